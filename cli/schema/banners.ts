@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { Key, LocalizedText, SiteLink } from './localized.ts';
+
+export const BannersFile = z
+  .strictObject({
+    banners: z
+      .array(
+        z.strictObject({
+          id: Key,
+          pill: LocalizedText.describe('The small label above the title.'),
+          title: LocalizedText,
+          subtitle: LocalizedText,
+          cta: z.strictObject({ label: LocalizedText, link: SiteLink }).describe('The call to action.'),
+          isNew: z.boolean().optional().describe('Marks the offer as new.'),
+          validUntil: z.iso.date().optional().describe('Last day the banner is shown (YYYY-MM-DD).'),
+        }),
+      )
+      .min(1),
+  })
+  .meta({ title: 'Banners', description: 'Promotional banners on the home page.' });
+export type BannersFile = z.infer<typeof BannersFile>;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { Key, LocalizedText, Placeholder, RoutePath, TeachingLanguage } from './localized.ts';
+import { Price } from './price.ts';
+
+const SubProgram = z.strictObject({
+  key: Key.describe('Sub-program key, e.g. russian5_6.'),
+  title: LocalizedText,
+  age: LocalizedText,
+  text: LocalizedText,
+});
+
+const Step = z.strictObject({ title: LocalizedText, text: LocalizedText.optional() });
+
+export const CourseFile = z
+  .strictObject({
+    route: RoutePath.optional().describe('The detail page of the course. Left out for a course without a page of its own.'),
+    order: z.number().int().describe('Position in the "Our offerings" list on the home page.'),
+    title: LocalizedText,
+    summary: LocalizedText.describe('One or two sentences for the course card on the home page.'),
+    age: LocalizedText,
+    format: LocalizedText.describe('Group or individual, group size, on site or online.'),
+    duration: LocalizedText.describe('Length and frequency of the lessons.'),
+    teachers: z.array(z.union([Key, Placeholder])).min(1).describe('Keys of files in content/teachers/.'),
+    price: z
+      .strictObject({
+        ref: Key.optional().describe('Id of the matching line in prices.yaml.'),
+        amount: Price.shape.amount,
+        from: Price.shape.from,
+        per: Price.shape.per,
+        note: LocalizedText.optional(),
+      })
+      .describe('The price as the course page states it; checked against the price list line `ref`.'),
+    goal: LocalizedText,
+    howClassesRun: LocalizedText,
+    features: z.array(LocalizedText).min(1),
+    trial: LocalizedText.describe('The trial lesson text.'),
+    languages: z.array(TeachingLanguage).min(1),
+    languagesNote: LocalizedText.optional().describe('E.g. "with support in Russian".'),
+    rules: z.array(LocalizedText).optional().describe('Rules that belong to this course: entry requirements, group size, rescheduling.'),
+    steps: z.array(Step).optional().describe('An ordered procedure, e.g. the online consultation from request to video call.'),
+    subPrograms: z.array(SubProgram).optional(),
+    audience: z.enum(['children', 'adults', 'parents', 'all']).describe('Who the course is for.'),
+  })
+  .meta({ title: 'Course', description: 'One course: content/courses/<key>.yaml. The file name is the course key.' });
+export type CourseFile = z.infer<typeof CourseFile>;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * One enquiry as the form sends it and the server stores it. The browser gets the rules
+ * derived from this (see `enquiryRules`), not zod itself.
+ */
+export const ENQUIRY_LIMITS = { name: 200, message: 5000, email: 254 } as const;
+
+/** Deliberately simple: one @, no spaces, a dot in the domain. */
+export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+
+export const Enquiry = z.strictObject({
+  name: z.string().trim().min(1).max(ENQUIRY_LIMITS.name),
+  course: z.string().min(1),
+  message: z.string().max(ENQUIRY_LIMITS.message).default(''),
+  email: z.string().trim().min(1).max(ENQUIRY_LIMITS.email).regex(new RegExp(EMAIL_PATTERN)),
+  locale: z.enum(['ru', 'en', 'de']).default('ru'),
+  page: z.string().max(200).optional(),
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+});
+export type Enquiry = z.infer<typeof Enquiry>;

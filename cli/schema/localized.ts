@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** The site's locales. The first is the default and the fallback. */
+export const LOCALES = ['ru', 'en', 'de'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'ru';
+
+/**
+ * Raw HTML never passes through content: a `<` followed by a letter, `/`, `!` or `?`
+ * starts a tag, a comment or a processing instruction. A lone `<` ("age < 5") is fine.
+ */
+const NO_HTML = '^(?![\\s\\S]*<[A-Za-z/!?])[\\s\\S]*$';
+
+const text = () =>
+  z
+    .string()
+    .min(1)
+    .regex(new RegExp(NO_HTML), { message: 'raw HTML is not allowed in content' });
+
+/** A text a visitor reads, in every locale. `ru` is the source and the fallback. */
+export const LocalizedText = z
+  .strictObject({
+    ru: text().describe('Russian: the source text, shown wherever a translation is missing.'),
+    en: text().optional().describe('English translation. When missing, visitors see the Russian text.'),
+    de: text().optional().describe('German translation. When missing, visitors see the Russian text.'),
+  })
+  .meta({
+    id: 'LocalizedText',
+    title: 'Localized text',
+    description:
+      'A text in Russian (required) and optionally English and German. Emphasis: **bold** and *italic*; raw HTML is rejected.',
+  });
+export type LocalizedText = z.infer<typeof LocalizedText>;
+
+/**
+ * A fact SPEC.md does not give is written as a placeholder: a string that starts with `TODO:`.
+ * `validate` reports each as a warning so none ships unnoticed.
+ */
+export const PLACEHOLDER_PATTERN = '^TODO:';
+export const Placeholder = z
+  .string()
+  .regex(new RegExp(PLACEHOLDER_PATTERN))
+  .meta({
+    id: 'Placeholder',
+    title: 'Placeholder',
+    description: 'A fact still to be supplied by the studio, written as "TODO: what is missing".',
+  });
+
+/** Keys of other content: lower camelCase or kebab-case words. */
+export const Key = z
+  .string()
+  .regex(/^[a-z][a-zA-Z0-9_-]*$/)
+  .meta({ id: 'Key', description: 'An identifier: starts with a lowercase letter; letters, digits, "_" and "-".' });
+
+/** A route of the site, as SPEC.md §2 writes it: `/`, `/vocal`, `/prises`. No trailing slash. */
+export const RoutePath = z
+  .string()
+  .regex(/^\/([a-z0-9]+(-[a-z0-9]+)*)?$/)
+  .meta({ id: 'RoutePath', description: 'A route of the site such as "/vocal": lowercase, no trailing slash.' });
+
+/** A link target inside the site: a route, optionally with a `#fragment`. */
+export const SiteLink = z
+  .string()
+  .regex(/^\/([a-z0-9]+(-[a-z0-9]+)*)?(#[a-z][a-z0-9-]*)?$/)
+  .meta({ id: 'SiteLink', description: 'A route, optionally with a section: "/prises", "/#contacts".' });
+
+export const TeachingLanguage = z.enum(['ru', 'uk', 'de', 'en']).meta({
+  id: 'TeachingLanguage',
+  description: 'A language a course is taught in: ru, uk, de or en.',
+});
+
+/** A price in whole or decimal euros. */
+export const Money = z.number().nonnegative();

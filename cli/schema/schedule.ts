@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { Key, LocalizedText, Placeholder } from './localized.ts';
+
+const Time = z.string().regex(/^[0-2][0-9]:[0-5][0-9]$/);
+
+export const ScheduleFile = z
+  .strictObject({
+    intro: LocalizedText,
+    entries: z
+      .array(
+        z.strictObject({
+          course: Key,
+          day: z.union([z.enum(['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su']), Placeholder]),
+          start: z.union([Time, Placeholder]),
+          end: z.union([Time, Placeholder]),
+          note: LocalizedText.optional().describe('E.g. "twice a month".'),
+        }),
+      )
+      .min(1),
+  })
+  .meta({ title: 'Schedule', description: 'The weekly group schedule (/schedule).' });
+export type ScheduleFile = z.infer<typeof ScheduleFile>;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { LOCALES, LocalizedText, Placeholder, SiteLink } from './localized.ts';
+
+const Locale = z.enum(LOCALES);
+
+export const SiteFile = z
+  .strictObject({
+    name: z.union([z.string().min(1), Placeholder]).describe('The studio name.'),
+    legalName: z.union([z.string().min(1), Placeholder]).optional(),
+    baseUrl: z.url().describe('The public address of the site, used for canonical links and the sitemap.'),
+    locales: z.strictObject({
+      default: Locale,
+      fallback: Locale,
+      available: z.array(Locale).min(1),
+    }),
+    contacts: z.strictObject({
+      phone: z.union([z.string().regex(/^\+?[0-9 ()/-]{6,}$/), Placeholder]),
+      email: z.union([z.email(), Placeholder]),
+      address: z.strictObject({
+        street: z.union([z.string().min(1), Placeholder]),
+        postalCode: z.union([z.string().regex(/^[0-9]{5}$/), Placeholder]),
+        city: z.union([z.string().min(1), Placeholder]),
+        country: z.literal('DE'),
+      }),
+      location: LocalizedText.describe('How to find the studio, as a visitor reads it.'),
+    }),
+    hours: z
+      .array(
+        z.strictObject({
+          days: LocalizedText,
+          dayCodes: z.array(z.enum(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'])).min(1),
+          time: z.union([z.string().regex(/^[0-2][0-9]:[0-5][0-9]–[0-2][0-9]:[0-5][0-9]$/), Placeholder]).optional(),
+          note: LocalizedText.optional().describe('E.g. "on request".'),
+        }),
+      )
+      .min(1)
+      .describe('Opening hours shown in the footer.'),
+    menu: z
+      .array(z.strictObject({ id: z.string().min(1), label: LocalizedText, link: SiteLink }))
+      .min(1)
+      .describe('The main menu, in order.'),
+    form: z
+      .strictObject({
+        endpoint: z.string().regex(/^(\/|https:\/\/)/).describe('Where the enquiry form posts (a path on this site or an https URL).'),
+        thanksPath: z.string().regex(/^\/[a-z0-9-]+$/).describe('The localized thank-you page the form without JavaScript ends on.'),
+        scriptTimeoutSeconds: z.number().int().positive().describe('How long the form script part may take to load.'),
+      })
+      .describe('The enquiry form.'),
+  })
+  .meta({ title: 'Site facts', description: 'Studio name, contacts, hours, locales, menu and the form endpoint.' });
+export type SiteFile = z.infer<typeof SiteFile>;

@@ -1,0 +1,91 @@
+/**
+ * Every UI string the templates use, by namespace. The ui.yaml schema is generated from this
+ * list, so a misspelt key in ui.yaml is an error with a "did you mean" hint, and templates can
+ * only ask for keys that exist. Plural families end in i18next's suffixes: ru needs
+ * `_one`, `_few`, `_many`, `_other`; en and de use `_one` and `_other`.
+ */
+export const UI_KEYS = {
+  nav: ['skipToContent', 'menu', 'mainMenu', 'language', 'languageSwitcher', 'home'],
+  lang: ['ru', 'en', 'de', 'uk'],
+  home: ['heroTitle', 'heroText', 'offeringsTitle', 'offersTitle', 'contactTitle', 'contactText', 'newBadge'],
+  course: [
+    'signUp',
+    'moreDetails',
+    'moreDetailsAbout',
+    'age',
+    'format',
+    'duration',
+    'teacher',
+    'price',
+    'goal',
+    'howClassesRun',
+    'features',
+    'trial',
+    'languages',
+    'rules',
+    'steps',
+    'subPrograms',
+    'forParentsOnly',
+    'seePrices',
+  ],
+  prices: [
+    'perMonth',
+    'perLesson',
+    'perHour',
+    'perVisit',
+    'once',
+    'perPackage',
+    'fromAmount',
+    'addOn',
+    'lessons_one',
+    'lessons_few',
+    'lessons_many',
+    'lessons_other',
+    'revisions_one',
+    'revisions_few',
+    'revisions_many',
+    'revisions_other',
+    'recordingTitle',
+    'paymentTitle',
+    'currencyNote',
+  ],
+  teachers: ['education', 'courses', 'placeholderNote'],
+  faq: ['intro'],
+  schedule: ['intro', 'day', 'time', 'course', 'mo', 'tu', 'we', 'th', 'fr', 'sa', 'su', 'toBeAnnounced'],
+  form: [
+    'title',
+    'intro',
+    'name',
+    'course',
+    'coursePlaceholder',
+    'message',
+    'email',
+    'required',
+    'submit',
+    'sending',
+    'errorRequired',
+    'errorEmail',
+    'errorCourse',
+    'errorTooLong',
+    'errorSummary',
+    'privacyNote',
+    'success',
+    'failure',
+    'scriptFailed',
+    'thanksTitle',
+    'thanksText',
+    'backHome',
+  ],
+  footer: ['hours', 'contacts', 'links', 'onRequest', 'phone', 'email', 'address', 'legal'],
+  notFound: ['title', 'text', 'redirecting'],
+} as const;
+
+export type UiNamespace = keyof typeof UI_KEYS;
+export type UiKey = { [N in UiNamespace]: `${N}.${(typeof UI_KEYS)[N][number]}` }[UiNamespace];
+
+/** The plural suffixes i18next uses, by locale. ru has four forms; en and de two. */
+export const PLURAL_SUFFIXES = {
+  ru: ['one', 'few', 'many', 'other'],
+  en: ['one', 'other'],
+  de: ['one', 'other'],
+} as const;
