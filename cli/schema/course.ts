@@ -20,7 +20,10 @@ export const CourseFile = z
     age: LocalizedText,
     format: LocalizedText.describe('Group or individual, group size, on site or online.'),
     duration: LocalizedText.describe('Length and frequency of the lessons.'),
-    teachers: z.array(z.union([Key, Placeholder])).min(1).describe('Keys of files in content/teachers/.'),
+    teachers: z
+      .array(z.union([Key, Placeholder]))
+      .min(1)
+      .describe('Keys of files in content/teachers/.'),
     price: z
       .strictObject({
         ref: Key.optional().describe('Id of the matching line in prices.yaml.'),

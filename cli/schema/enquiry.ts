@@ -16,6 +16,27 @@ export const Enquiry = z.strictObject({
   email: z.string().trim().min(1).max(ENQUIRY_LIMITS.email).regex(new RegExp(EMAIL_PATTERN)),
   locale: z.enum(['ru', 'en', 'de']).default('ru'),
   page: z.string().max(200).optional(),
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
 });
 export type Enquiry = z.infer<typeof Enquiry>;
+
+/** What the browser needs to check an enquiry, derived from `Enquiry` (no zod in the bundle). */
+export function enquiryRules() {
+  const json = z.toJSONSchema(Enquiry, { io: 'input' }) as {
+    required?: string[];
+    properties: Record<string, { maxLength?: number }>;
+  };
+  const fields = ['name', 'course', 'email'] as const;
+  return {
+    required: fields.filter((f) => json.required?.includes(f)),
+    maxLength: {
+      name: json.properties.name!.maxLength!,
+      message: json.properties.message!.maxLength!,
+      email: json.properties.email!.maxLength!,
+    },
+    emailPattern: EMAIL_PATTERN,
+  };
+}

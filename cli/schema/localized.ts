@@ -11,11 +11,7 @@ export const DEFAULT_LOCALE: Locale = 'ru';
  */
 const NO_HTML = '^(?![\\s\\S]*<[A-Za-z/!?])[\\s\\S]*$';
 
-const text = () =>
-  z
-    .string()
-    .min(1)
-    .regex(new RegExp(NO_HTML), { message: 'raw HTML is not allowed in content' });
+const text = () => z.string().min(1).regex(new RegExp(NO_HTML), { message: 'raw HTML is not allowed in content' });
 
 /** A text a visitor reads, in every locale. `ru` is the source and the fallback. */
 export const LocalizedText = z
@@ -27,8 +23,7 @@ export const LocalizedText = z
   .meta({
     id: 'LocalizedText',
     title: 'Localized text',
-    description:
-      'A text in Russian (required) and optionally English and German. Emphasis: **bold** and *italic*; raw HTML is rejected.',
+    description: 'A text in Russian (required) and optionally English and German. Emphasis: **bold** and *italic*; raw HTML is rejected.',
   });
 export type LocalizedText = z.infer<typeof LocalizedText>;
 
@@ -37,14 +32,11 @@ export type LocalizedText = z.infer<typeof LocalizedText>;
  * `validate` reports each as a warning so none ships unnoticed.
  */
 export const PLACEHOLDER_PATTERN = '^TODO:';
-export const Placeholder = z
-  .string()
-  .regex(new RegExp(PLACEHOLDER_PATTERN))
-  .meta({
-    id: 'Placeholder',
-    title: 'Placeholder',
-    description: 'A fact still to be supplied by the studio, written as "TODO: what is missing".',
-  });
+export const Placeholder = z.string().regex(new RegExp(PLACEHOLDER_PATTERN)).meta({
+  id: 'Placeholder',
+  title: 'Placeholder',
+  description: 'A fact still to be supplied by the studio, written as "TODO: what is missing".',
+});
 
 /** Keys of other content: lower camelCase or kebab-case words. */
 export const Key = z

@@ -41,8 +41,14 @@ export const SiteFile = z
       .describe('The main menu, in order.'),
     form: z
       .strictObject({
-        endpoint: z.string().regex(/^(\/|https:\/\/)/).describe('Where the enquiry form posts (a path on this site or an https URL).'),
-        thanksPath: z.string().regex(/^\/[a-z0-9-]+$/).describe('The localized thank-you page the form without JavaScript ends on.'),
+        endpoint: z
+          .string()
+          .regex(/^(\/|https:\/\/)/)
+          .describe('Where the enquiry form posts (a path on this site or an https URL).'),
+        thanksPath: z
+          .string()
+          .regex(/^\/[a-z0-9-]+$/)
+          .describe('The localized thank-you page the form without JavaScript ends on.'),
         scriptTimeoutSeconds: z.number().int().positive().describe('How long the form script part may take to load.'),
       })
       .describe('The enquiry form.'),

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { LocalizedText } from './localized.ts';
 import { UI_KEYS } from './ui-keys.ts';
 
-const namespace = (keys: readonly string[]) =>
-  z.strictObject(Object.fromEntries(keys.map((k) => [k, LocalizedText])) as Record<string, typeof LocalizedText>);
+const namespace = (keys: readonly string[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, LocalizedText])) as Record<string, typeof LocalizedText>);
 
 export const UiFile = z
   .strictObject(

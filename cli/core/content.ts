@@ -1,0 +1,48 @@
+import type { ContentOf, ContentType } from '../schema/index.ts';
+import type { LoadedFile } from './load.ts';
+import type { SourceFile } from './source.ts';
+
+/** A content entry that passed its schema, with the source to locate problems in it. */
+export interface Entry<T extends ContentType> {
+  key: string;
+  data: ContentOf<T>;
+  source: SourceFile;
+}
+
+/** All content that passed its schema. Singletons are missing when their file had errors. */
+export interface Content {
+  site?: Entry<'site'>;
+  routes?: Entry<'routes'>;
+  prices?: Entry<'prices'>;
+  faq?: Entry<'faq'>;
+  banners?: Entry<'banners'>;
+  ui?: Entry<'ui'>;
+  form?: Entry<'form'>;
+  schedule?: Entry<'schedule'>;
+  legal?: Entry<'legal'>;
+  courses: Map<string, Entry<'course'>>;
+  teachers: Map<string, Entry<'teacher'>>;
+}
+
+/** Groups the files whose schema check passed (`valid`) into the typed content model. */
+export function assemble(files: LoadedFile[], valid: (f: LoadedFile) => boolean): Content {
+  const content: Content = { courses: new Map(), teachers: new Map() };
+  const byKey = <T extends ContentType>(f: LoadedFile) => ({ key: f.key, data: f.source!.data as ContentOf<T>, source: f.source! });
+  for (const f of files) {
+    if (!f.source || f.source.data === undefined || !valid(f)) continue;
+    if (f.type === 'course') content.courses.set(f.key, byKey<'course'>(f));
+    else if (f.type === 'teacher') content.teachers.set(f.key, byKey<'teacher'>(f));
+    else (content as unknown as Record<string, unknown>)[f.type] = byKey(f);
+  }
+  return content;
+}
+
+/** Every content entry, singletons and collections, in a stable order. */
+export function entries(content: Content): Entry<ContentType>[] {
+  const singles = [content.site, content.routes, content.prices, content.faq, content.banners, content.ui, content.form, content.schedule, content.legal];
+  return [
+    ...(singles.filter(Boolean) as Entry<ContentType>[]),
+    ...[...content.courses.values()].sort((a, b) => a.key.localeCompare(b.key)),
+    ...[...content.teachers.values()].sort((a, b) => a.key.localeCompare(b.key)),
+  ] as Entry<ContentType>[];
+}

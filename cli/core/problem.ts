@@ -1,0 +1,65 @@
+/** A content problem is data: where it is, what was expected, what was found, what to do. */
+export type Severity = 'error' | 'warning';
+
+export interface Problem {
+  /** Stable identifier from the catalogue in `codes.ts`; never renamed. */
+  code: string;
+  severity: Severity;
+  message: string;
+  /** Path relative to the content directory, with forward slashes. */
+  file: string;
+  /** 1-based. Absent when the problem concerns the whole file or directory. */
+  line?: number;
+  /** 1-based, counted in characters. */
+  column?: number;
+  endLine?: number;
+  endColumn?: number;
+  /** The content path inside the file: `price.amount`, `features[2].en`. */
+  path?: string;
+  expected?: string;
+  found?: string;
+  hint?: string;
+}
+
+/** Sorted by file, then line and column; errors before warnings at the same place. */
+export function sortProblems(problems: Problem[]): Problem[] {
+  return [...problems].sort(
+    (a, b) =>
+      a.file.localeCompare(b.file) ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.column ?? 0) - (b.column ?? 0) ||
+      (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) ||
+      a.code.localeCompare(b.code),
+  );
+}
+
+export const countBySeverity = (problems: Problem[]) => ({
+  errors: problems.filter((p) => p.severity === 'error').length,
+  warnings: problems.filter((p) => p.severity === 'warning').length,
+});
+
+/** Formats a content path: ['features', 2, 'en'] → `features[2].en`. */
+export function formatPath(path: readonly (string | number)[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out ? `.${part}` : part;
+  }
+  return out;
+}
+
+/** A bug in the compiler itself, as opposed to a problem in the content (exit code 70). */
+export class InternalError extends Error {
+  override name = 'InternalError';
+}
+
+/** A wrong option, an unreadable directory, a missing browser: the user's environment (exit code 2). */
+export class UsageError extends Error {
+  override name = 'UsageError';
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}

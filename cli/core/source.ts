@@ -1,0 +1,207 @@
+import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, type Pair, parseDocument } from 'yaml';
+import { formatPath, type Problem } from './problem.ts';
+
+export type PathPart = string | number;
+
+/** One parsed content file, kept with its text and node ranges so any path can be located. */
+export interface SourceFile {
+  /** Relative to the content directory, forward slashes: `courses/vocal.yaml`. */
+  file: string;
+  text: string;
+  doc: Document.Parsed;
+  lines: LineCounter;
+  /** The plain data, or undefined when the file could not be parsed. */
+  data: unknown;
+}
+
+export interface Position {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+const BOM = [0xef, 0xbb, 0xbf];
+
+/**
+ * Decodes and parses one file. Returns the parsed file (possibly with problems) or, when
+ * nothing usable came out, only problems.
+ */
+export function parseSource(file: string, bytes: Uint8Array): { source?: SourceFile; problems: Problem[] } {
+  const at = (line: number, column: number) => ({ file, line, column });
+  if (bytes.length >= 3 && BOM.every((b, i) => bytes[i] === b)) {
+    return {
+      problems: [
+        {
+          code: 'byte-order-mark',
+          severity: 'error',
+          message: 'The file starts with a byte-order mark (BOM).',
+          ...at(1, 1),
+          expected: 'UTF-8 without BOM',
+          found: 'the bytes EF BB BF before the first character',
+          hint: 'Save the file as "UTF-8" (not "UTF-8 with BOM") in your editor.',
+        },
+      ],
+    };
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const offset = firstInvalidUtf8(bytes);
+    const before = new TextDecoder('utf-8').decode(bytes.subarray(0, offset));
+    const lines = before.split('\n');
+    return {
+      problems: [
+        {
+          code: 'invalid-utf8',
+          severity: 'error',
+          message: 'The file is not valid UTF-8 text.',
+          ...at(lines.length, lines.at(-1)!.length + 1),
+          expected: 'UTF-8 text',
+          found: `the byte 0x${bytes[offset]!.toString(16).toUpperCase().padStart(2, '0')} at byte offset ${offset}`,
+          hint: 'The file was probably saved in another encoding (e.g. Windows-1251 or Latin-1). Save it as UTF-8.',
+        },
+      ],
+    };
+  }
+  if (text.trim() === '' || /^(\s*#[^\n]*\n?)*\s*$/.test(text)) {
+    return {
+      problems: [
+        {
+          code: 'empty-file',
+          severity: 'error',
+          message: 'The file is empty.',
+          ...at(1, 1),
+          expected: 'content for this file',
+          found: 'nothing (or only comments)',
+          hint: 'Restore the file from version control, or delete it if it was created by mistake.',
+        },
+      ],
+    };
+  }
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, strict: true });
+  const problems: Problem[] = [];
+  for (const error of doc.errors) {
+    const [start, end] = error.pos;
+    const a = lines.linePos(start);
+    const b = lines.linePos(Math.max(start, end));
+    problems.push({
+      code: `yaml-${error.code.toLowerCase().replaceAll('_', '-')}`,
+      severity: 'error',
+      message: yamlMessage(error.code, error.message),
+      file,
+      line: a.line,
+      column: a.col,
+      endLine: b.line,
+      endColumn: b.col,
+      hint: YAML_HINTS[error.code] ?? 'Check the indentation and punctuation on this line and the one before it.',
+    });
+  }
+  for (const warning of doc.warnings) {
+    const a = lines.linePos(warning.pos[0]);
+    problems.push({
+      code: `yaml-${warning.code.toLowerCase().replaceAll('_', '-')}`,
+      severity: 'warning',
+      message: yamlMessage(warning.code, warning.message),
+      file,
+      line: a.line,
+      column: a.col,
+    });
+  }
+  const hasErrors = problems.some((p) => p.severity === 'error');
+  const data = hasErrors ? undefined : doc.toJS({ maxAliasCount: 100 });
+  return { source: { file, text, doc, lines, data }, problems };
+}
+
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  // Binary search for the shortest prefix that fails to decode.
+  let lo = 0;
+  let hi = bytes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    try {
+      decoder.decode(bytes.subarray(0, mid + 1), { stream: true });
+      decoder.decode();
+      lo = mid + 1;
+    } catch {
+      hi = mid;
+    }
+  }
+  return Math.min(lo, bytes.length - 1);
+}
+
+/** The yaml package's messages end with a position and a code frame; we print our own. */
+function yamlMessage(code: string, message: string): string {
+  const first = message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+  return MESSAGES[code] ?? `YAML syntax: ${first.charAt(0).toLowerCase()}${first.slice(1)}`;
+}
+
+const MESSAGES: Record<string, string> = {
+  DUPLICATE_KEY: 'The same key appears twice in one mapping.',
+  TAB_AS_INDENT: 'A tab character is used for indentation.',
+  BAD_INDENT: 'The indentation of this line does not fit the lines around it.',
+  MISSING_CHAR: 'A closing quote or bracket is missing.',
+  BLOCK_AS_IMPLICIT_KEY: 'A key is missing its colon, or a text spans lines without quotes.',
+  MULTIPLE_DOCS: 'The file contains more than one YAML document (a line with only "---").',
+};
+
+const YAML_HINTS: Record<string, string> = {
+  DUPLICATE_KEY: 'Keep one of the two entries and delete the other; YAML would silently use only the last one.',
+  TAB_AS_INDENT: 'YAML indentation must use spaces. Replace the tab with two spaces.',
+  BAD_INDENT: 'Indent nested entries by two spaces more than their parent, and entries of one list or map equally.',
+  MISSING_CHAR: 'Close every quote you open; a text with a colon or # in it needs quotes around it.',
+  BLOCK_AS_IMPLICIT_KEY: 'Write "key: value". Quote a text that contains ": " or starts with a special character.',
+  MULTIPLE_DOCS: 'Each content file holds one document: remove the "---" line.',
+  BLOCK_IN_FLOW: 'Inside [ ] or { } write everything on one line, or use the indented form instead.',
+  UNEXPECTED_TOKEN: 'Quote a text that contains ": ", starts with *, &, !, @, ` or a quote.',
+};
+
+/** The node at a path, and the pair whose value it is (for pointing at the key). */
+function nodeAt(doc: Document.Parsed, path: readonly PathPart[]): { node?: Node; pair?: Pair; depth: number } {
+  let node: Node | null | undefined = doc.contents;
+  let pair: Pair | undefined;
+  let depth = 0;
+  for (const part of path) {
+    if (isMap(node)) {
+      const found = node.items.find((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === String(part));
+      if (!found) break;
+      pair = found as Pair;
+      node = found.value as Node | null;
+    } else if (isSeq(node) && typeof part === 'number') {
+      const item = node.items[part] as Node | undefined;
+      if (!item) break;
+      pair = undefined;
+      node = item;
+    } else break;
+    depth++;
+    if (!node) break;
+  }
+  return { node: node ?? undefined, pair, depth };
+}
+
+/**
+ * The position of the node at `path`; with `key: true` the position of its key instead
+ * (for unknown or misplaced keys). Falls back to the nearest ancestor that exists.
+ */
+export function locate(source: SourceFile, path: readonly PathPart[], options: { key?: boolean } = {}): Position {
+  const { node, pair, depth } = nodeAt(source.doc, path);
+  const complete = depth === path.length;
+  const target = complete && options.key && pair?.key ? (pair.key as Node) : complete ? (node ?? pair?.key) : (pair?.key ?? node);
+  const range = (target as Node | undefined)?.range ?? [0, 0, 0];
+  const a = source.lines.linePos(range[0]);
+  const b = source.lines.linePos(Math.max(range[0], range[1]));
+  return { line: a.line, column: a.col, endLine: b.line, endColumn: b.col };
+}
+
+/** A problem at a path of a source file, with its position filled in. */
+export function problemAt(
+  source: SourceFile,
+  path: readonly PathPart[],
+  problem: Omit<Problem, 'file' | 'line' | 'column' | 'path'>,
+  options: { key?: boolean } = {},
+): Problem {
+  return { ...problem, file: source.file, path: formatPath(path) || undefined, ...locate(source, path, options) };
+}

@@ -1,0 +1,78 @@
+import { Command, CommanderError, Option } from 'commander';
+import { InternalError, UsageError } from './core/problem.ts';
+import { createLogger, type Io, processIo } from './logger.ts';
+
+/** Exit codes of every command (DESIGN.md, CLI contract). */
+export const EXIT = { ok: 0, content: 1, usage: 2, internal: 70 } as const;
+
+export interface CommonOptions {
+  content: string;
+  format: string;
+  quiet?: boolean;
+}
+
+const withCommon = (cmd: Command, formats = ['human', 'json', 'github']) =>
+  cmd
+    .option('--content <dir>', 'the content directory', 'content')
+    .addOption(new Option('--format <format>', 'output format').choices(formats).default('human'))
+    .option('--quiet', 'print only errors and the summary');
+
+/**
+ * Builds the program. Commands are thin: they parse options, call the compiler lazily and
+ * return an exit code. This function is the only place that turns errors into exit codes.
+ */
+export function createProgram(io: Io, setExit: (code: number) => void): Command {
+  const program = new Command('content')
+    .description('The studio site compiler: validate content, check translations, build and serve the site.')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+
+  const run =
+    <A extends unknown[]>(action: (...args: A) => Promise<number>) =>
+    async (...args: A) =>
+      setExit(await action(...args));
+
+  withCommon(program.command('validate'))
+    .description('Check every content file against its schema and the other files; print every problem with its place.')
+    .option('--today <date>', 'the date banners expire against (YYYY-MM-DD); default: today')
+    .action(
+      run(async (opts: CommonOptions & { today?: string }) => {
+        const { validateCommand } = await import('./commands/validate.ts');
+        return validateCommand(opts, createLogger(io, { quiet: opts.quiet, json: opts.format === 'json' }));
+      }),
+    );
+
+  return program;
+}
+
+/** Runs the CLI with `argv` (without node and script) and resolves to the exit code. */
+export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = createProgram(io, (c) => {
+    code = c;
+  });
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return code;
+  } catch (error) {
+    return handleError(error, io);
+  }
+}
+
+export function handleError(error: unknown, io: Io): number {
+  if (error instanceof CommanderError) {
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.ok;
+    return EXIT.usage;
+  }
+  if (error instanceof UsageError) {
+    io.err(`error: ${error.message}`);
+    if (error.hint) io.err(`hint: ${error.hint}`);
+    return EXIT.usage;
+  }
+  const e = error as Error;
+  io.err(`internal error: ${e?.message ?? String(error)}`);
+  io.err('This is a bug in the site compiler, not in your content. Please report it with the command you ran and the output below.');
+  if (e?.stack) io.err(e.stack);
+  return error instanceof InternalError ? EXIT.internal : EXIT.internal;
+}

@@ -1,0 +1,85 @@
+import type { Locale, PageModel } from '../../templates/model.ts';
+import type { CourseFile } from '../schema/course.ts';
+import type { FaqFile } from '../schema/faq.ts';
+import type { SiteFile } from '../schema/site.ts';
+import type { Translator } from './translator.ts';
+import { absoluteUrl, localeUrl } from './urls.ts';
+
+const DAY: Record<string, string> = { Mo: 'Monday', Tu: 'Tuesday', We: 'Wednesday', Th: 'Thursday', Fr: 'Friday', Sa: 'Saturday', Su: 'Sunday' };
+
+interface Context {
+  site: SiteFile;
+  baseUrl: string;
+  courseFor: (key: string) => CourseFile | undefined;
+  faq: FaqFile;
+  tr: Translator;
+  locale: Locale;
+  routeCourse?: string;
+}
+
+/** The studio as an EducationalOrganization (every page), plus Course or FAQPage where it applies. */
+export function buildJsonLd(page: PageModel, ctx: Context): object[] {
+  const { site, baseUrl, tr, locale } = ctx;
+  const orgId = `${absoluteUrl(baseUrl, '/')}#organization`;
+  const hours = site.hours
+    .filter((h) => h.time && !h.time.startsWith('TODO:'))
+    .map((h) => {
+      const [opens, closes] = h.time!.split('–');
+      return { '@type': 'OpeningHoursSpecification', dayOfWeek: h.dayCodes.map((d) => `https://schema.org/${DAY[d]}`), opens, closes };
+    });
+  const known = (s: string) => (s.startsWith('TODO:') ? undefined : s);
+  const org = {
+    '@context': 'https://schema.org',
+    '@type': 'EducationalOrganization',
+    '@id': orgId,
+    name: site.name,
+    url: absoluteUrl(baseUrl, localeUrl('/', locale)),
+    telephone: known(site.contacts.phone),
+    email: known(site.contacts.email),
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: known(site.contacts.address.street),
+      postalCode: known(site.contacts.address.postalCode),
+      addressLocality: known(site.contacts.address.city),
+      addressCountry: site.contacts.address.country,
+    },
+    openingHoursSpecification: hours.length ? hours : undefined,
+  };
+  const out: object[] = [org];
+  if (page.body.kind === 'course' && ctx.routeCourse) {
+    const course = ctx.courseFor(ctx.routeCourse);
+    if (course)
+      out.push({
+        '@context': 'https://schema.org',
+        '@type': 'Course',
+        name: page.body.course.title.text,
+        description: page.body.course.summary.text,
+        inLanguage: course.languages,
+        url: page.canonical,
+        provider: { '@id': orgId },
+        offers: course.price
+          ? {
+              '@type': 'Offer',
+              category: 'Paid',
+              price: course.price.amount,
+              priceCurrency: 'EUR',
+              ...(course.price.per === 'month'
+                ? { priceSpecification: { '@type': 'UnitPriceSpecification', price: course.price.amount, priceCurrency: 'EUR', unitCode: 'MON' } }
+                : {}),
+            }
+          : undefined,
+        hasCourseInstance: { '@type': 'CourseInstance', courseMode: course.audience === 'parents' ? 'online' : 'onsite' },
+      });
+  }
+  if (page.body.kind === 'faq')
+    out.push({
+      '@context': 'https://schema.org',
+      '@type': 'FAQPage',
+      mainEntity: ctx.faq.items.map((i) => ({
+        '@type': 'Question',
+        name: tr.text(i.question, locale).text,
+        acceptedAnswer: { '@type': 'Answer', text: i.answer.map((a) => tr.text(a, locale).text.replace(/\*\*?([^*]+)\*\*?/g, '$1')).join('\n\n') },
+      })),
+    });
+  return JSON.parse(JSON.stringify(out));
+}

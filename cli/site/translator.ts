@@ -1,0 +1,113 @@
+import i18next, { type i18n } from 'i18next';
+import type { Locale, Text } from '../../templates/model.ts';
+import type { Content } from '../core/content.ts';
+import { entries } from '../core/content.ts';
+import { formatPath } from '../core/problem.ts';
+import type { LocalizedText } from '../schema/localized.ts';
+import { LOCALES } from '../schema/localized.ts';
+import type { UiKey } from '../schema/ui-keys.ts';
+
+/** A localized text found in the content, with where it is. */
+export interface TextSite {
+  /** `courses/vocal.yaml#features[2]` — also its i18next key in the `content` namespace. */
+  key: string;
+  file: string;
+  path: (string | number)[];
+  value: LocalizedText;
+}
+
+export const isLocalizedText = (v: unknown): v is LocalizedText =>
+  Boolean(v) &&
+  typeof v === 'object' &&
+  !Array.isArray(v) &&
+  typeof (v as { ru?: unknown }).ru === 'string' &&
+  Object.keys(v as object).every((k) => (LOCALES as readonly string[]).includes(k));
+
+/** Every localized text of the content, in file order. UI strings are keyed `ui:<ns>.<key>`. */
+export function collectTexts(content: Content): TextSite[] {
+  const sites: TextSite[] = [];
+  for (const entry of entries(content)) {
+    const walk = (value: unknown, path: (string | number)[]) => {
+      if (isLocalizedText(value)) {
+        const key = entry.source.file === 'ui.yaml' ? `ui:${path.join('.')}` : `${entry.source.file}#${formatPath(path)}`;
+        sites.push({ key, file: entry.source.file, path, value });
+      } else if (Array.isArray(value)) {
+        value.forEach((v, i) => {
+          walk(v, [...path, i]);
+        });
+      } else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
+    };
+    walk(entry.data, []);
+  }
+  return sites;
+}
+
+export interface Translator {
+  i18n: i18n;
+  /** A content text in a locale, falling back to Russian (and saying so). */
+  text(value: LocalizedText, locale: Locale): Text;
+  /** A UI string, with interpolation and plural forms. */
+  ui(key: UiKey | string, locale: Locale, vars?: Record<string, unknown>): Text;
+  /** How many texts fell back to Russian, per locale, since creation. */
+  fallbacks: Record<Locale, Set<string>>;
+}
+
+/**
+ * The translation runtime: one i18next instance whose resources are built from the content
+ * (no second, hand-kept catalogue). `fallbackLng` is ru, so a missing en or de text shows
+ * the Russian one; `usedLng` tells us when that happened.
+ */
+export function createTranslator(content: Content): Translator {
+  const sites = collectTexts(content);
+  const keyOf = new WeakMap<object, string>();
+  const resources: Record<string, { content: Record<string, string>; ui: Record<string, string> }> = {};
+  for (const l of LOCALES) resources[l] = { content: {}, ui: {} };
+  for (const s of sites) {
+    keyOf.set(s.value, s.key);
+    for (const l of LOCALES) {
+      const t = s.value[l];
+      if (t === undefined) continue;
+      if (s.key.startsWith('ui:')) resources[l]!.ui[s.key.slice(3)] = t;
+      else resources[l]!.content[s.key] = t;
+    }
+  }
+  const i18n = i18next.createInstance();
+  i18n.init({
+    resources,
+    lng: 'ru',
+    fallbackLng: 'ru',
+    supportedLngs: [...LOCALES],
+    ns: ['content', 'ui'],
+    defaultNS: 'ui',
+    keySeparator: false,
+    nsSeparator: false,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+  } as Parameters<i18n['init']>[0]);
+
+  const fallbacks: Record<Locale, Set<string>> = { ru: new Set(), en: new Set(), de: new Set() };
+  const lookup = (ns: 'content' | 'ui', key: string, locale: Locale, vars?: Record<string, unknown>): Text => {
+    const details = i18n.t(key, { ...vars, lng: locale, ns, returnDetails: true }) as unknown as { res: string; usedLng: string };
+    if (details.usedLng !== locale) {
+      fallbacks[locale].add(`${ns}:${key}`);
+      return { text: details.res, lang: 'ru' };
+    }
+    return { text: details.res };
+  };
+  return {
+    i18n,
+    fallbacks,
+    text(value, locale) {
+      const key = keyOf.get(value);
+      if (!key) {
+        // A text built at resolve time rather than read from content: same fallback rule.
+        const own = value[locale];
+        return own !== undefined ? { text: own } : { text: value.ru, lang: locale === 'ru' ? undefined : 'ru' };
+      }
+      return lookup('content', key, locale);
+    },
+    ui: (key, locale, vars) => lookup('ui', key, locale, vars),
+  };
+}

@@ -1,0 +1,29 @@
+import type { Locale } from '../../templates/model.ts';
+import { DEFAULT_LOCALE } from '../schema/localized.ts';
+
+/**
+ * The trailing-slash policy, in one place: no trailing slash anywhere except the root.
+ * ru lives at the root, the other locales under /<locale>. `/vocal` is written to
+ * `vocal.html`, `/en` to `en.html`, `/` to `index.html`.
+ */
+export function localeUrl(route: string, locale: Locale): string {
+  const prefix = locale === DEFAULT_LOCALE ? '' : `/${locale}`;
+  if (route === '/') return prefix || '/';
+  return `${prefix}${route}`;
+}
+
+/** The output file of a site-relative URL. */
+export function urlToFile(url: string): string {
+  return url === '/' ? 'index.html' : `${url.slice(1)}.html`;
+}
+
+/** The locale a site-relative URL belongs to. */
+export function localeOfUrl(url: string, locales: readonly Locale[]): Locale {
+  const first = url.split('/')[1] ?? '';
+  return (locales as readonly string[]).includes(first) && first !== DEFAULT_LOCALE ? (first as Locale) : DEFAULT_LOCALE;
+}
+
+export const absoluteUrl = (baseUrl: string, url: string) => `${baseUrl.replace(/\/$/, '')}${url}`;
+
+/** Each language's own name, for the language switcher. */
+export const ENDONYMS: Record<Locale, string> = { ru: 'Русский', en: 'English', de: 'Deutsch' };

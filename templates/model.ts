@@ -1,0 +1,214 @@
+/**
+ * What templates receive: resolved, localized data. Nothing here reads files or knows YAML.
+ * Produced by cli/site/resolve.ts; rendered by templates/Document.tsx.
+ */
+import type { UiKey } from '../cli/schema/ui-keys.ts';
+
+export type Locale = 'ru' | 'en' | 'de';
+
+/**
+ * A text in the page's language. When the translation is missing, `text` is the Russian
+ * fallback and `lang` is "ru", so the element that carries it gets lang="ru".
+ */
+export interface Text {
+  text: string;
+  lang?: 'ru';
+}
+
+export interface Link {
+  href: string;
+  label: Text;
+}
+
+export interface Alternate {
+  locale: Locale;
+  /** Site-relative URL of this page in that locale: "/en/vocal". */
+  href: string;
+  /** The language's own name, e.g. "Deutsch". */
+  name: string;
+}
+
+export interface Chrome {
+  locale: Locale;
+  siteName: string;
+  /** Relative URL of this locale's home page: "/", "/en", "/de". */
+  homeHref: string;
+  menu: (Link & { id: string })[];
+  alternates: Alternate[];
+  contacts: Contacts;
+  hours: { days: Text; time?: string; note?: Text }[];
+  footerLinks: Link[];
+  /** Every UI string in this locale. */
+  ui: Record<UiKey, Text>;
+}
+
+export interface Contacts {
+  phone: string;
+  /** tel: URI, digits only; undefined while the phone is a placeholder. */
+  phoneHref?: string;
+  email: string;
+  emailHref?: string;
+  address: string;
+  location: Text;
+}
+
+export interface PriceText {
+  /** "90 €", "from 300 €", "+80 €". */
+  amount: Text;
+  /** "per month", "per lesson"; empty for once. */
+  per?: Text;
+  note?: Text;
+}
+
+export interface CourseCard {
+  key: string;
+  title: Text;
+  summary: Text;
+  age: Text;
+  href?: string;
+  price?: PriceText;
+  isForParents: boolean;
+  /** Value of the form option that enrols in this course. */
+  formValue?: string;
+}
+
+export interface Banner {
+  id: string;
+  pill: Text;
+  title: Text;
+  subtitle: Text;
+  cta: Link;
+  isNew: boolean;
+}
+
+export interface FormModel {
+  locale: Locale;
+  /** Where the form posts (without JavaScript too). */
+  action: string;
+  /** The localized thank-you page, sent as a hidden field for the no-JS redirect. */
+  thanksHref: string;
+  options: { value: string; label: Text }[];
+  /** The option preselected on a course page. */
+  selected?: string;
+  labels: {
+    title: Text;
+    intro: Text;
+    name: Text;
+    course: Text;
+    coursePlaceholder: Text;
+    message: Text;
+    email: Text;
+    required: Text;
+    submit: Text;
+    sending: Text;
+    privacyNote: Text;
+    success: Text;
+    failure: Text;
+    scriptFailed: Text;
+    errorRequired: Text;
+    errorEmail: Text;
+    errorCourse: Text;
+    errorTooLong: Text;
+    /** Plural forms of the error summary with {{count}} left in; pick one with Intl.PluralRules. */
+    errorSummary: { one: Text; few?: Text; many?: Text; other: Text };
+  };
+  /** Derived from the enquiry schema (cli/schema/enquiry.ts). */
+  rules: {
+    required: ('name' | 'course' | 'email')[];
+    maxLength: { name: number; message: number; email: number };
+    emailPattern: string;
+  };
+  contacts: Pick<Contacts, 'phone' | 'phoneHref' | 'email' | 'emailHref'>;
+  /** Milliseconds the script part may take to load. */
+  scriptTimeoutMs: number;
+}
+
+export interface CourseDetail {
+  key: string;
+  title: Text;
+  summary: Text;
+  age: Text;
+  format: Text;
+  duration: Text;
+  teachers: { key: string; name: Text; role: Text }[];
+  price?: PriceText;
+  goal: Text;
+  howClassesRun: Text;
+  features: Text[];
+  trial: Text;
+  /** Teaching languages, named in the page's language. */
+  languages: Text[];
+  languagesNote?: Text;
+  rules: Text[];
+  steps: { title: Text; text?: Text }[];
+  subPrograms: { key: string; title: Text; age: Text; text: Text }[];
+  audience: 'children' | 'adults' | 'parents' | 'all';
+  formValue?: string;
+}
+
+export interface PriceCategoryModel {
+  id: string;
+  title: Text;
+  items: ({ type: 'item'; id: string; label: Text; price: PriceText } | { type: 'sub'; label: Text })[];
+  table?: {
+    caption: Text;
+    columnHeader: Text;
+    /** "1 lesson", "4 lessons" — pluralized. */
+    columns: Text[];
+    rows: { id: string; label: Text; amounts: Text[] }[];
+  };
+  notes: Text[];
+}
+
+export interface TeacherModel {
+  key: string;
+  name: Text;
+  role: Text;
+  edu: Text;
+  text1: Text;
+  text2: Text;
+  extra: Text[];
+  quote?: Text;
+  courses: Link[];
+}
+
+export type PageBody =
+  | { kind: 'home'; courses: CourseCard[]; banners: Banner[] }
+  | { kind: 'course'; course: CourseDetail }
+  | {
+      kind: 'prices';
+      categories: PriceCategoryModel[];
+      recordingPackages: { id: string; name: string; description: Text; revisions: Text; price?: PriceText }[];
+      paymentRules: Text[];
+    }
+  | { kind: 'teachers'; teachers: TeacherModel[] }
+  | { kind: 'faq'; items: { id: string; question: Text; answer: Text[] }[] }
+  | { kind: 'schedule'; intro: Text; rows: { day: Text; time: Text; course: Link; note?: Text }[] }
+  | { kind: 'legal'; sections: { heading: Text; body: Text[] }[] }
+  | { kind: 'thanks' }
+  | { kind: 'notFound'; homeHref: string };
+
+export interface PageModel {
+  /** Site-relative URL: "/", "/en/vocal". */
+  url: string;
+  /** The route of SPEC.md this page shows, without locale: "/vocal". */
+  route: string;
+  /** Output file relative to the site root: "index.html", "en/vocal.html". */
+  file: string;
+  locale: Locale;
+  title: Text;
+  description: Text;
+  /** Absolute canonical URL; absent on pages not to be indexed (thanks, not found). */
+  canonical?: string;
+  /** Absolute URLs per locale for hreflang, plus x-default. */
+  hreflang: { hreflang: string; href: string }[];
+  noindex: boolean;
+  chrome: Chrome;
+  body: PageBody;
+  /** The enquiry form, when this page shows it (home and course pages). */
+  form?: FormModel;
+  /** Structured data for search engines, serialized into application/ld+json. */
+  jsonLd: object[];
+  /** Open Graph: absolute URL of this page and the site name. */
+  og: { url: string; siteName: string; locale: string };
+}
