@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { InternalError, UsageError } from './core/problem.ts';
+import { registerServeCommands } from './commands/serve-register.ts';
 import { createLogger, type Io, processIo } from './logger.ts';
 
 /** Exit codes of every command (DESIGN.md, CLI contract). */
@@ -43,6 +44,31 @@ export function createProgram(io: Io, setExit: (code: number) => void): Command 
       }),
     );
 
+  withCommon(program.command('build'))
+    .description('Validate, then prerender every route in every locale to static HTML.')
+    .option('--out <dir>', 'the output directory', 'dist')
+    .option('--base-url <url>', "the site's public address (default: baseUrl in site.yaml)")
+    .option('--today <date>', 'the date banners expire against (YYYY-MM-DD); default: today')
+    .action(
+      run(async (opts: import('./commands/build.ts').BuildCommandOptions) => {
+        const { buildCommand } = await import('./commands/build.ts');
+        return buildCommand(opts, createLogger(io, { quiet: opts.quiet, json: opts.format === 'json' }));
+      }),
+    );
+
+  withCommon(program.command('i18n'), ['human', 'json', 'github', 'markdown'])
+    .description('Report translation coverage of en and de against the Russian source: missing, stale, mismatched texts.')
+    .option('--locale <locale>', 'check one locale only (en or de)')
+    .option('--strict', 'exit with 1 when a translation is missing or stale (for CI)')
+    .option('--confirm', 'record that the current translations were checked against the current Russian texts')
+    .action(
+      run(async (opts: import('./commands/i18n.ts').I18nOptions) => {
+        const { i18nCommand } = await import('./commands/i18n.ts');
+        return i18nCommand(opts, createLogger(io, { quiet: opts.quiet, json: opts.format === 'json' }));
+      }),
+    );
+
+  registerServeCommands(program, io, setExit);
   return program;
 }
 

@@ -19,6 +19,10 @@ export interface Problem {
   expected?: string;
   found?: string;
   hint?: string;
+  /** Translation problems: the locale concerned. */
+  locale?: string;
+  /** Translation problems: the Russian text visitors see instead. */
+  fallback?: string;
 }
 
 /** Sorted by file, then line and column; errors before warnings at the same place. */

@@ -1,0 +1,52 @@
+import { resolve } from 'node:path';
+import type { BuildSummary } from '../build/build.ts';
+import type { Logger } from '../logger.ts';
+import type { CommonOptions } from '../main.ts';
+import { EXIT } from '../main.ts';
+import { formatGithub, formatHuman, formatJson } from '../report/format-problems.ts';
+import { contentPrefix } from './shared.ts';
+
+export interface BuildCommandOptions extends CommonOptions {
+  out: string;
+  baseUrl?: string;
+  today?: string;
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+export async function buildCommand(opts: BuildCommandOptions, log: Logger): Promise<number> {
+  const { buildSite } = await import('../build/build.ts');
+  const result = await buildSite({
+    content: opts.content,
+    out: resolve(opts.out),
+    baseUrl: opts.baseUrl,
+    today: opts.today,
+    onProgress: (done, total) => log.progress(`Rendering pages ${done}/${total}`),
+  });
+  const prefix = contentPrefix(opts.content);
+  if (opts.format === 'json') {
+    log.out(formatJson(result.problems, result.ok ? { summary: result.summary } : { built: false }));
+  } else if (opts.format === 'github') {
+    const text = formatGithub(result.problems, { prefix });
+    if (text) log.out(text);
+  } else if (!result.ok) {
+    log.info(formatHuman(result.problems, { paint: log.paint, sources: result.sources, prefix, quiet: opts.quiet }));
+    log.info(log.paint.red(`Build stopped: the content has errors. ${opts.out}/ was left as it was.`));
+  } else {
+    if (result.problems.length) log.info(`${result.problems.length} warning${result.problems.length === 1 ? '' : 's'} (run "content validate" to see them).`);
+    log.info(summaryText(result.summary, opts.out, log));
+  }
+  return result.ok ? EXIT.ok : EXIT.content;
+}
+
+function summaryText(s: BuildSummary, out: string, log: Logger): string {
+  const locales = Object.keys(s.pagesPerLocale);
+  return [
+    log.paint.green(`✓ Built ${s.pages} pages into ${out}/ in ${(s.ms / 1000).toFixed(1)} s.`),
+    `  pages per locale     ${locales.map((l) => `${l} ${s.pagesPerLocale[l]}`).join(', ')}`,
+    `  Russian fallbacks    ${locales.map((l) => `${l} ${s.fallbacksPerLocale[l] ?? 0}`).join(', ')}${Object.values(s.fallbacksPerLocale).some(Boolean) ? '  (run "content i18n")' : ''}`,
+    `  total size           ${kb(s.totalBytes)}`,
+    `  largest page         ${s.largestPage.file}: ${kb(s.largestPage.bytes)} (${kb(s.largestPage.gzipBytes)} gzipped)`,
+    `  JavaScript per page  with the form ${kb(s.jsPerPage.withForm)} gzipped, without it ${kb(s.jsPerPage.withoutForm)}`,
+  ].join('\n');
+}

@@ -1,0 +1,91 @@
+import { checkTranslations, confirm, type I18nReport } from '../i18n/check.ts';
+import { readLock, writeLock } from '../i18n/lock.ts';
+import { loadContent } from '../core/load.ts';
+import { countBySeverity, type Problem, sortProblems, UsageError } from '../core/problem.ts';
+import type { Logger } from '../logger.ts';
+import type { CommonOptions } from '../main.ts';
+import { EXIT } from '../main.ts';
+import type { Paint } from '../report/colors.ts';
+import { formatGithub, formatHuman, formatJson } from '../report/format-problems.ts';
+import { LOCALES, type Locale } from '../schema/localized.ts';
+import { contentPrefix } from './shared.ts';
+
+export interface I18nOptions extends CommonOptions {
+  locale?: string;
+  strict?: boolean;
+  confirm?: boolean;
+}
+
+export async function i18nCommand(opts: I18nOptions, log: Logger): Promise<number> {
+  const targets = LOCALES.filter((l) => l !== 'ru') as Locale[];
+  if (opts.locale && !(targets as string[]).includes(opts.locale))
+    throw new UsageError(`Unknown locale "${opts.locale}".`, `Translations are checked for: ${targets.join(', ')} (ru is the source).`);
+  const only = opts.locale ? [opts.locale as Locale] : targets;
+  const loaded = loadContent(opts.content);
+  let lock = readLock(opts.content);
+  let report = checkTranslations(loaded.files, lock, only);
+
+  if (opts.confirm) {
+    lock = confirm(report, lock, only);
+    writeLock(opts.content, lock);
+    log.info(log.paint.green(`Confirmed the current ${only.join(' and ')} translations against the Russian texts (translations.yaml).`));
+    report = checkTranslations(loaded.files, lock, only);
+  }
+
+  // Under --strict a missing or stale translation fails the check (what CI runs).
+  const problems = sortProblems(
+    report.problems.map((p): Problem => (opts.strict && (p.code === 'missing-translation' || p.code === 'stale-translation') ? { ...p, severity: 'error' } : p)),
+  );
+  const failed = problems.some((p) => p.severity === 'error');
+  const prefix = contentPrefix(opts.content);
+
+  switch (opts.format) {
+    case 'json':
+      log.out(formatJson(problems, { locales: report.locales, strict: Boolean(opts.strict) }));
+      break;
+    case 'github': {
+      const text = formatGithub(problems, { prefix });
+      if (text) log.out(text);
+      break;
+    }
+    case 'markdown':
+      log.out(markdown(report, problems, prefix));
+      break;
+    default: {
+      const shown = opts.quiet ? problems.filter((p) => p.severity === 'error') : problems.filter((p) => p.code !== 'unconfirmed-translation');
+      if (shown.length) log.info(formatHuman(shown, { paint: log.paint, prefix }));
+      log.info(coverageTable(report, log.paint));
+      const unconfirmed = problems.filter((p) => p.code === 'unconfirmed-translation').length;
+      if (unconfirmed) log.info(log.paint.dim(`${unconfirmed} translations are not confirmed yet (content i18n --confirm --locale <locale>).`));
+    }
+  }
+  return failed ? EXIT.content : EXIT.ok;
+}
+
+function coverageTable(report: I18nReport, paint: Paint): string {
+  const rows = Object.entries(report.locales).map(([l, c]) => {
+    const pct = `${c.coverage.toFixed(1)}%`;
+    return `  ${l.padEnd(6)} ${String(c.total).padStart(6)} ${String(c.translated).padStart(10)} ${String(c.missing).padStart(7)} ${String(c.stale).padStart(5)}  ${c.missing ? paint.yellow(pct) : paint.green(pct)}`;
+  });
+  return [paint.bold('  locale  total translated missing stale  coverage'), ...rows].join('\n');
+}
+
+const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
+
+/** A report a CI job can post as a pull-request comment or write to the job summary. */
+function markdown(report: I18nReport, problems: Problem[], prefix: string): string {
+  const out = ['## Translations', '', '| Locale | Total | Translated | Missing | Stale | Coverage |', '|---|---:|---:|---:|---:|---:|'];
+  for (const [l, c] of Object.entries(report.locales)) out.push(`| ${l} | ${c.total} | ${c.translated} | ${c.missing} | ${c.stale} | ${c.coverage.toFixed(1)}% |`);
+  const listed = problems.filter((p) => p.code !== 'unconfirmed-translation');
+  const { errors, warnings } = countBySeverity(listed);
+  out.push('');
+  if (!listed.length) out.push('All texts are translated and up to date. ✅');
+  else {
+    out.push(`${errors} error(s), ${warnings} warning(s).`, '', '| | Locale | Where | Path | Problem | Russian text shown instead |', '|---|---|---|---|---|---|');
+    for (const p of listed)
+      out.push(
+        `| ${p.severity === 'error' ? '❌' : '⚠️'} | ${p.locale ?? 'ru'} | \`${prefix}${p.file}:${p.line ?? 1}:${p.column ?? 1}\` | \`${cell(p.path ?? '')}\` | ${cell(p.message)} | ${cell(p.fallback ?? '')} |`,
+      );
+  }
+  return out.join('\n');
+}

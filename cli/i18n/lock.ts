@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
+
+/**
+ * content/translations.yaml: for each locale and text, a short hash of the Russian text the
+ * translation was confirmed against. When the Russian text changes, the hash no longer
+ * matches and the translation is reported as stale until a translator confirms it again.
+ */
+export const LOCK_FILE = 'translations.yaml';
+
+export interface TranslationLock {
+  /** Words that may be the same in every language (names, brands): never "probably untranslated". */
+  sameInAllLanguages: string[];
+  confirmed: Record<string, Record<string, string>>;
+}
+
+export const sourceHash = (ru: string) => createHash('sha256').update(ru).digest('hex').slice(0, 10);
+
+export function readLock(contentDir: string): TranslationLock {
+  const path = join(contentDir, LOCK_FILE);
+  if (!existsSync(path)) return { sameInAllLanguages: [], confirmed: {} };
+  const data = (parse(readFileSync(path, 'utf8')) ?? {}) as Partial<TranslationLock>;
+  return { sameInAllLanguages: data.sameInAllLanguages ?? [], confirmed: data.confirmed ?? {} };
+}
+
+export function writeLock(contentDir: string, lock: TranslationLock): void {
+  const sorted = {
+    sameInAllLanguages: [...new Set(lock.sameInAllLanguages)].sort(),
+    confirmed: Object.fromEntries(
+      Object.keys(lock.confirmed)
+        .sort()
+        .map((l) => [l, Object.fromEntries(Object.entries(lock.confirmed[l]!).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))]),
+    ),
+  };
+  const header =
+    '# Written by `content i18n --confirm`: the Russian text each translation was checked against (a short hash).\n' +
+    '# Edit only sameInAllLanguages: texts that are rightly the same in every language (names, brands).\n';
+  writeFileSync(join(contentDir, LOCK_FILE), header + stringify(sorted, { lineWidth: 0 }));
+}
