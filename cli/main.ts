@@ -68,6 +68,17 @@ export function createProgram(io: Io, setExit: (code: number) => void): Command 
       }),
     );
 
+  withCommon(program.command('dev'))
+    .description('Live preview for editing content: every page in every locale, reloaded when a file is saved.')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'port to listen on', '4173')
+    .action(
+      run(async (opts: import('./commands/dev.ts').DevOptions) => {
+        const { devCommand } = await import('./commands/dev.ts');
+        return devCommand(opts, createLogger(io, { quiet: opts.quiet }));
+      }),
+    );
+
   registerServeCommands(program, io, setExit);
   return program;
 }

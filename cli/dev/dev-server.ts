@@ -1,0 +1,130 @@
+import { watch } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import type { PageModel } from '../../templates/model.ts';
+import type { Problem } from '../core/problem.ts';
+import { validateContent } from '../core/validate.ts';
+import { resolveSite } from '../site/resolve.ts';
+import { createTranslator } from '../site/translator.ts';
+import { errorPage } from './error-page.ts';
+
+const TEMPLATES = fileURLToPath(new URL('../../templates/', import.meta.url));
+
+export interface DevServerOptions {
+  content: string;
+  host: string;
+  port: number;
+  onRebuild?: (result: { ok: boolean; ms: number; problems: Problem[] }) => void;
+}
+
+interface State {
+  pages?: Map<string, PageModel>;
+  problems: Problem[];
+  sources: Map<string, string>;
+  version: number;
+}
+
+const RELOAD_SCRIPT = `new EventSource('/__dev/events').addEventListener('reload', () => location.reload());\n`;
+
+/**
+ * The maintainers' live preview: every page of every locale rendered on request from the
+ * current content; a save re-validates (a few ms) and reloads open pages over server-sent
+ * events. Broken content shows the problems in the page instead of the site.
+ */
+export async function startDevServer(options: DevServerOptions): Promise<{ server: Server; url: string; close: () => Promise<void> }> {
+  const { renderDocument } = await import('../../templates/render.tsx');
+  const assets = await bundleClientAssets();
+  const state: State = { problems: [], sources: new Map(), version: 0 };
+  const clients = new Set<ServerResponse>();
+
+  const rebuild = () => {
+    const started = performance.now();
+    const today = new Date().toISOString().slice(0, 10);
+    let ok = false;
+    try {
+      const result = validateContent(options.content, { today });
+      state.problems = result.problems;
+      state.sources = result.sources;
+      if (result.ok) {
+        const pages = resolveSite(result.content, createTranslator(result.content), { today });
+        state.pages = new Map(pages.map((p) => [p.url, p]));
+        ok = true;
+      } else state.pages = undefined;
+    } catch (error) {
+      state.pages = undefined;
+      state.problems = [{ code: 'internal', severity: 'error', message: (error as Error).message, file: '(compiler)' }];
+    }
+    state.version++;
+    options.onRebuild?.({ ok, ms: Math.round(performance.now() - started), problems: state.problems });
+    for (const c of clients) c.write(`event: reload\ndata: ${state.version}\n\n`);
+  };
+  rebuild();
+
+  let timer: NodeJS.Timeout | undefined;
+  const watcher = watch(options.content, { recursive: true }, () => {
+    clearTimeout(timer);
+    timer = setTimeout(rebuild, 30);
+  });
+
+  const inject = (html: string, page?: PageModel) =>
+    html
+      .replace('</head>', '<link rel="stylesheet" href="/__dev/styles.css"></head>')
+      .replace('</body>', `${page?.form ? '<script type="module" src="/__dev/form.js"></script>' : ''}<script src="/__dev/reload.js"></script></body>`);
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const send = (status: number, type: string, body: string) => {
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+      res.end(body);
+    };
+    if (url.pathname === '/__dev/events') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      res.write(': connected\n\n');
+      clients.add(res);
+      req.on('close', () => clients.delete(res));
+      return;
+    }
+    if (url.pathname === '/__dev/reload.js') return send(200, 'text/javascript; charset=utf-8', RELOAD_SCRIPT);
+    if (url.pathname === '/__dev/styles.css') return send(200, 'text/css; charset=utf-8', assets.css);
+    if (url.pathname === '/__dev/form.js') return send(200, 'text/javascript; charset=utf-8', assets.formJs);
+    if (req.method === 'POST') return send(200, 'application/json', JSON.stringify({ ok: true, id: 'preview', preview: true }));
+    if (!state.pages) return send(500, 'text/html; charset=utf-8', inject(errorPage(state.problems, state.sources)));
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : '/';
+    const page = state.pages.get(path);
+    if (page) return send(200, 'text/html; charset=utf-8', inject(renderDocument(page), page));
+    const locale = path.split('/')[1];
+    const notFound = state.pages.get(locale === 'en' || locale === 'de' ? `/${locale}/404` : '/404');
+    return send(404, 'text/html; charset=utf-8', notFound ? inject(renderDocument(notFound)) : 'Not found');
+  });
+  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    server,
+    url: `http://${options.host}:${port}`,
+    close: async () => {
+      watcher.close();
+      clearTimeout(timer);
+      for (const c of clients) c.end();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The stylesheet and the form's client script, bundled once at start (esbuild, in memory). */
+async function bundleClientAssets(): Promise<{ css: string; formJs: string }> {
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: { form: `${TEMPLATES}form/client.ts`, styles: `${TEMPLATES}styles.css` },
+    bundle: true,
+    format: 'esm',
+    splitting: false,
+    write: false,
+    outdir: '/__dev',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"development"' },
+    logLevel: 'silent',
+  });
+  const out = (suffix: string) => result.outputFiles.find((f) => f.path.endsWith(suffix))?.text ?? '';
+  return { css: out('.css'), formJs: out('.js') };
+}

@@ -1,0 +1,52 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, existsSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { main } from '../../cli/main.ts';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const CONTENT = join(ROOT, 'content');
+
+/** Runs the CLI in-process with captured output. */
+export async function runCli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, {
+    out: (t) => {
+      stdout += `${t}\n`;
+    },
+    err: (t) => {
+      stderr += `${t}\n`;
+    },
+    isTTY: false,
+    color: false,
+  });
+  return { code, stdout, stderr };
+}
+
+/** A temporary copy of the shipped content, changed by `files` (path → text, or null to delete). */
+export function contentCopy(files: Record<string, string | Buffer | null> = {}): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'studio-content-'));
+  cpSync(CONTENT, dir, { recursive: true });
+  for (const [path, text] of Object.entries(files)) {
+    const target = join(dir, path);
+    if (text === null) rmSync(target, { recursive: true, force: true });
+    else {
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, text);
+    }
+  }
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Applies a fixture folder (tests/fixtures/<case>/content/… overlays, remove.txt deletions) to a copy. */
+export function fixtureContent(name: string): { dir: string; cleanup: () => void } {
+  const fixture = join(ROOT, 'tests/fixtures', name);
+  const copy = contentCopy();
+  const overlay = join(fixture, 'content');
+  if (existsSync(overlay)) cpSync(overlay, copy.dir, { recursive: true });
+  const remove = join(fixture, 'remove.txt');
+  if (existsSync(remove))
+    for (const line of readFileSync(remove, 'utf8').split('\n').filter(Boolean)) rmSync(join(copy.dir, line.trim()), { recursive: true, force: true });
+  return copy;
+}
