@@ -28,7 +28,7 @@ export interface Logger {
 export function createLogger(io: Io, options: { quiet?: boolean; json?: boolean } = {}): Logger {
   const p = paint(io.color);
   // With --format json stdout carries only JSON: human messages go to stderr.
-  const info = options.quiet ? () => {} : options.json ? io.err : io.out;
+  const info = options.json ? io.err : io.out;
   let progressShown = false;
   return {
     paint: p,

@@ -1,6 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
-import { InternalError, UsageError } from './core/problem.ts';
 import { registerServeCommands } from './commands/serve-register.ts';
+import { InternalError, UsageError } from './core/problem.ts';
 import { createLogger, type Io, processIo } from './logger.ts';
 
 /** Exit codes of every command (DESIGN.md, CLI contract). */

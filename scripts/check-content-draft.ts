@@ -2,11 +2,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { CONTENT_TYPES } from '../cli/schema/index.ts';
+import { CONTENT_SCHEMAS } from '../cli/schema/index.ts';
+import { CONTENT_LAYOUT } from '../cli/schema/layout.ts';
 
 const root = process.argv[2] ?? 'content';
 let bad = 0;
-for (const [type, def] of Object.entries(CONTENT_TYPES)) {
+for (const [type, def] of Object.entries(CONTENT_LAYOUT)) {
+  const schema = CONTENT_SCHEMAS[type as keyof typeof CONTENT_SCHEMAS];
   const files =
     'dir' in def
       ? existsSync(join(root, def.dir))
@@ -16,7 +18,7 @@ for (const [type, def] of Object.entries(CONTENT_TYPES)) {
         : []
       : [join(root, def.file)].filter(existsSync);
   for (const file of files) {
-    const r = def.schema.safeParse(parse(readFileSync(file, 'utf8'), { uniqueKeys: true }));
+    const r = schema.safeParse(parse(readFileSync(file, 'utf8'), { uniqueKeys: true }));
     if (!r.success) {
       bad++;
       console.log(`${file} (${type}):`);

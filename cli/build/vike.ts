@@ -1,10 +1,10 @@
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PageModel } from '../../templates/model.ts';
 import { setBuildPages } from '../../templates/vike/pages.ts';
+import { fromRoot } from '../paths.ts';
 
-const VIKE_ROOT = fileURLToPath(new URL('../../templates/vike/', import.meta.url));
+const VIKE_ROOT = fromRoot('templates', 'vike');
 const PROGRESS = Symbol.for('studio-site.progress');
 
 /**

@@ -15,7 +15,9 @@ export async function devCommand(opts: DevOptions, log: Logger): Promise<number>
     port: Number(opts.port),
     onRebuild: ({ ok, ms, problems }) => {
       const errors = problems.filter((p) => p.severity === 'error').length;
-      log.info(ok ? log.paint.green(`✓ content ok (${ms} ms)`) : log.paint.red(`✗ ${errors} error${errors === 1 ? '' : 's'} in the content: the preview shows them`));
+      log.info(
+        ok ? log.paint.green(`✓ content ok (${ms} ms)`) : log.paint.red(`✗ ${errors} error${errors === 1 ? '' : 's'} in the content: the preview shows them`),
+      );
     },
   });
   log.info(`Preview: ${dev.url}  (ru)   ${dev.url}/en   ${dev.url}/de — pages reload when you save a file in ${opts.content}/`);

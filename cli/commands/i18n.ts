@@ -1,7 +1,7 @@
-import { checkTranslations, confirm, type I18nReport } from '../i18n/check.ts';
-import { readLock, writeLock } from '../i18n/lock.ts';
 import { loadContent } from '../core/load.ts';
 import { countBySeverity, type Problem, sortProblems, UsageError } from '../core/problem.ts';
+import { checkTranslations, confirm, type I18nReport } from '../i18n/check.ts';
+import { readLock, writeLock } from '../i18n/lock.ts';
 import type { Logger } from '../logger.ts';
 import type { CommonOptions } from '../main.ts';
 import { EXIT } from '../main.ts';
@@ -34,7 +34,9 @@ export async function i18nCommand(opts: I18nOptions, log: Logger): Promise<numbe
 
   // Under --strict a missing or stale translation fails the check (what CI runs).
   const problems = sortProblems(
-    report.problems.map((p): Problem => (opts.strict && (p.code === 'missing-translation' || p.code === 'stale-translation') ? { ...p, severity: 'error' } : p)),
+    report.problems.map(
+      (p): Problem => (opts.strict && (p.code === 'missing-translation' || p.code === 'stale-translation') ? { ...p, severity: 'error' } : p),
+    ),
   );
   const failed = problems.some((p) => p.severity === 'error');
   const prefix = contentPrefix(opts.content);
@@ -75,13 +77,19 @@ const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
 /** A report a CI job can post as a pull-request comment or write to the job summary. */
 function markdown(report: I18nReport, problems: Problem[], prefix: string): string {
   const out = ['## Translations', '', '| Locale | Total | Translated | Missing | Stale | Coverage |', '|---|---:|---:|---:|---:|---:|'];
-  for (const [l, c] of Object.entries(report.locales)) out.push(`| ${l} | ${c.total} | ${c.translated} | ${c.missing} | ${c.stale} | ${c.coverage.toFixed(1)}% |`);
+  for (const [l, c] of Object.entries(report.locales))
+    out.push(`| ${l} | ${c.total} | ${c.translated} | ${c.missing} | ${c.stale} | ${c.coverage.toFixed(1)}% |`);
   const listed = problems.filter((p) => p.code !== 'unconfirmed-translation');
   const { errors, warnings } = countBySeverity(listed);
   out.push('');
   if (!listed.length) out.push('All texts are translated and up to date. ✅');
   else {
-    out.push(`${errors} error(s), ${warnings} warning(s).`, '', '| | Locale | Where | Path | Problem | Russian text shown instead |', '|---|---|---|---|---|---|');
+    out.push(
+      `${errors} error(s), ${warnings} warning(s).`,
+      '',
+      '| | Locale | Where | Path | Problem | Russian text shown instead |',
+      '|---|---|---|---|---|---|',
+    );
     for (const p of listed)
       out.push(
         `| ${p.severity === 'error' ? '❌' : '⚠️'} | ${p.locale ?? 'ru'} | \`${prefix}${p.file}:${p.line ?? 1}:${p.column ?? 1}\` | \`${cell(p.path ?? '')}\` | ${cell(p.message)} | ${cell(p.fallback ?? '')} |`,

@@ -1,34 +1,17 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import { CONTENT_TYPES, type ContentType } from '../schema/index.ts';
-import { toJsonSchema } from '../schema/json-schema.ts';
 import type { LoadedFile } from './load.ts';
 import type { Problem } from './problem.ts';
 import { didYouMean } from './similar.ts';
 import { type PathPart, problemAt, type SourceFile } from './source.ts';
-
-let validators: Map<ContentType, ValidateFunction> | undefined;
-
-function getValidator(type: ContentType): ValidateFunction {
-  if (!validators) {
-    // biome-ignore lint/suspicious/noExplicitAny: ajv's CJS default export under NodeNext
-    const AjvClass = ((Ajv2020 as any).default ?? Ajv2020) as typeof Ajv2020.default;
-    // biome-ignore lint/suspicious/noExplicitAny: same for ajv-formats
-    const formats = ((addFormats as any).default ?? addFormats) as typeof addFormats.default;
-    const ajv = new AjvClass({ allErrors: true, verbose: true, strict: false });
-    formats(ajv);
-    validators = new Map(Object.keys(CONTENT_TYPES).map((t) => [t as ContentType, ajv.compile(toJsonSchema(t as ContentType))]));
-  }
-  return validators.get(type)!;
-}
+import { getValidators } from './validators.ts';
 
 /** Stage 2: every parsed file against the JSON Schema of its type. */
 export function checkSchemas(files: LoadedFile[]): Problem[] {
   const problems: Problem[] = [];
+  const validators = getValidators();
   for (const f of files) {
     if (!f.source || f.source.data === undefined) continue;
-    const validate = getValidator(f.type);
+    const validate: ValidateFunction = validators[f.type];
     if (!validate(f.source.data)) problems.push(...explain(f.source, validate.errors ?? []));
   }
   return problems;
@@ -137,7 +120,7 @@ function explain(source: SourceFile, raw: ErrorObject[]): Problem[] {
               message: `The required key "${name}" is missing.`,
               expected: `"${name}:" here`,
               found: describeValue(e.data),
-              hint: `Add "${name}:" at this level.${didYouMean(name, Object.keys((e.data as object) ?? {})) ? ` There is a similar key: ${didYouMean(name, Object.keys(e.data as object))}` : ''}`,
+              hint: `Add "${name}:" at this level.${didYouMean(name, Object.keys((e.data as object) ?? {})) ? ` ${didYouMean(name, Object.keys(e.data as object))}` : ''}`,
             };
         key = true;
         break;

@@ -22,14 +22,19 @@ export interface Content {
   legal?: Entry<'legal'>;
   courses: Map<string, Entry<'course'>>;
   teachers: Map<string, Entry<'teacher'>>;
+  /** Keys of course and teacher files that exist but failed their schema: references to them are not errors of their own. */
+  invalidKeys: { course: Set<string>; teacher: Set<string> };
 }
 
 /** Groups the files whose schema check passed (`valid`) into the typed content model. */
 export function assemble(files: LoadedFile[], valid: (f: LoadedFile) => boolean): Content {
-  const content: Content = { courses: new Map(), teachers: new Map() };
+  const content: Content = { courses: new Map(), teachers: new Map(), invalidKeys: { course: new Set(), teacher: new Set() } };
   const byKey = <T extends ContentType>(f: LoadedFile) => ({ key: f.key, data: f.source!.data as ContentOf<T>, source: f.source! });
   for (const f of files) {
-    if (!f.source || f.source.data === undefined || !valid(f)) continue;
+    if (!f.source || f.source.data === undefined || !valid(f)) {
+      if (f.type === 'course' || f.type === 'teacher') content.invalidKeys[f.type].add(f.key);
+      continue;
+    }
     if (f.type === 'course') content.courses.set(f.key, byKey<'course'>(f));
     else if (f.type === 'teacher') content.teachers.set(f.key, byKey<'teacher'>(f));
     else (content as unknown as Record<string, unknown>)[f.type] = byKey(f);

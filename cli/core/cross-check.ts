@@ -1,4 +1,4 @@
-import { PLACEHOLDER_PATTERN } from '../schema/localized.ts';
+import { PLACEHOLDER_PATTERN } from '../schema/layout.ts';
 import type { Content, Entry } from './content.ts';
 import { entries } from './content.ts';
 import type { Problem } from './problem.ts';
@@ -20,7 +20,9 @@ export function crossCheck(content: Content, options: CrossCheckOptions): Proble
   const routePaths = new Set(content.routes?.data.routes.map((r) => r.path) ?? []);
   const priceIds = new Map<string, { amount: number; from?: boolean; per: string }>();
 
-  const ref = (entry: Entry<never>, path: PathPart[], code: string, what: string, value: string, known: Iterable<string>, hint: string) =>
+  const ref = (entry: Entry<never>, path: PathPart[], code: string, what: string, value: string, known: Iterable<string>, hint: string) => {
+    // A reference to a file that exists but has errors of its own: those errors say enough.
+    if ((code === 'unknown-course' && content.invalidKeys.course.has(value)) || (code === 'unknown-teacher' && content.invalidKeys.teacher.has(value))) return;
     problems.push(
       problemAt(entry.source, path, {
         code,
@@ -31,6 +33,7 @@ export function crossCheck(content: Content, options: CrossCheckOptions): Proble
         hint: didYouMean(value, known) ?? hint,
       }),
     );
+  };
 
   const checkLink = (entry: Entry<never>, path: PathPart[], link: string) => {
     const [route, fragment] = link.split('#') as [string, string | undefined];

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTENT_TYPES, type ContentType } from '../schema/index.ts';
+import { CONTENT_LAYOUT, type ContentType } from '../schema/layout.ts';
 import { type Problem, UsageError } from './problem.ts';
 import { didYouMean } from './similar.ts';
 import { parseSource, type SourceFile } from './source.ts';
@@ -45,7 +45,7 @@ export function loadContent(dir: string): Loaded {
     files.push({ type, key, source: parsed.source });
   };
 
-  for (const [type, def] of Object.entries(CONTENT_TYPES) as [ContentType, (typeof CONTENT_TYPES)[ContentType]][]) {
+  for (const [type, def] of Object.entries(CONTENT_LAYOUT) as [ContentType, (typeof CONTENT_LAYOUT)[ContentType]][]) {
     if ('file' in def) {
       known.add(def.file);
       if (existsSync(join(dir, def.file))) read(type, def.file, type);

@@ -1,14 +1,14 @@
 import { watch } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import type { PageModel } from '../../templates/model.ts';
 import type { Problem } from '../core/problem.ts';
 import { validateContent } from '../core/validate.ts';
+import { fromRoot } from '../paths.ts';
 import { resolveSite } from '../site/resolve.ts';
 import { createTranslator } from '../site/translator.ts';
 import { errorPage } from './error-page.ts';
 
-const TEMPLATES = fileURLToPath(new URL('../../templates/', import.meta.url));
+const TEMPLATES = fromRoot('templates/');
 
 export interface DevServerOptions {
   content: string;

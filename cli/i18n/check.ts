@@ -82,14 +82,19 @@ export function checkTranslations(files: LoadedFile[], lock: TranslationLock, on
     if (t.value.ru === undefined) {
       const present = Object.keys(t.value).join(', ');
       problems.push(
-        at(t, [], {
-          code: 'missing-ru',
-          severity: 'error',
-          message: `The text has ${present} but no Russian (ru).`,
-          expected: 'a "ru:" line: Russian is the source of every translation',
-          found: `only ${present}`,
-          hint: 'Add the Russian text; visitors of every language fall back to it.',
-        }, true),
+        at(
+          t,
+          [],
+          {
+            code: 'missing-ru',
+            severity: 'error',
+            message: `The text has ${present} but no Russian (ru).`,
+            expected: 'a "ru:" line: Russian is the source of every translation',
+            found: `only ${present}`,
+            hint: 'Add the Russian text; visitors of every language fall back to it.',
+          },
+          true,
+        ),
       );
     }
   }
@@ -105,16 +110,21 @@ export function checkTranslations(files: LoadedFile[], lock: TranslationLock, on
       if (tr === undefined) {
         cov.missing++;
         problems.push(
-          at(t, [], {
-            code: 'missing-translation',
-            severity: 'warning',
-            message: `No ${NAMES[locale]} translation: visitors of /${locale}/ see the Russian text.`,
-            locale,
-            fallback: ru,
-            expected: `a "${locale}:" line`,
-            found: `only ${Object.keys(t.value).join(', ')}`,
-            hint: `Add "${locale}:" with the ${NAMES[locale]} text under this key.`,
-          }, true),
+          at(
+            t,
+            [],
+            {
+              code: 'missing-translation',
+              severity: 'warning',
+              message: `No ${NAMES[locale]} translation: visitors of /${locale}/ see the Russian text.`,
+              locale,
+              fallback: ru,
+              expected: `a "${locale}:" line`,
+              found: `only ${Object.keys(t.value).join(', ')}`,
+              hint: `Add "${locale}:" with the ${NAMES[locale]} text under this key.`,
+            },
+            true,
+          ),
         );
         continue;
       }

@@ -3,6 +3,7 @@ import { BannersFile } from './banners.ts';
 import { CourseFile } from './course.ts';
 import { FaqFile } from './faq.ts';
 import { FormFile } from './form.ts';
+import { type ContentType, schemaFileName } from './layout.ts';
 import { LegalFile } from './legal.ts';
 import { PricesFile } from './price.ts';
 import { RoutesFile } from './routes.ts';
@@ -11,26 +12,20 @@ import { SiteFile } from './site.ts';
 import { TeacherFile } from './teacher.ts';
 import { UiFile } from './ui.ts';
 
-/**
- * Every content type: where its files live under content/ and the one shape they have.
- * `dir` types hold one file per entity (the file name is the key); the others are one file.
- */
-export const CONTENT_TYPES = {
-  site: { file: 'site.yaml', schema: SiteFile },
-  routes: { file: 'routes.yaml', schema: RoutesFile },
-  course: { dir: 'courses', schema: CourseFile },
-  teacher: { dir: 'teachers', schema: TeacherFile },
-  prices: { file: 'prices.yaml', schema: PricesFile },
-  faq: { file: 'faq.yaml', schema: FaqFile },
-  banners: { file: 'banners.yaml', schema: BannersFile },
-  ui: { file: 'ui.yaml', schema: UiFile },
-  form: { file: 'form.yaml', schema: FormFile },
-  schedule: { file: 'schedule.yaml', schema: ScheduleFile },
-  legal: { file: 'legal.yaml', schema: LegalFile },
-} as const satisfies Record<string, { file: string; schema: z.ZodType } | { dir: string; schema: z.ZodType }>;
+/** The one shape of every content type (where its files live: layout.ts). */
+export const CONTENT_SCHEMAS = {
+  site: SiteFile,
+  routes: RoutesFile,
+  course: CourseFile,
+  teacher: TeacherFile,
+  prices: PricesFile,
+  faq: FaqFile,
+  banners: BannersFile,
+  ui: UiFile,
+  form: FormFile,
+  schedule: ScheduleFile,
+  legal: LegalFile,
+} as const satisfies Record<ContentType, z.ZodType>;
 
-export type ContentType = keyof typeof CONTENT_TYPES;
-export type ContentOf<T extends ContentType> = z.infer<(typeof CONTENT_TYPES)[T]['schema']>;
-
-/** The JSON Schema file name of a content type, relative to schemas/. */
-export const schemaFileName = (type: ContentType) => `${type}.schema.json`;
+export type ContentOf<T extends ContentType> = z.infer<(typeof CONTENT_SCHEMAS)[T]>;
+export { type ContentType, schemaFileName };

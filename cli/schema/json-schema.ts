@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { CONTENT_TYPES, type ContentType, schemaFileName } from './index.ts';
+import { CONTENT_SCHEMAS, type ContentType, schemaFileName } from './index.ts';
 
 const SCHEMA_BASE = 'https://studio.invalid/schemas/';
 
 /** The JSON Schema (draft 2020-12) of a content type, generated from its zod shape. */
 export function toJsonSchema(type: ContentType): Record<string, unknown> {
-  const json = z.toJSONSchema(CONTENT_TYPES[type].schema, {
+  const json = z.toJSONSchema(CONTENT_SCHEMAS[type], {
     target: 'draft-2020-12',
     io: 'input',
     unrepresentable: 'throw',

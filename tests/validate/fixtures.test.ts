@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { fixtureContent, ROOT, runCli } from '../helpers/cli.ts';
 
 interface Expectation {
@@ -12,7 +12,9 @@ interface Expectation {
 }
 
 const FIXTURES = join(ROOT, 'tests/fixtures');
-const cases = readdirSync(FIXTURES).filter((name) => !name.startsWith('.')).sort();
+const cases = readdirSync(FIXTURES)
+  .filter((name) => !name.startsWith('.'))
+  .sort();
 
 describe('content validate on broken content', () => {
   it('has a corpus of at least 40 cases', () => {
@@ -29,9 +31,20 @@ describe('content validate on broken content', () => {
       const report = JSON.parse(stdout) as { problems: (Expectation['problems'][number] & { message: string; hint?: string })[] };
       for (const want of expected.problems) {
         const match = report.problems.find(
-          (p) => p.code === want.code && p.file === want.file && (want.line === undefined || p.line === want.line) && (want.column === undefined || p.column === want.column),
+          (p) =>
+            p.code === want.code &&
+            p.file === want.file &&
+            (want.line === undefined || p.line === want.line) &&
+            (want.column === undefined || p.column === want.column),
         );
-        expect(match, `${want.code} at ${want.file}:${want.line}:${want.column} in\n${JSON.stringify(report.problems.filter((p) => p.severity === 'error' || p.code !== 'placeholder'), null, 1)}`).toBeDefined();
+        expect(
+          match,
+          `${want.code} at ${want.file}:${want.line}:${want.column} in\n${JSON.stringify(
+            report.problems.filter((p) => p.severity === 'error' || p.code !== 'placeholder'),
+            null,
+            1,
+          )}`,
+        ).toBeDefined();
         if (want.severity) expect(match!.severity).toBe(want.severity);
       }
       // Every error has a place and a hint.

@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { ValidateFunction } from 'ajv';
+import { CACHE_DIR, fromRoot } from '../paths.ts';
+import { CONTENT_TYPE_NAMES, type ContentType, schemaFileName } from '../schema/layout.ts';
+
+const require = createRequire(import.meta.url);
+type Validators = Record<ContentType, ValidateFunction>;
+let validators: Validators | undefined;
+
+/**
+ * One ajv validator per content type, from the committed JSON Schemas in schemas/ (a test
+ * keeps them equal to the zod source). Compiling them takes most of a second, so the
+ * compiled code is cached as a module keyed by the schemas' hash; later runs only load it.
+ * Formats are checked by the patterns zod writes next to them, so no format plug-in is needed.
+ */
+export function getValidators(): Validators {
+  if (validators) return validators;
+  const texts = CONTENT_TYPE_NAMES.map((t) => readFileSync(fromRoot('schemas', schemaFileName(t)), 'utf8'));
+  const hash = createHash('sha256').update(texts.join('\0')).digest('hex').slice(0, 16);
+  const cached = join(CACHE_DIR, `validators-${hash}.cjs`);
+  if (existsSync(cached)) {
+    try {
+      validators = require(cached) as Validators;
+      return validators;
+    } catch {
+      // A damaged cache file: compile again below.
+    }
+  }
+  const Ajv = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const standaloneCode = (require('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js')).default;
+  const ajv = new Ajv.default({ allErrors: true, verbose: true, strict: false, validateFormats: false, code: { source: true } });
+  const schemas = Object.fromEntries(CONTENT_TYPE_NAMES.map((t, i) => [t, JSON.parse(texts[i]!)])) as Record<ContentType, { $id: string }>;
+  for (const t of CONTENT_TYPE_NAMES) ajv.addSchema(schemas[t]);
+  validators = Object.fromEntries(CONTENT_TYPE_NAMES.map((t) => [t, ajv.getSchema(schemas[t].$id)!])) as Validators;
+  try {
+    mkdirSync(CACHE_DIR, { recursive: true });
+    const code = standaloneCode(ajv, Object.fromEntries(CONTENT_TYPE_NAMES.map((t) => [t, schemas[t].$id])));
+    const tmp = `${cached}.${process.pid}.tmp`;
+    writeFileSync(tmp, code);
+    renameSync(tmp, cached);
+  } catch {
+    // The cache is only an optimisation; a read-only node_modules must not stop validation.
+  }
+  return validators;
+}

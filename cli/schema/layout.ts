@@ -1,0 +1,26 @@
+/**
+ * Where each content type lives under content/. Kept apart from the zod shapes (index.ts) so
+ * that `validate` can run without loading zod: it checks against the generated JSON Schemas.
+ */
+export const CONTENT_LAYOUT = {
+  site: { file: 'site.yaml' },
+  routes: { file: 'routes.yaml' },
+  course: { dir: 'courses' },
+  teacher: { dir: 'teachers' },
+  prices: { file: 'prices.yaml' },
+  faq: { file: 'faq.yaml' },
+  banners: { file: 'banners.yaml' },
+  ui: { file: 'ui.yaml' },
+  form: { file: 'form.yaml' },
+  schedule: { file: 'schedule.yaml' },
+  legal: { file: 'legal.yaml' },
+} as const satisfies Record<string, { file: string } | { dir: string }>;
+
+export type ContentType = keyof typeof CONTENT_LAYOUT;
+export const CONTENT_TYPE_NAMES = Object.keys(CONTENT_LAYOUT) as ContentType[];
+
+/** The JSON Schema file name of a content type, relative to schemas/. */
+export const schemaFileName = (type: ContentType) => `${type}.schema.json`;
+
+/** A fact still to be supplied is written "TODO: what is missing". */
+export const PLACEHOLDER_PATTERN = '^TODO:';

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.ts';
+import { syntheticContent } from '../helpers/synthetic.ts';
+
+describe('the content command', () => {
+  it('exits 2 on an unknown option, with a usage hint and no stack trace', async () => {
+    const r = await runCli(['validate', '--no-such-option']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown option '--no-such-option'");
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('exits 2 when the content directory does not exist', async () => {
+    const r = await runCli(['validate', '--content', '/no/such/dir']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/error: The content directory "\/no\/such\/dir" does not exist/);
+    expect(r.stderr).toMatch(/hint: /);
+  });
+
+  it('exits 2 on an unknown format', async () => {
+    const r = await runCli(['validate', '--format', 'xml']);
+    expect(r.code).toBe(2);
+  });
+
+  it('prints help for every command and exits 0', async () => {
+    for (const cmd of ['validate', 'i18n', 'build', 'dev']) {
+      const r = await runCli([cmd, '--help']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain(`Usage: content ${cmd}`);
+      expect(r.stdout).toContain('--content <dir>');
+    }
+  });
+
+  it('validate --format json prints only JSON on stdout; github prints workflow commands', async () => {
+    const c = syntheticContent();
+    try {
+      c.edit('courses/course00001.yaml', (t) => t.replace('order: 1', 'ordr: 1'));
+      const json = await runCli(['validate', '--content', c.dir, '--format', 'json']);
+      expect(json.code).toBe(1);
+      const report = JSON.parse(json.stdout);
+      expect(report.errors).toBeGreaterThan(0);
+      const gh = await runCli(['validate', '--content', c.dir, '--format', 'github']);
+      expect(gh.stdout).toMatch(/^::error file=.*courses\/course00001\.yaml,line=\d+,col=1,.*::Unknown key "ordr"/m);
+      const human = await runCli(['validate', '--content', c.dir]);
+      expect(human.stdout).not.toContain('\u001b[');
+      expect(human.stdout).toContain('hint');
+      expect(human.stdout).toMatch(/✗ \d+ errors?/);
+    } finally {
+      c.cleanup();
+    }
+  });
+
+  it('validate exits 0 with warnings only', async () => {
+    const c = syntheticContent();
+    try {
+      const r = await runCli(['validate', '--content', c.dir]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('warning');
+    } finally {
+      c.cleanup();
+    }
+  });
+});
