@@ -32,7 +32,8 @@ export const CourseFile = z
         per: Price.shape.per,
         note: LocalizedText.optional(),
       })
-      .describe('The price as the course page states it; checked against the price list line `ref`.'),
+      .optional()
+      .describe('The price as the course page states it; checked against the price list line `ref`. Left out when the studio has not given one.'),
     goal: LocalizedText,
     howClassesRun: LocalizedText,
     features: z.array(LocalizedText).min(1),
