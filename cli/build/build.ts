@@ -104,7 +104,7 @@ export function scriptBytes(siteDir: string, htmlFile: string): number {
     const code = readFileSync(join(siteDir, url));
     total += gzipSync(code).length;
     const dir = url.slice(0, url.lastIndexOf('/') + 1);
-    for (const m of code.toString('utf8').matchAll(/(?:import\(|from|import)\s*["']([^"']+\.js)["']/g)) {
+    for (const m of code.toString('utf8').matchAll(/(?:import\(|from|import)\s*["'`]([^"'`]+\.js)["'`]/g)) {
       const spec = m[1]!;
       queue.push(spec.startsWith('/') ? spec : new URL(spec, `http://x${dir}`).pathname);
     }

@@ -1,10 +1,11 @@
 import { cpSync, existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { PageModel } from '../../templates/model.ts';
 import { setBuildPages } from '../../templates/vike/pages.ts';
-import { fromRoot } from '../paths.ts';
+import { CACHE_DIR, fromRoot } from '../paths.ts';
 
-const VIKE_ROOT = fromRoot('templates', 'vike');
+// Vike finds the +files (templates/vike/) by scanning its root, which must be the project folder.
+const VIKE_ROOT = fromRoot();
 const PROGRESS = Symbol.for('studio-site.progress');
 
 /**
@@ -12,10 +13,16 @@ const PROGRESS = Symbol.for('studio-site.progress');
  * into `siteDir`. Uses Vike's JS API: `vite build` through npm's .bin link skips prerendering.
  */
 export async function prerenderWithVike(pages: PageModel[], siteDir: string, onPage: (url: string) => void): Promise<void> {
-  const work = `${siteDir}.vike`;
+  // Inside the project, so that Vike's server bundle resolves react and vike from node_modules.
+  const work = join(CACHE_DIR, `vike-${process.pid}`);
   setBuildPages(pages);
   (globalThis as Record<symbol, unknown>)[PROGRESS] = onPage;
   const [{ build }, { default: vike }, { default: react }] = await Promise.all([import('vike/api'), import('vike/plugin'), import('@vitejs/plugin-react')]);
+  // Vike lists every file it writes on the console; keep that for when something fails.
+  const logged: string[] = [];
+  const { log, info } = console;
+  console.log = (...args: unknown[]) => logged.push(args.join(' '));
+  console.info = console.log;
   try {
     await build({
       viteConfig: {
@@ -24,7 +31,8 @@ export async function prerenderWithVike(pages: PageModel[], siteDir: string, onP
         logLevel: 'error',
         clearScreen: false,
         plugins: [react(), vike()],
-        build: { outDir: work, emptyOutDir: true, reportCompressedSize: false },
+        // Vike joins outDir to the root itself: give it a relative path.
+        build: { outDir: relative(VIKE_ROOT, work), emptyOutDir: true, reportCompressedSize: false },
       },
     });
     const client = join(work, 'client');
@@ -32,7 +40,12 @@ export async function prerenderWithVike(pages: PageModel[], siteDir: string, onP
     cpSync(client, siteDir, { recursive: true });
     // Vike's client router entry is built even when no page uses it; nothing references it.
     for (const f of ['assets.json']) rmSync(join(siteDir, f), { force: true });
+  } catch (error) {
+    (error as Error).message += `\n\nVike's output:\n${logged.slice(-40).join('\n')}`;
+    throw error;
   } finally {
+    console.log = log;
+    console.info = info;
     rmSync(work, { recursive: true, force: true });
     delete (globalThis as Record<symbol, unknown>)[PROGRESS];
   }

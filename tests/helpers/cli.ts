@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -49,4 +50,22 @@ export function fixtureContent(name: string): { dir: string; cleanup: () => void
   if (existsSync(remove))
     for (const line of readFileSync(remove, 'utf8').split('\n').filter(Boolean)) rmSync(join(copy.dir, line.trim()), { recursive: true, force: true });
   return copy;
+}
+
+/** Runs `node cli/bin.js …` as a real process (the build runs Vite and Vike, which want a process of their own). */
+export function runCliProcess(argv: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    // Vike leaves its build plugin out when it sees it runs under Vitest: give the child a clean environment.
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|TEST$|MODE$)/.test(k)));
+    const child = spawn(process.execPath, [join(ROOT, 'cli/bin.js'), ...argv], { cwd: ROOT, env: { ...clean, NO_COLOR: '1', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
 }

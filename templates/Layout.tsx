@@ -1,0 +1,131 @@
+import type { ReactNode } from 'react';
+import type { Chrome } from './model.ts';
+import { T } from './Text.tsx';
+
+export function Layout({ chrome, url, children }: { chrome: Chrome; url: string; children: ReactNode }) {
+  const { ui } = chrome;
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        <T value={ui['nav.skipToContent']} />
+      </a>
+      <header className="site-header">
+        <div className="wrap header-row">
+          <a className="brand" href={chrome.homeHref}>
+            {chrome.siteName}
+          </a>
+          <nav className="lang-switch" aria-label={ui['nav.languageSwitcher'].text}>
+            <ul>
+              {chrome.alternates.map((a) => (
+                <li key={a.locale}>
+                  <a href={a.href} hrefLang={a.locale} lang={a.locale} aria-current={a.locale === chrome.locale ? 'page' : undefined}>
+                    {a.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <nav className="main-nav wrap" aria-label={ui['nav.mainMenu'].text}>
+          <details className="menu-toggle">
+            <summary>
+              <T value={ui['nav.menu']} />
+            </summary>
+            <MenuList chrome={chrome} url={url} />
+          </details>
+          <div className="menu-wide">
+            <MenuList chrome={chrome} url={url} />
+          </div>
+        </nav>
+      </header>
+      <main id="main" className="wrap">
+        {children}
+      </main>
+      <footer className="site-footer">
+        <div className="wrap footer-grid">
+          <section aria-labelledby="footer-hours">
+            <h2 id="footer-hours">
+              <T value={ui['footer.hours']} />
+            </h2>
+            <dl>
+              {chrome.hours.map((h) => (
+                <div key={h.days.text}>
+                  <dt lang={h.days.lang}>{h.days.text}</dt>
+                  <dd>
+                    {h.time ? h.time : null}
+                    {h.note ? <T value={h.note} /> : null}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <section aria-labelledby="footer-contacts">
+            <h2 id="footer-contacts">
+              <T value={ui['footer.contacts']} />
+            </h2>
+            <Contacts chrome={chrome} />
+          </section>
+          <section aria-labelledby="footer-links">
+            <h2 id="footer-links">
+              <T value={ui['footer.legal']} />
+            </h2>
+            <ul>
+              {chrome.footerLinks.map((l) => (
+                <li key={l.href}>
+                  <a href={l.href}>
+                    <T value={l.label} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      </footer>
+    </>
+  );
+}
+
+function MenuList({ chrome, url }: { chrome: Chrome; url: string }) {
+  return (
+    <ul>
+      {chrome.menu.map((m) => (
+        <li key={m.id}>
+          <a href={m.href} aria-current={m.href === url ? 'page' : undefined}>
+            <T value={m.label} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Contacts({ chrome }: { chrome: Chrome }) {
+  const c = chrome.contacts;
+  const { ui } = chrome;
+  return (
+    <dl className="contacts">
+      <div>
+        <dt>
+          <T value={ui['footer.phone']} />
+        </dt>
+        <dd>{c.phoneHref ? <a href={c.phoneHref}>{c.phone}</a> : c.phone}</dd>
+      </div>
+      <div>
+        <dt>
+          <T value={ui['footer.email']} />
+        </dt>
+        <dd>{c.emailHref ? <a href={c.emailHref}>{c.email}</a> : c.email}</dd>
+      </div>
+      <div>
+        <dt>
+          <T value={ui['footer.address']} />
+        </dt>
+        <dd>
+          {c.address}
+          <br />
+          <T value={c.location} />
+        </dd>
+      </div>
+    </dl>
+  );
+}

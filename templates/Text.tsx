@@ -1,0 +1,42 @@
+import { createElement, type ReactNode } from 'react';
+import type { Text } from './model.ts';
+
+type Tag = 'span' | 'p' | 'h1' | 'h2' | 'h3' | 'dd' | 'dt' | 'li' | 'td' | 'th' | 'strong' | 'em' | 'blockquote' | 'summary' | 'caption' | 'div' | 'small';
+
+/**
+ * Renders a Text. When the translation is missing, the Russian fallback is marked lang="ru"
+ * on the element that carries it, so screen readers and search engines are not misled.
+ */
+export function T({ value, as = 'span', rich = false, className, id }: { value: Text; as?: Tag; rich?: boolean; className?: string; id?: string }) {
+  return createElement(as, { lang: value.lang, className, id }, rich ? emphasis(value.text) : value.text);
+}
+
+/** `**bold**` and `*italic*` as <strong>/<em>; everything else, HTML included, stays literal text. */
+export function emphasis(text: string): ReactNode[] {
+  const out: ReactNode[] = [];
+  const re = /\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*/g;
+  let last = 0;
+  let n = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m.index > last) out.push(text.slice(last, m.index));
+    out.push(m[1] !== undefined ? <strong key={n++}>{m[1]}</strong> : <em key={n++}>{m[2]}</em>);
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+/** Joins texts inline ("Russian, German"), each keeping its own lang. */
+export function Inline({ values }: { values: Text[] }) {
+  return (
+    <>
+      {values.map((v, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed, positional list
+        <span key={`${i}-${v.text}`} lang={v.lang}>
+          {i > 0 ? ', ' : ''}
+          {v.text}
+        </span>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import type { FormModel } from '../model.ts';
+
+export type Field = 'name' | 'course' | 'message' | 'email';
+export type Values = Record<Field, string>;
+export type Errors = Partial<Record<Field, string>>;
+
+/** The enquiry rules of cli/schema/enquiry.ts, applied in the browser with the page's messages. */
+export function validateField(field: Field, values: Values, form: FormModel): string | undefined {
+  const value = values[field].trim();
+  const { rules, labels } = form;
+  if ((rules.required as string[]).includes(field) && !value) return field === 'course' ? labels.errorCourse.text : labels.errorRequired.text;
+  const max = rules.maxLength[field as keyof typeof rules.maxLength];
+  if (max && value.length > max) return labels.errorTooLong.text.replace('{{max}}', String(max));
+  if (field === 'email' && value && !new RegExp(rules.emailPattern).test(value)) return labels.errorEmail.text;
+  return undefined;
+}
+
+export function validateAll(values: Values, form: FormModel): Errors {
+  const errors: Errors = {};
+  for (const f of ['name', 'course', 'message', 'email'] as Field[]) {
+    const e = validateField(f, values, form);
+    if (e) errors[f] = e;
+  }
+  return errors;
+}
+
+export function summary(count: number, form: FormModel): string {
+  const forms = form.labels.errorSummary as Record<string, { text: string } | undefined>;
+  const rule = new Intl.PluralRules(form.locale).select(count);
+  return (forms[rule] ?? forms.other)!.text.replace('{{count}}', String(count));
+}

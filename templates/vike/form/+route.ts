@@ -1,0 +1,3 @@
+import { pageGroup } from '../pages.ts';
+
+export default pageGroup(true).route;

@@ -1,0 +1,4 @@
+// The document is rendered by +onRenderHtml from the page model; Vike still expects a Page.
+export default function Page() {
+  return null;
+}

@@ -1,0 +1,215 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { launchBrowser } from '../helpers/browser.ts';
+import { CONTENT, ROOT, runCliProcess } from '../helpers/cli.ts';
+import { serveStatic } from '../helpers/static-server.ts';
+
+const LOCALES = ['ru', 'en', 'de'] as const;
+type L = (typeof LOCALES)[number];
+const ui = parse(readFileSync(join(CONTENT, 'ui.yaml'), 'utf8')) as Record<string, Record<string, Record<L, string>>>;
+const site = parse(readFileSync(join(CONTENT, 'site.yaml'), 'utf8')) as { menu: { label: Record<L, string> }[] };
+const banners = (parse(readFileSync(join(CONTENT, 'banners.yaml'), 'utf8')) as { banners: { title: Record<L, string> }[] }).banners;
+const SHOTS = join(ROOT, 'test-results', 'screenshots');
+const home = (l: L) => (l === 'ru' ? '/' : `/${l}`);
+const at = (l: L, route: string) => (l === 'ru' ? route : `/${l}${route}`);
+
+let browser: Browser;
+let base: string;
+let stop: () => Promise<void>;
+const out = mkdtempSync(join(tmpdir(), 'studio-browser-'));
+const received: string[] = [];
+
+beforeAll(async () => {
+  const dist = join(out, 'dist');
+  const r = await runCliProcess(['build', '--out', dist]);
+  expect(r.code, r.stdout + r.stderr).toBe(0);
+  const server = await serveStatic(dist, (body, type) => {
+    received.push(body);
+    if (type.startsWith('application/json')) return { status: 201, body: JSON.stringify({ ok: true, id: `e${received.length}` }) };
+    const locale = new URLSearchParams(body).get('locale') ?? 'ru';
+    return { status: 303, body: at(locale as L, '/thanks') };
+  });
+  base = server.url;
+  stop = server.close;
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stop?.();
+  rmSync(out, { recursive: true, force: true });
+});
+
+async function open(path: string, options: { javaScriptEnabled?: boolean; width?: number } = {}): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true, viewport: { width: options.width ?? 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(base + path, { waitUntil: 'load' });
+  return { page, context };
+}
+
+/** Waits until the form's React part has hydrated (the loader marks the form). */
+const hydrated = (page: Page) => page.waitForSelector('form[data-hydrated="true"]', { timeout: 15_000 });
+
+/** The error text tied to a field through aria-describedby. */
+async function fieldError(page: Page, name: string): Promise<string> {
+  return page.$eval(`#enquiry form [name="${name}"]`, (el) => {
+    const ids = (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+    return ids
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim();
+  });
+}
+
+describe.each(LOCALES)('the site in %s', (locale) => {
+  it('shows the course list, the seven banners, the contact section and the opening hours', async () => {
+    const { page, context } = await open(home(locale));
+    expect(await page.getAttribute('html', 'lang')).toBe(locale);
+    expect(await page.textContent('#courses')).toContain(ui.home!.offeringsTitle![locale]);
+    expect(await page.$$eval('#courses li', (els) => els.length)).toBeGreaterThanOrEqual(20);
+    const offers = (await page.textContent('#offers')) ?? '';
+    for (const b of banners) expect(offers).toContain(b.title[locale]);
+    expect(await page.isVisible('#contacts')).toBe(true);
+    expect(await page.textContent('footer')).toContain(ui.footer!.hours![locale]);
+    await page.screenshot({ path: join(SHOTS, `home-${locale}-desktop.png`), fullPage: true });
+    await context.close();
+  });
+
+  it('reaches every menu entry of SPEC.md from the menu', async () => {
+    const { page, context } = await open(home(locale));
+    const labels = await page.$$eval('header nav a', (as) => as.map((a) => a.textContent?.trim() ?? ''));
+    for (const m of site.menu) expect(labels).toContain(m.label[locale]);
+    const hrefs = await page.$$eval('header nav a', (as) => as.map((a) => a.getAttribute('href')!));
+    for (const href of hrefs) {
+      const res = await page.request.get(base + href.split('#')[0]);
+      expect(res.status(), href).toBe(200);
+    }
+    await context.close();
+  });
+
+  it('keeps the page when switching language', async () => {
+    const { page, context } = await open(at(locale, '/vocal'));
+    const other: L = locale === 'en' ? 'de' : 'en';
+    await page.click(`a[hreflang="${other}"]`);
+    await page.waitForLoadState('load');
+    expect(new URL(page.url()).pathname).toBe(at(other, '/vocal'));
+    await context.close();
+  });
+
+  it('validates the form in the page language, ties errors to fields and moves focus', async () => {
+    const { page, context } = await open(home(locale));
+    await hydrated(page);
+    const placeholder = await page.$eval('#enquiry select[name="course"] option', (o) => o.textContent?.trim());
+    expect(placeholder).toBe(ui.form!.coursePlaceholder![locale]);
+    await page.click('#enquiry button[type="submit"]');
+    expect(await fieldError(page, 'name')).toBe(ui.form!.errorRequired![locale]);
+    expect(await fieldError(page, 'email')).toBe(ui.form!.errorRequired![locale]);
+    expect(await fieldError(page, 'course')).toBe(ui.form!.errorCourse![locale]);
+    expect(await page.getAttribute('#enquiry [name="name"]', 'aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+    await page.fill('#enquiry [name="email"]', 'not-an-email');
+    await page.click('#enquiry [name="name"]');
+    expect(await fieldError(page, 'email')).toBe(ui.form!.errorEmail![locale]);
+    await page.screenshot({ path: join(SHOTS, `form-errors-${locale}-desktop.png`), fullPage: false });
+    await context.close();
+  });
+
+  it('sends a valid enquiry and shows the confirmation', async () => {
+    const { page, context } = await open(home(locale));
+    await hydrated(page);
+    await page.fill('#enquiry [name="name"]', `Test ${locale}`);
+    await page.selectOption('#enquiry [name="course"]', 'music');
+    await page.fill('#enquiry [name="message"]', 'Hello <b>there</b>');
+    await page.fill('#enquiry [name="email"]', 'parent@example.org');
+    await page.waitForTimeout(2100); // the minimum fill time of the bot filter
+    await page.click('#enquiry button[type="submit"]');
+    await page.waitForSelector(`#enquiry [role="status"]:has-text("${ui.form!.success![locale]}")`);
+    const sent = JSON.parse(received.at(-1)!);
+    expect(sent).toMatchObject({ name: `Test ${locale}`, course: 'music', email: 'parent@example.org', locale });
+    await context.close();
+  });
+
+  it('keeps everything typed and offers phone and e-mail when sending fails', async () => {
+    const { page, context } = await open(home(locale));
+    await hydrated(page);
+    await page.route('**/api/enquiry', (route) => route.fulfill({ status: 503, body: 'down' }));
+    await page.fill('#enquiry [name="name"]', 'Anna');
+    await page.selectOption('#enquiry [name="course"]', 'piano');
+    await page.fill('#enquiry [name="message"]', 'Please call me in the evening');
+    await page.fill('#enquiry [name="email"]', 'anna@example.org');
+    await page.click('#enquiry button[type="submit"]');
+    await page.waitForSelector('#enquiry [role="alert"]');
+    const alert = (await page.textContent('#enquiry [role="alert"]')) ?? '';
+    expect(alert).toContain(ui.form!.failure![locale].slice(0, 20));
+    expect(await page.inputValue('#enquiry [name="name"]')).toBe('Anna');
+    expect(await page.inputValue('#enquiry [name="message"]')).toBe('Please call me in the evening');
+    expect(await page.inputValue('#enquiry [name="course"]')).toBe('piano');
+    await context.close();
+  });
+
+  it('can be completed with the keyboard only', async () => {
+    const { page, context } = await open(home(locale));
+    await hydrated(page);
+    await page.focus('#enquiry [name="name"]');
+    await page.keyboard.type('Keyboard User');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Sent with the keyboard');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('keys@example.org');
+    await page.waitForTimeout(2100);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`#enquiry [role="status"]:has-text("${ui.form!.success![locale]}")`);
+    await context.close();
+  });
+
+  it('preselects the course of a course page in its sign-up form', async () => {
+    const { page, context } = await open(at(locale, '/piano-lessons'));
+    await page.click(`main a[href$="#enquiry"]`);
+    expect(await page.inputValue('#enquiry [name="course"]')).toBe('piano');
+    await page.screenshot({ path: join(SHOTS, `course-${locale}-phone.png`), fullPage: true });
+    await context.close();
+  });
+
+  it('leads an unknown path to the home page of its locale', async () => {
+    const { page, context } = await open(at(locale, '/no-such-page'));
+    await page.waitForURL((u) => u.pathname === home(locale), { timeout: 10_000 });
+    await context.close();
+  });
+
+  it('shows the fallback message when the form script part cannot load', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.route(/\/assets\/.*\.js$/, (route) => (route.request().url().includes('client') ? route.continue() : route.abort()));
+    await page.goto(base + home(locale));
+    await page.waitForSelector(`text=${ui.form!.scriptFailed![locale].slice(0, 25)}`, { timeout: 15_000 });
+    await context.close();
+  });
+
+  it('works without JavaScript: content shows and the form posts natively', async () => {
+    const { page, context } = await open(home(locale), { javaScriptEnabled: false });
+    expect(await page.textContent('h1')).toBeTruthy();
+    await page.fill('#enquiry [name="name"]', 'No Script');
+    await page.selectOption('#enquiry [name="course"]', 'chess');
+    await page.fill('#enquiry [name="email"]', 'noscript@example.org');
+    await Promise.all([page.waitForURL((u) => u.pathname === at(locale, '/thanks')), page.click('#enquiry button[type="submit"]')]);
+    expect(await page.textContent('h1')).toBe(ui.form!.thanksTitle![locale]);
+    expect(new URLSearchParams(received.at(-1)!).get('name')).toBe('No Script');
+    await context.close();
+  });
+
+  it('takes screenshots of the prices page at phone and desktop widths', async () => {
+    for (const width of [390, 1280]) {
+      const { page, context } = await open(at(locale, '/prises'), { width });
+      expect(await page.$$eval('table', (t) => t.length)).toBeGreaterThanOrEqual(1);
+      await page.screenshot({ path: join(SHOTS, `prices-${locale}-${width === 390 ? 'phone' : 'desktop'}.png`), fullPage: true });
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { walk } from '../../cli/build/build.ts';
+
+/** Every file of a built site, relative, sorted. */
+export const siteFiles = (dir: string) => [...walk(dir)];
+
+/** A map file → sha-free content, for byte-for-byte comparisons. */
+export function snapshotDir(dir: string): Map<string, Buffer> {
+  return new Map(siteFiles(dir).map((f) => [f, readFileSync(join(dir, f))]));
+}
+
+/** Site-relative URL → the file that serves it (the trailing-slash policy of cli/site/urls.ts). */
+export function fileForUrl(pathname: string): string {
+  if (pathname === '/') return 'index.html';
+  if (/\.[a-z0-9]+$/i.test(pathname)) return pathname.slice(1);
+  return `${pathname.slice(1)}.html`;
+}
+
+/** Internal links and asset references of an HTML page (href, src), fragments removed. */
+export function internalRefs(html: string): string[] {
+  const refs = [...html.matchAll(/\s(?:href|src|action)="([^"]*)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+  return refs.filter((r) => r.startsWith('/') && !r.startsWith('//')).map((r) => r.split('#')[0]!.split('?')[0]!);
+}
