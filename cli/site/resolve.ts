@@ -80,10 +80,14 @@ export function resolveSite(raw: Content, tr: Translator, options: ResolveOption
       note: p.note ? tx(p.note) : undefined,
     });
 
-    const ui = Object.fromEntries(Object.entries(UI_KEYS).flatMap(([ns, keys]) => keys.map((k) => [`${ns}.${k}`, ux(`${ns}.${k}` as UiKey)]))) as Record<
-      UiKey,
-      Text
-    >;
+    const ui = Object.fromEntries(
+      Object.entries(UI_KEYS).flatMap(([ns, keys]) =>
+        keys
+          // Plural forms this locale does not have (English has no "few") are not looked up at all.
+          .filter((k) => !/_(few|many)$/.test(k) || (PLURAL_SUFFIXES[locale] as readonly string[]).includes(k.split('_').at(-1)!))
+          .map((k) => [`${ns}.${k}`, ux(`${ns}.${k}` as UiKey)]),
+      ),
+    ) as Record<UiKey, Text>;
     const chromeContacts = {
       phone: contacts.phone,
       phoneHref: isTodo(contacts.phone) ? undefined : `tel:${contacts.phone.replace(/[^+0-9]/g, '')}`,
