@@ -143,7 +143,7 @@ export function checkTranslations(files: LoadedFile[], lock: TranslationLock, on
             hint: 'Variables in {{double braces}} are filled in by the site: keep the same names as in Russian, translate only the words around them.',
           }),
         );
-      if (tr.trim() === ru.trim() && !sameOk.has(tr.trim().toLowerCase()) && /\p{L}{3,}/u.test(tr))
+      if (tr.trim() === ru.trim() && !sameOk.has(tr.trim().toLowerCase()) && /\p{L}{3,}/u.test(tr.replace(VARIABLE, '')))
         problems.push(
           at(t, [locale], {
             code: 'probably-untranslated',
