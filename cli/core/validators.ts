@@ -31,7 +31,8 @@ export function getValidators(): Validators {
   }
   const Ajv = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
   const standaloneCode = (require('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js')).default;
-  const ajv = new Ajv.default({ allErrors: true, verbose: true, strict: false, validateFormats: false, code: { source: true } });
+  // inlineRefs: false keeps one function per shared definition (LocalizedText), not 700 inlined copies.
+  const ajv = new Ajv.default({ allErrors: true, verbose: true, strict: false, validateFormats: false, inlineRefs: false, code: { source: true } });
   const schemas = Object.fromEntries(CONTENT_TYPE_NAMES.map((t, i) => [t, JSON.parse(texts[i]!)])) as Record<ContentType, { $id: string }>;
   for (const t of CONTENT_TYPE_NAMES) ajv.addSchema(schemas[t]);
   validators = Object.fromEntries(CONTENT_TYPE_NAMES.map((t) => [t, ajv.getSchema(schemas[t].$id)!])) as Validators;
