@@ -45,10 +45,9 @@ describe('every built page', () => {
     const context = await browser.newContext({ bypassCSP: true });
     const page = await context.newPage();
     const found: string[] = [];
-    for (const file of [...pages, '404.html', 'thanks.html', 'en/thanks.html']) {
+    for (const file of [...pages, 'thanks.html', 'en/thanks.html']) {
       const url = file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`;
       await page.goto(base + url, { waitUntil: 'load' });
-      if (file.endsWith('404.html')) continue;
       await page.addScriptTag({ content: AXE });
       const violations = (await page.evaluate(async () => {
         // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page
@@ -69,7 +68,14 @@ describe('every built page', () => {
     const validator = new HtmlValidate({
       // Validity and accessibility, not the style rules: React writes <meta/> and maxLength, which HTML accepts.
       extends: ['html-validate:standard'],
-      rules: { 'no-inline-style': 'error', 'long-title': 'off', 'attr-case': 'off', 'void-style': 'off', 'attribute-empty-style': 'off', 'attribute-boolean-style': 'off' },
+      rules: {
+        'no-inline-style': 'error',
+        'long-title': 'off',
+        'attr-case': 'off',
+        'void-style': 'off',
+        'attribute-empty-style': 'off',
+        'attribute-boolean-style': 'off',
+      },
     });
     const errors: string[] = [];
     for (const file of siteFiles(dist).filter((f) => f.endsWith('.html'))) {
