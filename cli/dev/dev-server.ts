@@ -1,5 +1,6 @@
-import { watch } from 'node:fs';
+import { type FSWatcher, readdirSync, watch } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import type { PageModel } from '../../templates/model.ts';
 import type { Problem } from '../core/problem.ts';
 import { validateContent } from '../core/validate.ts';
@@ -61,10 +62,27 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   rebuild();
 
   let timer: NodeJS.Timeout | undefined;
-  const watcher = watch(options.content, { recursive: true }, () => {
+  const schedule = () => {
     clearTimeout(timer);
-    timer = setTimeout(rebuild, 30);
-  });
+    timer = setTimeout(() => {
+      rebuild();
+      watchDirs();
+    }, 30);
+  };
+  // One watcher per directory (not per file): editors and `sed -i` save by replacing the file,
+  // which a watcher on the old file would not see.
+  const watchers = new Map<string, FSWatcher>();
+  const watchDirs = () => {
+    const dirs = [
+      options.content,
+      ...readdirSync(options.content, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => join(options.content, d.name)),
+    ];
+    for (const dir of dirs) if (!watchers.has(dir)) watchers.set(dir, watch(dir, schedule));
+  };
+  watchDirs();
+  const watcher = { close: () => watchers.forEach((w) => w.close()) };
 
   const inject = (html: string, page?: PageModel) =>
     html
