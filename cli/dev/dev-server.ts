@@ -82,7 +82,11 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     for (const dir of dirs) if (!watchers.has(dir)) watchers.set(dir, watch(dir, schedule));
   };
   watchDirs();
-  const watcher = { close: () => watchers.forEach((w) => w.close()) };
+  const watcher = {
+    close: () => {
+      for (const w of watchers.values()) w.close();
+    },
+  };
 
   const inject = (html: string, page?: PageModel) =>
     html
