@@ -26,7 +26,7 @@ function time(args: string[]): number {
 }
 
 function inProcessFiles(dir: string): number {
-  const out = execFileSync(process.execPath, [BIN, 'validate', '--content', dir, '--format', 'json'], { stdio: 'pipe' }).toString();
+  const out = execFileSync(process.execPath, [BIN, 'validate', '--content', dir, '--format', 'json'], { stdio: 'pipe', maxBuffer: 1 << 30 }).toString();
   return (JSON.parse(out) as { files: number }).files;
 }
 

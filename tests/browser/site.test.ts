@@ -1,17 +1,17 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
-import { launchBrowser } from '../helpers/browser.ts';
-import { CONTENT, ROOT, runCliProcess } from '../helpers/cli.ts';
+import { launchBrowser, SKIP_BROWSER } from '../helpers/browser.ts';
+import { CONTENT, ROOT } from '../helpers/cli.ts';
 import { serveStatic } from '../helpers/static-server.ts';
 
 const LOCALES = ['ru', 'en', 'de'] as const;
 type L = (typeof LOCALES)[number];
 const ui = parse(readFileSync(join(CONTENT, 'ui.yaml'), 'utf8')) as Record<string, Record<string, Record<L, string>>>;
 const site = parse(readFileSync(join(CONTENT, 'site.yaml'), 'utf8')) as { menu: { label: Record<L, string> }[] };
+const routes = (parse(readFileSync(join(CONTENT, 'routes.yaml'), 'utf8')) as { routes: { path: string }[] }).routes.map((r) => r.path);
 const banners = (parse(readFileSync(join(CONTENT, 'banners.yaml'), 'utf8')) as { banners: { title: Record<L, string> }[] }).banners;
 const SHOTS = join(ROOT, 'test-results', 'screenshots');
 const home = (l: L) => (l === 'ru' ? '/' : `/${l}`);
@@ -20,13 +20,10 @@ const at = (l: L, route: string) => (l === 'ru' ? route : `/${l}${route}`);
 let browser: Browser;
 let base: string;
 let stop: () => Promise<void>;
-const out = mkdtempSync(join(tmpdir(), 'studio-browser-'));
+const dist = inject('siteDir');
 const received: string[] = [];
 
 beforeAll(async () => {
-  const dist = join(out, 'dist');
-  const r = await runCliProcess(['build', '--out', dist]);
-  expect(r.code, r.stdout + r.stderr).toBe(0);
   const server = await serveStatic(dist, (body, type) => {
     received.push(body);
     if (type.startsWith('application/json')) return { status: 201, body: JSON.stringify({ ok: true, id: `e${received.length}` }) };
@@ -42,7 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stop?.();
-  rmSync(out, { recursive: true, force: true });
 });
 
 async function open(path: string, options: { javaScriptEnabled?: boolean; width?: number } = {}): Promise<{ page: Page; context: BrowserContext }> {
@@ -66,7 +62,7 @@ async function fieldError(page: Page, name: string): Promise<string> {
   });
 }
 
-describe.each(LOCALES)('the site in %s', (locale) => {
+describe.skipIf(SKIP_BROWSER).each(LOCALES)('the site in %s', (locale) => {
   it('shows the course list, the seven banners, the contact section and the opening hours', async () => {
     const { page, context } = await open(home(locale));
     expect(await page.getAttribute('html', 'lang')).toBe(locale);
@@ -76,7 +72,6 @@ describe.each(LOCALES)('the site in %s', (locale) => {
     for (const b of banners) expect(offers).toContain(b.title[locale]);
     expect(await page.isVisible('#contacts')).toBe(true);
     expect(await page.textContent('footer')).toContain(ui.footer!.hours![locale]);
-    await page.screenshot({ path: join(SHOTS, `home-${locale}-desktop.png`), fullPage: true });
     await context.close();
   });
 
@@ -115,7 +110,6 @@ describe.each(LOCALES)('the site in %s', (locale) => {
     await page.fill('#enquiry [name="email"]', 'not-an-email');
     await page.click('#enquiry [name="name"]');
     expect(await fieldError(page, 'email')).toBe(ui.form!.errorEmail![locale]);
-    await page.screenshot({ path: join(SHOTS, `form-errors-${locale}-desktop.png`), fullPage: false });
     await context.close();
   });
 
@@ -173,7 +167,6 @@ describe.each(LOCALES)('the site in %s', (locale) => {
     const { page, context } = await open(at(locale, '/piano-lessons'));
     await page.click(`main a[href$="#enquiry"]`);
     expect(await page.inputValue('#enquiry [name="course"]')).toBe('piano');
-    await page.screenshot({ path: join(SHOTS, `course-${locale}-phone.png`), fullPage: true });
     await context.close();
   });
 
@@ -187,7 +180,7 @@ describe.each(LOCALES)('the site in %s', (locale) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     // Block the form's React part: the chunk the loader imports on demand.
-    const loader = readFileSync(join(out, 'dist', (await (await fetch(base + home(locale))).text()).match(/<script[^>]+src="\/([^"]+)"/)![1]!), 'utf8');
+    const loader = readFileSync(join(dist, (await (await fetch(base + home(locale))).text()).match(/<script[^>]+src="\/([^"]+)"/)![1]!), 'utf8');
     const island = loader.match(/import\(`\.\.\/chunks\/([^`]+)`\)/)![1]!;
     await page.route(`**/${island}`, (route) => route.abort());
     await page.goto(base + home(locale));
@@ -207,11 +200,37 @@ describe.each(LOCALES)('the site in %s', (locale) => {
     await context.close();
   });
 
-  it('takes screenshots of the prices page at phone and desktop widths', async () => {
-    for (const width of [390, 1280]) {
-      const { page, context } = await open(at(locale, '/prises'), { width });
-      expect(await page.$$eval('table', (t) => t.length)).toBeGreaterThanOrEqual(1);
-      await page.screenshot({ path: join(SHOTS, `prices-${locale}-${width === 390 ? 'phone' : 'desktop'}.png`), fullPage: true });
+  it('shows every page with its content when JavaScript is off', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const route of routes) {
+      const res = await page.goto(base + at(locale, route));
+      expect(res?.status(), route).toBe(200);
+      expect((await page.textContent('main h1'))?.trim(), route).toBeTruthy();
+      expect(await page.isVisible('header nav'), route).toBe(true);
+    }
+    await context.close();
+  });
+
+  it('takes screenshots of home, a course page, prices and the form with errors at phone and desktop widths', async () => {
+    for (const [width, size] of [
+      [390, 'phone'],
+      [1280, 'desktop'],
+    ] as const) {
+      for (const [name, path] of [
+        ['home', home(locale)],
+        ['course', at(locale, '/vocal')],
+        ['prices', at(locale, '/prises')],
+      ] as const) {
+        const { page, context } = await open(path, { width });
+        await page.screenshot({ path: join(SHOTS, `${name}-${locale}-${size}.png`), fullPage: true });
+        await context.close();
+      }
+      const { page, context } = await open(home(locale), { width });
+      await hydrated(page);
+      await page.click('#enquiry button[type="submit"]');
+      await page.waitForSelector('#enquiry form [role="alert"]');
+      await (await page.$('#enquiry'))!.screenshot({ path: join(SHOTS, `form-errors-${locale}-${size}.png`) });
       await context.close();
     }
   });

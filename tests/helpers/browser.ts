@@ -21,3 +21,10 @@ export async function launchBrowser(): Promise<Browser> {
     ],
   });
 }
+
+/**
+ * Outside CI a machine without Chromium skips the browser tests with one line saying how to
+ * install it; in CI (where .ci/run installs it) a missing browser fails them.
+ */
+export const SKIP_BROWSER = !existsSync(CHROME) && !process.env.CI;
+if (SKIP_BROWSER) console.warn(`Browser tests skipped: no Chromium at ${CHROME}. Install it with: sudo apt-get install -y chromium (or set CHROME_PATH).`);
