@@ -1,7 +1,7 @@
 // npm run bench — whole-process `content build` on synthetic content of growing size.
 // Reports medians of several runs and ratios between sizes (these machines are shared and
 // noisy); writes the table as JSON to bench/results/. Sizes: BENCH_SIZES=100,1000,5000 courses.
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -36,13 +36,11 @@ for (const n of SIZES) {
   for (let i = 0; i < RUNS; i++) {
     const started = performance.now();
     // GNU time reports the peak resident set size of the whole process.
-    const report = execFileSync(
-      '/usr/bin/time',
-      ['-f', '%M', process.execPath, fromRoot('cli/bin.js'), 'build', '--content', content, '--out', out, '--quiet'],
-      {
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    ).toString();
+    const run = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, fromRoot('cli/bin.js'), 'build', '--content', content, '--out', out, '--quiet'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    if (run.status !== 0) throw new Error(`content build failed: ${run.stderr}`);
+    const report = run.stderr.toString();
     times.push((performance.now() - started) / 1000);
     rss.push(Number(report.trim().split('\n').at(-1)) / 1024);
   }
