@@ -1,6 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
-import { registerServeCommands } from './commands/serve-register.ts';
-import { InternalError, UsageError } from './core/problem.ts';
+import { UsageError } from './core/problem.ts';
 import { createLogger, type Io, processIo } from './logger.ts';
 
 /** Exit codes of every command (DESIGN.md, CLI contract). */
@@ -79,7 +78,6 @@ export function createProgram(io: Io, setExit: (code: number) => void): Command 
       }),
     );
 
-  registerServeCommands(program, io, setExit);
   return program;
 }
 
@@ -111,5 +109,5 @@ export function handleError(error: unknown, io: Io): number {
   io.err(`internal error: ${e?.message ?? String(error)}`);
   io.err('This is a bug in the site compiler, not in your content. Please report it with the command you ran and the output below.');
   if (e?.stack) io.err(e.stack);
-  return error instanceof InternalError ? EXIT.internal : EXIT.internal;
+  return EXIT.internal;
 }
