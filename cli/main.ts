@@ -78,6 +78,55 @@ export function createProgram(io: Io, setExit: (code: number) => void): Command 
       }),
     );
 
+  program
+    .command('serve')
+    .description('Serve the built site and receive the enquiry form into an inbox on disk (and e-mail the studio).')
+    .option('--out <dir>', 'the built site', 'dist')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'port to listen on (0: any free port)', '8080')
+    .option('--data <dir>', 'where the enquiry inbox is kept', '.enquiries')
+    .option('--rate-limit <n>', 'enquiries one address may send in 10 minutes (0: no limit)', '20')
+    .option('--min-fill-seconds <s>', 'an enquiry sent sooner after the form appeared is taken for a bot and dropped', '3')
+    .option('--origin <url...>', "more origins allowed to post enquiries (the server's own address and baseUrl always are)")
+    .option('--trust-proxy', 'behind a reverse proxy: take the client address from X-Forwarded-For')
+    .option('--quiet', 'log only problems')
+    .addHelpText(
+      'after',
+      `
+E-mail to the studio (optional; form.notify in site.yaml turns it on):
+  STUDIO_SMTP_URL    the SMTP server with its credentials, e.g. smtps://user:password@mail.example.org:465
+  STUDIO_SMTP_FROM   the sender (default: the studio's own address)
+  STUDIO_NOTIFY_TO   the recipient, instead of the address in site.yaml`,
+    )
+    .action(
+      run(async (opts: import('./commands/serve.ts').ServeCommandOptions) => {
+        const { serveCommand } = await import('./commands/serve.ts');
+        return serveCommand(opts, createLogger(io, { quiet: opts.quiet }));
+      }),
+    );
+
+  const enquiries = program.command('enquiries').description('Read the enquiry inbox that "content serve" keeps.');
+  const inboxOptions = (cmd: Command, formats: string[], fallback: string) =>
+    cmd
+      .option('--data <dir>', 'the enquiry inbox', '.enquiries')
+      .option('--out <dir>', 'the built site (for the course names)', 'dist')
+      .option('--since <date>', 'only enquiries received on or after this date (YYYY-MM-DD)')
+      .addOption(new Option('--format <format>', 'output format').choices(formats).default(fallback));
+  inboxOptions(enquiries.command('list').description('Show the enquiries as a table.'), ['human', 'json'], 'human').action(
+    run(async (opts: import('./commands/enquiries.ts').EnquiriesOptions) => {
+      const { listCommand } = await import('./commands/enquiries.ts');
+      return listCommand(opts, createLogger(io, { json: opts.format === 'json' }));
+    }),
+  );
+  inboxOptions(enquiries.command('export').description('Write every enquiry as CSV (for a spreadsheet) or JSON.'), ['csv', 'json'], 'csv')
+    .option('--output <file>', 'write to this file instead of standard output')
+    .action(
+      run(async (opts: import('./commands/enquiries.ts').EnquiriesOptions) => {
+        const { exportCommand } = await import('./commands/enquiries.ts');
+        return exportCommand(opts, createLogger(io, { json: !opts.output }));
+      }),
+    );
+
   return program;
 }
 

@@ -1,11 +1,9 @@
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { CSP } from './csp.ts';
 import { Layout } from './Layout.tsx';
 import type { PageModel } from './model.ts';
 import { PageContent } from './pages.tsx';
 import { scriptJson } from './script-json.ts';
-
-export const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self' https:; base-uri 'self'; object-src 'none'";
 
 function Head({ page }: { page: PageModel }) {
   const refresh = page.body.kind === 'notFound' ? page.body.homeHref : undefined;

@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { Locale, PageModel } from '../../templates/model.ts';
 import type { Problem } from '../core/problem.ts';
 import { validateContent } from '../core/validate.ts';
+import { enquiryManifest, writeManifest } from '../serve/manifest.ts';
 import { resolveSite } from '../site/resolve.ts';
 import { createTranslator } from '../site/translator.ts';
 import { commitStaging, discardStaging, prepareStaging } from './atomic-dir.ts';
@@ -48,6 +49,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     await prerenderWithVike(pages, staging, () => options.onProgress?.(++done, pages.length));
     writeFileSync(join(staging, 'sitemap.xml'), sitemapXml(pages));
     writeFileSync(join(staging, 'robots.txt'), robotsTxt(baseUrl));
+    writeManifest(staging, enquiryManifest(validated.content, tr, pages, stylesheetOf(staging, pages[0]?.file)));
     const summary = summarize(staging, pages, tr.fallbacks, started);
     commitStaging(staging, options.out);
     return { ok: true, problems: validated.problems, summary };
@@ -55,6 +57,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     discardStaging(staging);
     throw error;
   }
+}
+
+/** The stylesheet the pages link to, for the pages `content serve` writes itself. */
+function stylesheetOf(dir: string, file: string | undefined): string | undefined {
+  if (!file) return undefined;
+  return /<link rel="stylesheet"[^>]* href="([^"]+)"/.exec(readFileSync(join(dir, file), 'utf8'))?.[1];
 }
 
 function summarize(dir: string, pages: PageModel[], fallbacks: Record<Locale, Set<string>>, started: number): BuildSummary {

@@ -1,6 +1,7 @@
 import type { PageModel } from '../../templates/model.ts';
+import { escapeHtml } from '../core/escape.ts';
 
-const escapeXml = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const escapeXml = escapeHtml;
 
 /** sitemap.xml: every indexable page, each with its alternates in every locale (xhtml:link). */
 export function sitemapXml(pages: PageModel[]): string {

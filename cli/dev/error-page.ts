@@ -1,7 +1,8 @@
+import { escapeHtml } from '../core/escape.ts';
 import type { Problem } from '../core/problem.ts';
 import { codeFrame } from '../report/code-frame.ts';
 
-const esc = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const esc = escapeHtml;
 
 /** What the preview shows while the content has errors: every problem with its place and a code frame. */
 export function errorPage(problems: Problem[], sources: Map<string, string>): string {

@@ -24,3 +24,5 @@ export const schemaFileName = (type: ContentType) => `${type}.schema.json`;
 
 /** A fact still to be supplied is written "TODO: what is missing". */
 export const PLACEHOLDER_PATTERN = '^TODO:';
+/** A fact still to be supplied by the studio (see PLACEHOLDER_PATTERN). */
+export const isPlaceholder = (value: unknown): boolean => typeof value === 'string' && value.startsWith('TODO:');

@@ -31,9 +31,9 @@ export type LocalizedText = z.infer<typeof LocalizedText>;
  * A fact SPEC.md does not give is written as a placeholder: a string that starts with `TODO:`.
  * `validate` reports each as a warning so none ships unnoticed.
  */
-import { PLACEHOLDER_PATTERN } from './layout.ts';
+import { isPlaceholder, PLACEHOLDER_PATTERN } from './layout.ts';
 
-export { PLACEHOLDER_PATTERN };
+export { isPlaceholder, PLACEHOLDER_PATTERN };
 export const Placeholder = z.string().regex(new RegExp(PLACEHOLDER_PATTERN)).meta({
   id: 'Placeholder',
   title: 'Placeholder',

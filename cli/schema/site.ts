@@ -50,6 +50,15 @@ export const SiteFile = z
           .regex(/^\/[a-z0-9-]+$/)
           .describe('The localized thank-you page the form without JavaScript ends on.'),
         scriptTimeoutSeconds: z.number().int().positive().describe('How long the form script part may take to load.'),
+        notify: z
+          .strictObject({
+            to: z.union([z.email(), Placeholder]).optional().describe("Who gets the e-mail; default: the studio's e-mail address in contacts."),
+            subject: LocalizedText.optional().describe("Subject line; the visitor's name and course are added after it."),
+          })
+          .optional()
+          .describe(
+            'E-mail each enquiry to the studio (`content serve`). The SMTP server and its password come only from the environment (STUDIO_SMTP_URL), never from content.',
+          ),
       })
       .describe('The enquiry form.'),
   })

@@ -1,6 +1,7 @@
 import type { Locale, PageModel } from '../../templates/model.ts';
 import type { CourseFile } from '../schema/course.ts';
 import type { FaqFile } from '../schema/faq.ts';
+import { isPlaceholder } from '../schema/layout.ts';
 import type { SiteFile } from '../schema/site.ts';
 import type { Translator } from './translator.ts';
 import { absoluteUrl, localeUrl } from './urls.ts';
@@ -22,12 +23,12 @@ export function buildJsonLd(page: PageModel, ctx: Context): object[] {
   const { site, baseUrl, tr, locale } = ctx;
   const orgId = `${absoluteUrl(baseUrl, '/')}#organization`;
   const hours = site.hours
-    .filter((h) => h.time && !h.time.startsWith('TODO:'))
+    .filter((h) => h.time && !isPlaceholder(h.time))
     .map((h) => {
       const [opens, closes] = h.time!.split('–');
       return { '@type': 'OpeningHoursSpecification', dayOfWeek: h.dayCodes.map((d) => `https://schema.org/${DAY[d]}`), opens, closes };
     });
-  const known = (s: string) => (s.startsWith('TODO:') ? undefined : s);
+  const known = (s: string) => (isPlaceholder(s) ? undefined : s);
   const org = {
     '@context': 'https://schema.org',
     '@type': 'EducationalOrganization',

@@ -15,6 +15,7 @@ import type {
 import type { Content, Entry } from '../core/content.ts';
 import { InternalError } from '../core/problem.ts';
 import { enquiryRules } from '../schema/enquiry.ts';
+import { isPlaceholder } from '../schema/layout.ts';
 import type { Price } from '../schema/price.ts';
 import { PLURAL_SUFFIXES, UI_KEYS, type UiKey } from '../schema/ui-keys.ts';
 import { buildJsonLd } from './json-ld.ts';
@@ -59,7 +60,6 @@ export function resolveSite(raw: Content, tr: Translator, options: ResolveOption
   const courseList = [...c.courses.values()].sort((a, b) => a.data.order - b.data.order || a.key.localeCompare(b.key));
   const optionOf = new Map(c.form.data.options.map((o) => [o.course, o.value]));
   const contacts = site.contacts;
-  const isTodo = (s: string) => s.startsWith('TODO:');
   const pages: PageModel[] = [];
 
   for (const locale of locales) {
@@ -90,9 +90,9 @@ export function resolveSite(raw: Content, tr: Translator, options: ResolveOption
     ) as Record<UiKey, Text>;
     const chromeContacts = {
       phone: contacts.phone,
-      phoneHref: isTodo(contacts.phone) ? undefined : `tel:${contacts.phone.replace(/[^+0-9]/g, '')}`,
+      phoneHref: isPlaceholder(contacts.phone) ? undefined : `tel:${contacts.phone.replace(/[^+0-9]/g, '')}`,
       email: contacts.email,
-      emailHref: isTodo(contacts.email) ? undefined : `mailto:${contacts.email}`,
+      emailHref: isPlaceholder(contacts.email) ? undefined : `mailto:${contacts.email}`,
       address: [contacts.address.street, `${contacts.address.postalCode} ${contacts.address.city}`].join(', '),
       location: tx(contacts.location),
     };
@@ -261,9 +261,9 @@ export function resolveSite(raw: Content, tr: Translator, options: ResolveOption
             intro: tx(c.schedule.data.intro),
             rows: c.schedule.data.entries.map((e) => {
               const course = c.courses.get(e.course)!;
-              const known = !isTodo(e.day) && !isTodo(e.start) && !isTodo(e.end);
+              const known = !isPlaceholder(e.day) && !isPlaceholder(e.start) && !isPlaceholder(e.end);
               return {
-                day: isTodo(e.day) ? ux('schedule.toBeAnnounced') : ux(`schedule.${e.day}` as UiKey),
+                day: isPlaceholder(e.day) ? ux('schedule.toBeAnnounced') : ux(`schedule.${e.day}` as UiKey),
                 time: known ? { text: `${e.start}–${e.end}` } : ux('schedule.toBeAnnounced'),
                 course: { href: course.data.route ? url(course.data.route) : url('/'), label: tx(course.data.title) },
                 note: e.note ? tx(e.note) : undefined,

@@ -19,14 +19,17 @@ export function EnquiryForm(form: FormModel) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [showSummary, setShowSummary] = useState(false);
   const key = useRef<string | null>(null);
-  const startedAt = useRef<number>(0);
+  // When the form became usable: a person needs a few seconds from here to send it, a bot does not.
+  const shownAt = useRef<number>(0);
   const formRef = useRef<HTMLFormElement>(null);
   // False on the server and during hydration, so both render the same markup.
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    shownAt.current = performance.now();
+    setHydrated(true);
+  }, []);
 
   const set = (field: Field, value: string) => {
-    if (!startedAt.current) startedAt.current = Date.now();
     setValues((v) => ({ ...v, [field]: value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: validateField(field, { ...values, [field]: value }, form) }));
   };
@@ -57,14 +60,14 @@ export function EnquiryForm(form: FormModel) {
           page: location.pathname,
           idempotencyKey: key.current,
           website: (formRef.current?.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '',
-          startedAt: startedAt.current || Date.now(),
+          fillMs: Math.round(performance.now() - shownAt.current),
         }),
       });
       if (response.ok) {
         setPhase({ kind: 'sent' });
         setValues({ ...EMPTY, course: form.selected ?? '' });
         key.current = null;
-        startedAt.current = 0;
+        shownAt.current = performance.now();
         return;
       }
       if (response.status === 422) {

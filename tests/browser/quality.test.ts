@@ -5,8 +5,8 @@ import { HtmlValidate } from 'html-validate';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, SKIP_BROWSER } from '../helpers/browser.ts';
+import { serveSite } from '../helpers/serve.ts';
 import { fileForUrl, internalRefs, siteFiles } from '../helpers/site.ts';
-import { serveStatic } from '../helpers/static-server.ts';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -18,9 +18,9 @@ let stop: () => Promise<void>;
 
 beforeAll(async () => {
   pages = siteFiles(dist).filter((f) => f.endsWith('.html') && !/(^|\/)(404|thanks)\.html$/.test(f));
-  const server = await serveStatic(dist);
+  const server = await serveSite(dist);
   base = server.url;
-  stop = server.close;
+  stop = server.stop;
   browser = await launchBrowser();
 }, 240_000);
 

@@ -1,0 +1,104 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../core/problem.ts';
+import type { Logger } from '../logger.ts';
+import { EXIT } from '../main.ts';
+import { INBOX_FILE, readInbox, type StoredEnquiry } from '../serve/inbox.ts';
+import { readManifest } from '../serve/manifest.ts';
+import { readSent } from '../serve/outbox.ts';
+
+export interface EnquiriesOptions {
+  data: string;
+  out: string;
+  format: string;
+  since?: string;
+  output?: string;
+}
+
+interface Row extends StoredEnquiry {
+  courseLabel: string;
+  emailSent: boolean;
+}
+
+function load(opts: EnquiriesOptions, log: Logger): Row[] {
+  if (!existsSync(opts.data))
+    throw new UsageError(`there is no enquiry inbox in ${opts.data}`, 'give the directory "content serve" was started with, with --data');
+  const { enquiries, damaged, tornTail } = readInbox(opts.data);
+  for (const d of damaged)
+    if (!(tornTail && d.line === damaged.at(-1)?.line))
+      log.warn(`${join(opts.data, INBOX_FILE)}:${d.line} is not an enquiry and was skipped: ${visible(d.text, 80)}`);
+  let since: number | undefined;
+  if (opts.since) {
+    since = Date.parse(opts.since);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(opts.since) || Number.isNaN(since)) throw new UsageError(`--since must be a date like 2026-09-01, not "${opts.since}"`);
+  }
+  const labels = new Map(readManifest(opts.out)?.options.map((o) => [o.value, o.label]));
+  const sent = readSent(opts.data);
+  return enquiries
+    .filter((e) => since === undefined || Date.parse(e.receivedAt) >= since)
+    .map((e) => ({ ...e, courseLabel: labels.get(e.course) ?? e.course, emailSent: sent.has(e.id) }));
+}
+
+/** What a visitor typed, safe for a terminal: control characters (escape sequences) shown as spaces. */
+const visible = (s: string, max: number) => {
+  const t = s.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+};
+
+/** `content enquiries list`: the newest last, as a table for people or JSON for programs. */
+export function listCommand(opts: EnquiriesOptions, log: Logger): number {
+  const rows = load(opts, log);
+  if (opts.format === 'json') {
+    log.out(JSON.stringify(rows, null, 2));
+    return EXIT.ok;
+  }
+  if (!rows.length) {
+    log.info(`No enquiries in ${join(opts.data, INBOX_FILE)}${opts.since ? ` since ${opts.since}` : ''}.`);
+    return EXIT.ok;
+  }
+  const table = rows.map((r) => [
+    String(r.id),
+    r.receivedAt.slice(0, 16).replace('T', ' '),
+    visible(r.name, 28),
+    visible(r.courseLabel, 28),
+    visible(r.email, 32),
+    r.locale,
+    visible(r.message, 60),
+  ]);
+  const head = ['#', 'received (UTC)', 'name', 'course', 'e-mail', 'lang', 'message'];
+  const widths = head.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  log.out(log.paint.bold(line(head)));
+  for (const row of table) log.out(line(row));
+  const owed = rows.filter((r) => r.notify && !r.emailSent).length;
+  log.info(`${rows.length} enquir${rows.length === 1 ? 'y' : 'ies'}${owed ? `; ${owed} e-mail${owed === 1 ? '' : 's'} to the studio still owed` : ''}.`);
+  return EXIT.ok;
+}
+
+const COLUMNS = ['id', 'receivedAt', 'name', 'course', 'courseLabel', 'email', 'locale', 'message', 'page', 'via', 'emailSent'] as const;
+
+/** RFC 4180 cell; a text a spreadsheet would run as a formula gets a leading apostrophe. */
+function csvCell(value: unknown): string {
+  let s = value === undefined ? '' : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+/** `content enquiries export`: every field of every enquiry, as CSV (for a spreadsheet) or JSON. */
+export function exportCommand(opts: EnquiriesOptions, log: Logger): number {
+  const rows = load(opts, log);
+  const text =
+    opts.format === 'json'
+      ? `${JSON.stringify(rows, null, 2)}\n`
+      : // A byte-order mark so that spreadsheet programs read the Cyrillic and umlauts as UTF-8.
+        `\uFEFF${[COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((c) => csvCell(r[c])).join(','))].join('\r\n')}\r\n`;
+  if (opts.output) {
+    writeFileSync(opts.output, text);
+    log.info(`Wrote ${rows.length} enquir${rows.length === 1 ? 'y' : 'ies'} to ${opts.output}.`);
+  } else log.out(text.replace(/\r?\n$/, ''));
+  return EXIT.ok;
+}

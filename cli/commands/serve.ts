@@ -1,0 +1,88 @@
+import { relative } from 'node:path';
+import { UsageError } from '../core/problem.ts';
+import type { Logger } from '../logger.ts';
+import { EXIT } from '../main.ts';
+import { readInbox } from '../serve/inbox.ts';
+import { readManifest } from '../serve/manifest.ts';
+import type { ServeEvent, ServeOptions } from '../serve/server.ts';
+
+export interface ServeCommandOptions {
+  out: string;
+  host: string;
+  port: string;
+  data: string;
+  rateLimit: string;
+  minFillSeconds: string;
+  origin?: string[];
+  trustProxy?: boolean;
+  quiet?: boolean;
+}
+
+const number = (value: string, option: string, min: number) => {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min) throw new UsageError(`${option} must be a number of at least ${min}, not "${value}"`);
+  return n;
+};
+
+/**
+ * E-mail settings come from the site facts (whether, to whom) and the environment (how: the
+ * SMTP server and its password), never from content. Returns why e-mail is off, if it is.
+ */
+async function mailFromEnvironment(dir: string): Promise<{ mail?: ServeOptions['mail']; off?: string }> {
+  const manifest = readManifest(dir);
+  if (!manifest?.notify) return { off: 'off (form.notify is not set in site.yaml)' };
+  const to = process.env.STUDIO_NOTIFY_TO || manifest.notify.to;
+  if (!to) return { off: "off: the studio's e-mail address in site.yaml is still a placeholder (or set STUDIO_NOTIFY_TO)" };
+  const url = process.env.STUDIO_SMTP_URL;
+  if (!url) return { off: 'off: set STUDIO_SMTP_URL (e.g. smtps://user:password@mail.example.org:465) to send each enquiry to the studio' };
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') throw new Error('protocol');
+  } catch {
+    throw new UsageError('STUDIO_SMTP_URL is not an smtp:// or smtps:// address', 'e.g. smtps://user:password@mail.example.org:465');
+  }
+  const { createTransport } = await import('nodemailer');
+  const transport = createTransport(url);
+  const from = process.env.STUDIO_SMTP_FROM || `"${manifest.siteName.replaceAll('"', '')}" <${to}>`;
+  return { mail: { mailer: transport, to, from } };
+}
+
+/** Runs until SIGTERM or SIGINT, then shuts down gracefully. */
+export async function serveCommand(opts: ServeCommandOptions, log: Logger): Promise<number> {
+  const { startServer } = await import('../serve/server.ts');
+  const { mail, off } = await mailFromEnvironment(opts.out);
+  const p = log.paint;
+  const events = (e: ServeEvent) => {
+    // Never the visitor's name or address in the log: the inbox is the only place for them.
+    if (e.kind === 'stored') !opts.quiet && log.info(`${p.green('✓')} enquiry ${e.id} ${e.duplicate ? 'was already stored (sent twice)' : 'stored'}`);
+    else if (e.kind === 'dropped') !opts.quiet && log.info(`· dropped a bot's enquiry (${e.reason === 'honeypot' ? 'hidden field filled' : 'sent too fast'})`);
+    else if (e.kind === 'mail-sent') !opts.quiet && log.info(`${p.green('✓')} e-mail for enquiry ${e.id} sent`);
+    else if (e.kind === 'mail-failed') log.warn(`e-mail for enquiry ${e.id} failed (${e.error}); trying again in ${Math.round(e.retryInMs / 1000)} s`);
+    else if (e.kind === 'error') log.warn(e.error);
+  };
+  const server = await startServer({
+    dir: opts.out,
+    data: opts.data,
+    host: opts.host,
+    port: number(opts.port, '--port', 0),
+    rateLimit: { max: number(opts.rateLimit, '--rate-limit', 0), windowMs: 10 * 60_000 },
+    minFillMs: number(opts.minFillSeconds, '--min-fill-seconds', 0) * 1000,
+    origins: opts.origin,
+    trustProxy: opts.trustProxy,
+    mail,
+    log: events,
+  });
+  const inboxFile = relative(process.cwd(), `${server.inbox.dir}/enquiries.jsonl`) || 'enquiries.jsonl';
+  if (server.inbox.recovered) log.warn(`the inbox ended in a half-written line (a crash); it was never acknowledged and is kept in ${server.inbox.recovered}`);
+  log.info(`Serving ${opts.out}/ at ${server.url}   (${server.manifest.locales.map((l) => (l === server.manifest.defaultLocale ? '/' : `/${l}`)).join(' ')})`);
+  log.info(`Enquiries: POST ${server.manifest.endpoint} → ${inboxFile} (${readInbox(server.inbox.dir).enquiries.length} stored so far)`);
+  log.info(`E-mail to the studio: ${mail ? `on, to ${mail.to}${server.outbox?.pending ? ` (${server.outbox.pending} still owed)` : ''}` : off}`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  log.info('Stopping: finishing the requests under way…');
+  await server.close();
+  log.info('Stopped; every acknowledged enquiry is on disk.');
+  return EXIT.ok;
+}

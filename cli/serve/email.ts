@@ -1,0 +1,45 @@
+import { escapeHtml } from '../core/escape.ts';
+import type { StoredEnquiry } from './inbox.ts';
+import type { EnquiryManifest } from './manifest.ts';
+
+/** One line for a header: no line breaks or control characters from what a visitor typed. */
+const headerText = (s: string, max = 80) => {
+  const t = s.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+};
+
+export interface Notification {
+  subject: string;
+  text: string;
+  html: string;
+  replyTo: string;
+}
+
+/**
+ * The e-mail the studio gets for an enquiry, in Russian (the studio's language) with the
+ * visitor's language named. Everything the visitor typed is escaped in the HTML part and
+ * flattened to one line in the subject; the visitor's address is only a Reply-To.
+ */
+export function notification(e: StoredEnquiry, manifest: EnquiryManifest): Notification {
+  const course = manifest.options.find((o) => o.value === e.course)?.label ?? e.course;
+  const subject = `${manifest.notify?.subject.ru ?? 'Enquiry'}: ${headerText(e.name, 60)} — ${headerText(course, 60)}`;
+  const rows: [string, string][] = [
+    ['Заявка', `№ ${e.id}`],
+    ['Получена', e.receivedAt],
+    ['Имя', e.name],
+    ['Курс', course],
+    ['E-mail', e.email],
+    ['Язык сайта', e.locale],
+    ['Страница', e.page ?? ''],
+  ];
+  const text = `${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\nСообщение:\n${e.message || '—'}\n`;
+  const html = [
+    '<!doctype html><html lang="ru"><body>',
+    '<table>',
+    ...rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`),
+    '</table>',
+    `<p><b>Сообщение:</b></p><p style="white-space:pre-wrap">${escapeHtml(e.message || '—')}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html, replyTo: e.email };
+}

@@ -1,0 +1,116 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locale, PageModel } from '../../templates/model.ts';
+import type { Content } from '../core/content.ts';
+import { ENQUIRY_LIMITS } from '../schema/enquiry.ts';
+import { isPlaceholder } from '../schema/localized.ts';
+import type { Translator } from '../site/translator.ts';
+import { localeUrl } from '../site/urls.ts';
+
+/** Where the build leaves what `content serve` needs; dot-paths are never served. */
+export const MANIFEST_FILE = join('.studio', 'enquiry.json');
+export const MANIFEST_VERSION = 1;
+
+/** The texts the server answers a visitor with, in one locale, as plain strings. */
+export interface ServerMessages {
+  errorRequired: string;
+  errorEmail: string;
+  errorCourse: string;
+  /** With `{{max}}` left in. */
+  errorTooLong: string;
+  errorInvalid: string;
+  errorRateLimited: string;
+  errorBack: string;
+  failure: string;
+  /** Plural forms with `{{count}}` left in, chosen with Intl.PluralRules. */
+  errorSummary: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+  fields: { name: string; course: string; message: string; email: string };
+  contacts: { phone: string; email: string };
+}
+
+/**
+ * Everything the enquiry endpoint needs to know about the site, written by `content build`
+ * next to the pages, so that `content serve` runs from `dist/` alone and checks exactly the
+ * options and rules the built form was made with.
+ */
+export interface EnquiryManifest {
+  version: typeof MANIFEST_VERSION;
+  siteName: string;
+  baseUrl: string;
+  endpoint: string;
+  defaultLocale: Locale;
+  locales: Locale[];
+  /** Form option values, with the Russian label the studio reads in e-mails and exports. */
+  options: { value: string; label: string }[];
+  limits: typeof ENQUIRY_LIMITS;
+  thanks: Record<Locale, string>;
+  /** The stylesheet of the pages, so the server's own answer pages look like the site. */
+  stylesheet?: string;
+  messages: Record<Locale, ServerMessages>;
+  /** Absent when the site facts ask for no e-mail. `to` is absent when it is still a placeholder. */
+  notify?: { to?: string; subject: Record<Locale, string> };
+}
+
+export function enquiryManifest(content: Content, tr: Translator, pages: PageModel[], stylesheet: string | undefined): EnquiryManifest {
+  const site = content.site!.data;
+  const locales = site.locales.available;
+  const plain = (key: string, l: Locale) => tr.ui(key, l).text;
+  const contact = (v: string) => (isPlaceholder(v) ? '' : v);
+  const messages = Object.fromEntries(
+    locales.map((l): [Locale, ServerMessages] => {
+      const form = pages.find((p) => p.locale === l && p.form)?.form;
+      const summary = form ? Object.fromEntries(Object.entries(form.labels.errorSummary).map(([k, v]) => [k, v.text])) : {};
+      return [
+        l,
+        {
+          errorRequired: plain('form.errorRequired', l),
+          errorEmail: plain('form.errorEmail', l),
+          errorCourse: plain('form.errorCourse', l),
+          errorTooLong: plain('form.errorTooLong', l),
+          errorInvalid: plain('form.errorInvalid', l),
+          errorRateLimited: plain('form.errorRateLimited', l),
+          errorBack: plain('form.errorBack', l),
+          failure: plain('form.failure', l),
+          errorSummary: { other: plain('form.errorSummary_other', l), ...summary },
+          fields: { name: plain('form.name', l), course: plain('form.course', l), message: plain('form.message', l), email: plain('form.email', l) },
+          contacts: { phone: contact(site.contacts.phone), email: contact(site.contacts.email) },
+        },
+      ];
+    }),
+  ) as Record<Locale, ServerMessages>;
+  const notify = site.form.notify;
+  const to = notify?.to ?? site.contacts.email;
+  return {
+    version: MANIFEST_VERSION,
+    siteName: isPlaceholder(site.name) ? 'Studio' : site.name,
+    baseUrl: site.baseUrl,
+    endpoint: site.form.endpoint,
+    defaultLocale: site.locales.default,
+    locales,
+    options: content.form!.data.options.map((o) => ({ value: o.value, label: o.label.ru })),
+    limits: ENQUIRY_LIMITS,
+    thanks: Object.fromEntries(locales.map((l) => [l, localeUrl(site.form.thanksPath, l)])) as Record<Locale, string>,
+    stylesheet,
+    messages,
+    notify: notify
+      ? {
+          to: isPlaceholder(to) ? undefined : to,
+          subject: Object.fromEntries(locales.map((l) => [l, notify.subject ? tr.text(notify.subject, l).text : 'Enquiry'])) as Record<Locale, string>,
+        }
+      : undefined,
+  };
+}
+
+export function writeManifest(dir: string, manifest: EnquiryManifest): void {
+  mkdirSync(join(dir, '.studio'), { recursive: true });
+  writeFileSync(join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+export function readManifest(dir: string): EnquiryManifest | undefined {
+  try {
+    const m = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as EnquiryManifest;
+    return m.version === MANIFEST_VERSION ? m : undefined;
+  } catch {
+    return undefined;
+  }
+}

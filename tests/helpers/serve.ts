@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type RunningServer, type ServeOptions, startServer } from '../../cli/serve/server.ts';
+import { ROOT } from './cli.ts';
+
+/** A fresh, empty inbox directory. */
+export function tempData(): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'studio-inbox-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** `content serve` in this process, on a free port of 127.0.0.1, with its own inbox. */
+export async function serveSite(site: string, options: Partial<ServeOptions> = {}): Promise<RunningServer & { data: string; stop: () => Promise<void> }> {
+  const data = options.data ? { dir: options.data, cleanup: () => {} } : tempData();
+  const server = await startServer({ dir: site, data: data.dir, host: '127.0.0.1', port: 0, ...options });
+  return {
+    ...server,
+    data: data.dir,
+    stop: async () => {
+      await server.close();
+      data.cleanup();
+    },
+  };
+}
+
+let counter = 0;
+/** A valid enquiry as the hydrated form sends it, unique per call. */
+export function validEnquiry(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  counter++;
+  return {
+    name: `Visitor ${counter}`,
+    course: 'music',
+    message: `Enquiry number ${counter}`,
+    email: `visitor${counter}@example.org`,
+    locale: 'ru',
+    page: '/vocal',
+    idempotencyKey: `key${process.pid}x${counter}x${Math.random().toString(36).slice(2, 10)}`,
+    website: '',
+    fillMs: 12_000,
+    ...overrides,
+  };
+}
+
+/** Posts JSON as the site's own script does (with its Origin). */
+export function postJson(base: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${base}/api/enquiry`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    redirect: 'manual',
+  });
+}
+
+/** A running `node cli/bin.js serve` process and the address it printed. */
+export interface ServeProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+export function spawnServe(args: string[], env: Record<string, string> = {}): Promise<ServeProcess> {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|TEST$|MODE$)/.test(k)));
+  const child = spawn(process.execPath, [join(ROOT, 'cli/bin.js'), 'serve', '--port', '0', ...args], { cwd: ROOT, env: { ...clean, NO_COLOR: '1', ...env } });
+  let out = '';
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`content serve did not start:\n${out}`)), 30_000);
+    const onData = (d: Buffer) => {
+      out += d;
+      // The last line `content serve` prints once it is ready.
+      const url = /E-mail to the studio:.*\n/.test(out) ? /Serving .* at (http:\/\/\S+)/.exec(out)?.[1] : undefined;
+      if (url) {
+        clearTimeout(timer);
+        resolve({ child, url, output: () => out, exited });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`content serve exited with ${code}:\n${out}`));
+    });
+  });
+}

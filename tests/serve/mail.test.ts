@@ -1,0 +1,157 @@
+import { createServer as createNetServer } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { createTransport } from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { readInbox } from '../../cli/serve/inbox.ts';
+import { readSent } from '../../cli/serve/outbox.ts';
+import type { ServeEvent } from '../../cli/serve/server.ts';
+import { postJson, serveSite, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
+
+const dist = inject('siteDir');
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((r) => probe.close(() => r()));
+  return port;
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps every message it is given. */
+async function startSmtp(port: number) {
+  const received: ParsedMail[] = [];
+  const envelopes: string[][] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      envelopes.push(session.envelope.rcptTo.map((r) => r.address));
+      simpleParser(stream).then((mail) => {
+        received.push(mail);
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(port, '127.0.0.1', r));
+  return { received, envelopes, close: () => new Promise<void>((r) => smtp.close(() => r())) };
+}
+
+const until = async (what: () => boolean, ms = 20_000) => {
+  const end = Date.now() + ms;
+  while (!what()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+
+const transport = (port: number) => createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+
+describe('content serve: e-mail to the studio', () => {
+  it('stores enquiries while SMTP is down and e-mails each one exactly once when it is back', async () => {
+    const port = await freePort();
+    const events: ServeEvent[] = [];
+    const data = tempData();
+    cleanups.push(data.cleanup);
+    const server = await serveSite(dist, {
+      data: data.dir,
+      mail: { mailer: transport(port), to: 'studio@example.org', from: 'website@example.org', retry: { initialMs: 50, maxMs: 200 } },
+      log: (e) => events.push(e),
+    });
+    cleanups.push(() => server.close());
+
+    const hostile = validEnquiry({ name: `Eve <img src=x onerror=alert(1)>\r\nBcc: victim@example.org`, message: '<script>alert("x")</script> & <b>bold</b>' });
+    const batch = [hostile, ...Array.from({ length: 4 }, () => validEnquiry({ locale: 'de' }))];
+    for (const e of batch) expect((await postJson(server.url, e)).status).toBe(201);
+    expect(readInbox(data.dir).enquiries).toHaveLength(5);
+    await until(() => events.filter((e) => e.kind === 'mail-failed').length >= 2);
+    expect(readSent(data.dir).size).toBe(0);
+
+    const smtp = await startSmtp(port);
+    cleanups.push(smtp.close);
+    await until(() => smtp.received.length >= 5);
+    await until(() => readSent(data.dir).size === 5);
+    await new Promise((r) => setTimeout(r, 300)); // room for a duplicate to show up, if there were one
+    expect(smtp.received).toHaveLength(5);
+    expect(smtp.envelopes.every((to) => to.join() === 'studio@example.org')).toBe(true);
+
+    const ids = readInbox(data.dir).enquiries.map((e) => e.id);
+    const mailed = smtp.received.map((m) => Number(/№ (\d+)/.exec(m.text ?? '')?.[1]));
+    expect(mailed.sort()).toEqual(ids.sort());
+
+    const evil = smtp.received.find((m) => (m.text ?? '').includes('Eve'))!;
+    // The visitor's text: verbatim in the text part, escaped in the HTML part, never a header.
+    expect(evil.text).toContain('<script>alert("x")</script> & <b>bold</b>');
+    expect(evil.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;');
+    expect(evil.html).not.toMatch(/<script|<img|<b>bold/);
+    expect(evil.subject).not.toMatch(/[\r\n]/);
+    expect(evil.headers.get('bcc')).toBeUndefined();
+    expect(evil.replyTo?.text).toBe(hostile.email);
+    expect(evil.subject).toMatch(/^Новая заявка с сайта: Eve/);
+    expect(evil.text).toContain('Курс: Вокал');
+  }, 60_000);
+
+  it('sends after a restart what it still owed when it was stopped', async () => {
+    const port = await freePort();
+    const data = tempData();
+    cleanups.push(data.cleanup);
+    const mail = { mailer: transport(port), to: 'studio@example.org', from: 'website@example.org', retry: { initialMs: 50, maxMs: 100 } };
+    const before = await serveSite(dist, { data: data.dir });
+    expect((await postJson(before.url, validEnquiry({ name: 'Before' }))).status).toBe(201);
+    await before.close();
+    const down = await serveSite(dist, { data: data.dir, mail });
+    const e = validEnquiry({ name: 'Owed' });
+    expect((await postJson(down.url, e)).status).toBe(201);
+    await down.close();
+
+    const smtp = await startSmtp(port);
+    cleanups.push(smtp.close);
+    const up = await serveSite(dist, { data: data.dir, mail: { ...mail, mailer: transport(port) } });
+    cleanups.push(() => up.close());
+    await until(() => readSent(data.dir).size === 1);
+    await new Promise((r) => setTimeout(r, 300));
+    // Only the one owed: an enquiry from before e-mail was switched on is not e-mailed after the fact.
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.text).toContain('Имя: Owed');
+    expect(readInbox(data.dir).enquiries.map((x) => [x.name, x.notify])).toEqual([
+      ['Before', false],
+      ['Owed', true],
+    ]);
+  }, 60_000);
+
+  it('`content serve` takes the SMTP server from STUDIO_SMTP_URL and the recipient from STUDIO_NOTIFY_TO', async () => {
+    const port = await freePort();
+    const smtp = await startSmtp(port);
+    cleanups.push(smtp.close);
+    const data = tempData();
+    cleanups.push(data.cleanup);
+    const server = await spawnServe(['--out', dist, '--data', data.dir], {
+      STUDIO_SMTP_URL: `smtp://127.0.0.1:${port}`,
+      STUDIO_NOTIFY_TO: 'office@example.org',
+    });
+    cleanups.push(async () => {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    });
+    expect(server.output()).toMatch(/E-mail to the studio: on, to office@example\.org/);
+    expect((await postJson(server.url, validEnquiry({ name: 'Via env' }))).status).toBe(201);
+    await until(() => smtp.received.length === 1);
+    expect(smtp.envelopes[0]).toEqual(['office@example.org']);
+    expect(smtp.received[0]!.text).toContain('Имя: Via env');
+    await until(() => /e-mail for enquiry 1 sent/.test(server.output()));
+  }, 60_000);
+
+  it('says why e-mail is off when it is', async () => {
+    const data = tempData();
+    cleanups.push(data.cleanup);
+    const server = await spawnServe(['--out', dist, '--data', data.dir], { STUDIO_SMTP_URL: '', STUDIO_NOTIFY_TO: '' });
+    server.child.kill('SIGTERM');
+    await server.exited;
+    expect(server.output()).toMatch(/E-mail to the studio: off: the studio's e-mail address in site.yaml is still a placeholder/);
+  }, 60_000);
+});
