@@ -1,4 +1,5 @@
 import { loadContent } from '../core/load.ts';
+import { ParseCache } from '../core/parse-cache.ts';
 import { countBySeverity, type Problem, sortProblems, UsageError } from '../core/problem.ts';
 import { checkTranslations, confirm, type I18nReport } from '../i18n/check.ts';
 import { readLock, writeLock } from '../i18n/lock.ts';
@@ -21,9 +22,11 @@ export async function i18nCommand(opts: I18nOptions, log: Logger): Promise<numbe
   if (opts.locale && !(targets as string[]).includes(opts.locale))
     throw new UsageError(`Unknown locale "${opts.locale}".`, `Translations are checked for: ${targets.join(', ')} (ru is the source).`);
   const only = opts.locale ? [opts.locale as Locale] : targets;
-  const loaded = loadContent(opts.content);
+  const cache = ParseCache.open(opts.content);
+  const loaded = loadContent(opts.content, cache);
   let lock = readLock(opts.content);
   let report = checkTranslations(loaded.files, lock, only);
+  cache?.save();
 
   if (opts.confirm) {
     lock = confirm(report, lock, only);

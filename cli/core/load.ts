@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_LAYOUT, type ContentType } from '../schema/layout.ts';
+import type { ParseCache } from './parse-cache.ts';
 import { type Problem, UsageError } from './problem.ts';
 import { didYouMean } from './similar.ts';
 import { parseSource, type SourceFile } from './source.ts';
@@ -21,7 +22,7 @@ export interface Loaded {
 const YAML = /\.ya?ml$/;
 
 /** Stage 1: read and parse every content file. The only stage besides `write` that touches the disk. */
-export function loadContent(dir: string): Loaded {
+export function loadContent(dir: string, cache?: ParseCache): Loaded {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new UsageError(
       `The content directory "${dir}" does not exist or is not a directory.`,
@@ -40,7 +41,7 @@ export function loadContent(dir: string): Loaded {
       problems.push({ code: 'unreadable-file', severity: 'error', message: `The file cannot be read: ${(error as Error).message}`, file: rel });
       return;
     }
-    const parsed = parseSource(rel, bytes);
+    const parsed = parseSource(rel, bytes, cache);
     problems.push(...parsed.problems);
     files.push({ type, key, source: parsed.source });
   };

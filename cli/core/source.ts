@@ -1,4 +1,5 @@
 import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, type Pair, parseDocument } from 'yaml';
+import { contentHash, type ParseCache } from './parse-cache.ts';
 import { formatPath, type Problem } from './problem.ts';
 
 export type PathPart = string | number;
@@ -8,10 +9,15 @@ export interface SourceFile {
   /** Relative to the content directory, forward slashes: `courses/vocal.yaml`. */
   file: string;
   text: string;
-  doc: Document.Parsed;
-  lines: LineCounter;
+  /** The YAML document with node ranges; parsed on first use when the data came from the cache. */
+  readonly doc: Document.Parsed;
+  readonly lines: LineCounter;
   /** The plain data, or undefined when the file could not be parsed. */
   data: unknown;
+  /** Positions located so far, by path (kept in the parse cache, so a warm run needs no YAML parse). */
+  positions: Map<string, Position>;
+  /** Content hash of the file's bytes: its key in the parse cache. */
+  hash?: string;
 }
 
 export interface Position {
@@ -27,7 +33,7 @@ const BOM = [0xef, 0xbb, 0xbf];
  * Decodes and parses one file. Returns the parsed file (possibly with problems) or, when
  * nothing usable came out, only problems.
  */
-export function parseSource(file: string, bytes: Uint8Array): { source?: SourceFile; problems: Problem[] } {
+export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache): { source?: SourceFile; problems: Problem[] } {
   const at = (line: number, column: number) => ({ file, line, column });
   if (bytes.length >= 3 && BOM.every((b, i) => bytes[i] === b)) {
     return {
@@ -80,8 +86,10 @@ export function parseSource(file: string, bytes: Uint8Array): { source?: SourceF
       ],
     };
   }
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, strict: true });
+  const hash = cache ? contentHash(bytes) : undefined;
+  const cached = hash ? cache!.get(hash) : undefined;
+  if (cached) return { source: lazySource(file, text, cached.data, cached.positions, hash!), problems: [] };
+  const { doc, lines } = parseYaml(text);
   const problems: Problem[] = [];
   for (const error of doc.errors) {
     const [start, end] = error.pos;
@@ -112,7 +120,35 @@ export function parseSource(file: string, bytes: Uint8Array): { source?: SourceF
   }
   const hasErrors = problems.some((p) => p.severity === 'error');
   const data = hasErrors ? undefined : doc.toJS({ maxAliasCount: 100 });
-  return { source: { file, text, doc, lines, data }, problems };
+  const positions = new Map<string, Position>();
+  // Only a file that parsed cleanly is cached: one with problems is parsed again every time.
+  if (hash && !problems.length) cache!.set(hash, { data, positions });
+  return { source: { file, text, doc, lines, data, positions, hash }, problems };
+}
+
+function parseYaml(text: string): { doc: Document.Parsed; lines: LineCounter } {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, strict: true });
+  return { doc, lines };
+}
+
+/** A source whose data came from the parse cache; the YAML document is parsed only if a position is asked for that the cache does not have. */
+function lazySource(file: string, text: string, data: unknown, positions: Map<string, Position>, hash: string): SourceFile {
+  let parsed: { doc: Document.Parsed; lines: LineCounter } | undefined;
+  const yaml = () => (parsed ??= parseYaml(text));
+  return {
+    file,
+    text,
+    data,
+    positions,
+    hash,
+    get doc() {
+      return yaml().doc;
+    },
+    get lines() {
+      return yaml().lines;
+    },
+  };
 }
 
 function firstInvalidUtf8(bytes: Uint8Array): number {
@@ -187,6 +223,15 @@ function nodeAt(doc: Document.Parsed, path: readonly PathPart[]): { node?: Node;
  * (for unknown or misplaced keys). Falls back to the nearest ancestor that exists.
  */
 export function locate(source: SourceFile, path: readonly PathPart[], options: { key?: boolean } = {}): Position {
+  const id = `${options.key ? 'k' : 'v'}${JSON.stringify(path)}`;
+  const known = source.positions.get(id);
+  if (known) return known;
+  const position = locateInDocument(source, path, options);
+  source.positions.set(id, position);
+  return position;
+}
+
+function locateInDocument(source: SourceFile, path: readonly PathPart[], options: { key?: boolean }): Position {
   const { node, pair, depth } = nodeAt(source.doc, path);
   const complete = depth === path.length;
   const target = complete && options.key && pair?.key ? (pair.key as Node) : complete ? (node ?? pair?.key) : (pair?.key ?? node);

@@ -2,11 +2,14 @@ import { checkSchemas } from './check-schema.ts';
 import { assemble, type Content } from './content.ts';
 import { crossCheck } from './cross-check.ts';
 import { loadContent } from './load.ts';
+import { ParseCache } from './parse-cache.ts';
 import { type Problem, sortProblems } from './problem.ts';
 
 export interface ValidateOptions {
   /** YYYY-MM-DD; defaults to the current date (banner expiry). */
   today?: string;
+  /** Reuse parse results of unchanged files from earlier runs (default true). */
+  cache?: boolean;
 }
 
 export interface ValidateResult {
@@ -21,13 +24,15 @@ export interface ValidateResult {
 
 /** load → schema → cross-check. Never prints, never exits: returns every problem it found. */
 export function validateContent(dir: string, options: ValidateOptions = {}): ValidateResult {
-  const loaded = loadContent(dir);
+  const cache = options.cache === false ? undefined : ParseCache.open(dir);
+  const loaded = loadContent(dir, cache);
   const schemaProblems = checkSchemas(loaded.files);
   const failed = new Set(schemaProblems.filter((p) => p.severity === 'error').map((p) => p.file));
   for (const p of loaded.problems) if (p.severity === 'error') failed.add(p.file);
   const content = assemble(loaded.files, (f) => !failed.has(f.source!.file));
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const problems = sortProblems([...loaded.problems, ...schemaProblems, ...crossCheck(content, { today })]);
+  cache?.save(); // after every check, so the positions they asked for are kept too
   const sources = new Map(loaded.files.flatMap((f) => (f.source ? [[f.source.file, f.source.text] as const] : [])));
   return { content, problems, fileCount: loaded.files.length, sources, ok: !problems.some((p) => p.severity === 'error') };
 }

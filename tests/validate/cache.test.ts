@@ -1,0 +1,54 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { contentCopy, runCli } from '../helpers/cli.ts';
+
+const copy = contentCopy();
+afterAll(() => copy.cleanup());
+
+/** validate --format json, with the parse cache on or off. */
+async function validate(cache: boolean) {
+  const before = process.env.STUDIO_NO_CACHE;
+  process.env.STUDIO_NO_CACHE = cache ? '0' : '1';
+  try {
+    const r = await runCli(['validate', '--content', copy.dir, '--format', 'json', '--today', '2026-11-22']);
+    return { code: r.code, report: JSON.parse(r.stdout) as { problems: { file: string; line: number; column: number; code: string; path?: string }[] } };
+  } finally {
+    if (before === undefined) delete process.env.STUDIO_NO_CACHE;
+    else process.env.STUDIO_NO_CACHE = before;
+  }
+}
+
+describe('the parse cache', () => {
+  it('gives exactly what a fresh parse gives, cold, warm, and after a file changed', async () => {
+    const fresh = await validate(false);
+    const cold = await validate(true);
+    const warm = await validate(true);
+    expect(cold).toEqual(fresh);
+    expect(warm).toEqual(fresh);
+    expect(fresh.report.problems.some((p) => p.code === 'placeholder')).toBe(true);
+
+    // An edit that moves every line of a file down: the warnings move with their lines.
+    const file = join(copy.dir, 'courses/vocal.yaml');
+    const original = readFileSync(file, 'utf8');
+    const [schemaLine, ...rest] = original.split('\n');
+    const shifted = [schemaLine, '# a comment', '# and another', ...rest].join('\n');
+    writeFileSync(file, shifted);
+    const moved = await validate(true);
+    expect(moved).toEqual(await validate(false));
+    const lines = (r: typeof fresh) => r.report.problems.filter((p) => p.file === 'courses/vocal.yaml' && p.code === 'placeholder').map((p) => p.line);
+    expect(lines(fresh).length).toBeGreaterThan(0);
+    expect(lines(moved)).toEqual(lines(fresh).map((l) => l + 2));
+
+    // …and a broken value is reported where it now is.
+    writeFileSync(file, shifted.replace(/^order: \d+$/m, 'order: first'));
+    const broken = await validate(true);
+    expect(broken).toEqual(await validate(false));
+    expect(broken.code).toBe(1);
+    const error = broken.report.problems.find((p) => p.file === 'courses/vocal.yaml' && p.path === 'order')!;
+    expect(error.line).toBe(original.split('\n').findIndex((l) => l.startsWith('order:')) + 1 + 2);
+
+    writeFileSync(file, original);
+    expect(await validate(true)).toEqual(fresh);
+  });
+});
