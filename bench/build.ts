@@ -1,28 +1,54 @@
-// npm run bench — whole-process `content build` on synthetic content of growing size.
-// Reports medians of several runs and ratios between sizes (these machines are shared and
-// noisy); writes the table as JSON to bench/results/. Sizes: BENCH_SIZES=100,1000,5000 courses.
+// npm run bench — whole-process `content build` on synthetic content of growing size
+// (N courses × 3 locales, from a fixed seed). For each size it times, as medians of several
+// runs (these machines are shared and noisy):
+//   cold     — no caches at all (STUDIO_NO_CACHE=1, no previous site): every file parsed, every page rendered;
+//   warm     — the same content built again (parse cache, client bundle and unchanged pages reused);
+//   rebuild  — one course file changed since the last build;
+//   validate — `content validate` alone, fresh parse, in files per second.
+// Peak memory is the largest resident set of any run. The table is also written as JSON to
+// bench/results/. Sizes: BENCH_SIZES=100,1000,5000 (courses); runs: BENCH_RUNS=3.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { walk } from '../cli/build/build.ts';
+import { scriptBytes, walk } from '../cli/build/build.ts';
 import { fromRoot } from '../cli/paths.ts';
 import { writeSyntheticContent } from './synthetic.ts';
 
-const SIZES = (process.env.BENCH_SIZES ?? '100,1000').split(',').map(Number);
+const SIZES = (process.env.BENCH_SIZES ?? '100,1000,5000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const work = fromRoot('bench', '.work');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const round = (n: number, d = 2) => Number(n.toFixed(d));
+
+/** One whole `content …` process: wall seconds, peak RSS (GNU time) and its JSON output. */
+function run(args: string[], cache: boolean): { seconds: number; rssMb: number; json: Record<string, unknown> } {
+  const started = performance.now();
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, fromRoot('cli/bin.js'), ...args, '--format', 'json'], {
+    env: { ...process.env, STUDIO_NO_CACHE: cache ? '0' : '1' },
+    maxBuffer: 1 << 30,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const stderr = r.stderr.toString();
+  if (r.status !== 0 && r.status !== 1) throw new Error(`content ${args.join(' ')} failed (${r.status}):\n${stderr.slice(-2000)}`);
+  return { seconds, rssMb: Number(stderr.trim().split('\n').at(-1)) / 1024, json: JSON.parse(r.stdout.toString()) };
+}
 
 interface Row {
   courses: number;
   pages: number;
-  medianSeconds: number;
-  msPerPage: number;
-  marginalMsPerPage?: number;
+  coldSeconds: number;
+  coldMsPerPage: number;
+  marginalColdMsPerPage?: number;
+  warmSeconds: number;
+  warmMsPerPage: number;
+  rebuildSeconds: number;
+  rebuildRendered: number;
+  validateFilesPerSecond: number;
   peakRssMb: number;
   gzipHtmlPerPageKb: number;
   gzipJsFormPageKb: number;
+  coldPhasesMs: Record<string, number>;
 }
 
 const rows: Row[] = [];
@@ -31,40 +57,58 @@ for (const n of SIZES) {
   const out = join(work, `dist-${n}`);
   rmSync(content, { recursive: true, force: true });
   writeSyntheticContent(content, n);
-  const times: number[] = [];
+  const build = ['build', '--content', content, '--out', out, '--today', '2026-11-22'];
   const rss: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    // GNU time reports the peak resident set size of the whole process.
-    const run = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, fromRoot('cli/bin.js'), 'build', '--content', content, '--out', out, '--quiet'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    if (run.status !== 0) throw new Error(`content build failed: ${run.stderr}`);
-    const report = run.stderr.toString();
-    times.push((performance.now() - started) / 1000);
-    rss.push(Number(report.trim().split('\n').at(-1)) / 1024);
-  }
+  const summaryOf = (r: ReturnType<typeof run>) => r.json.summary as { pages: number; rendered?: number; phases: Record<string, number> };
+
+  const cold = Array.from({ length: RUNS }, () => {
+    rmSync(out, { recursive: true, force: true });
+    const r = run(build, false);
+    rss.push(r.rssMb);
+    return r;
+  });
+  const warm = Array.from({ length: RUNS }, () => {
+    const r = run(build, true);
+    rss.push(r.rssMb);
+    return r;
+  });
+  const rebuilds = Array.from({ length: RUNS }, (_, i) => {
+    const file = join(content, 'courses', `course${String(i).padStart(5, '0')}.yaml`);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^( {2}ru: )(.*)$/m, `$1$2 (${i})`));
+    const r = run(build, true);
+    rss.push(r.rssMb);
+    return r;
+  });
+  const validate = Array.from({ length: RUNS }, () => run(['validate', '--content', content, '--today', '2026-11-22'], false));
+  const files = (validate[0]!.json as { files: number }).files;
+
+  const pages = summaryOf(cold[0]!).pages;
   const html = [...walk(out)].filter((f) => f.endsWith('.html'));
-  const sample = html.slice(0, 200);
+  const sample = html.filter((_, i) => i % Math.max(1, Math.floor(html.length / 200)) === 0);
   const gzHtml = sample.reduce((s, f) => s + gzipSync(readFileSync(join(out, f))).length, 0) / sample.length / 1024;
-  const { scriptBytes } = await import('../cli/build/build.ts');
-  const pages = html.length;
-  const seconds = median(times);
+  const coldSeconds = median(cold.map((r) => r.seconds));
   const prev = rows.at(-1);
+  const medianRun = [...cold].sort((a, b) => a.seconds - b.seconds)[Math.floor(cold.length / 2)]!;
   rows.push({
     courses: n,
     pages,
-    medianSeconds: Number(seconds.toFixed(2)),
-    msPerPage: Number(((seconds * 1000) / pages).toFixed(2)),
-    marginalMsPerPage: prev ? Number((((seconds - prev.medianSeconds) * 1000) / (pages - prev.pages)).toFixed(2)) : undefined,
+    coldSeconds: round(coldSeconds),
+    coldMsPerPage: round((coldSeconds * 1000) / pages),
+    marginalColdMsPerPage: prev ? round(((coldSeconds - prev.coldSeconds) * 1000) / (pages - prev.pages)) : undefined,
+    warmSeconds: round(median(warm.map((r) => r.seconds))),
+    warmMsPerPage: round((median(warm.map((r) => r.seconds)) * 1000) / pages),
+    rebuildSeconds: round(median(rebuilds.map((r) => r.seconds))),
+    rebuildRendered: median(rebuilds.map((r) => summaryOf(r).rendered ?? pages)),
+    validateFilesPerSecond: Math.round(files / median(validate.map((r) => r.seconds))),
     peakRssMb: Math.round(Math.max(...rss)),
-    gzipHtmlPerPageKb: Number(gzHtml.toFixed(1)),
-    gzipJsFormPageKb: Number((scriptBytes(out, 'index.html') / 1024).toFixed(1)),
+    gzipHtmlPerPageKb: round(gzHtml, 1),
+    gzipJsFormPageKb: round(scriptBytes(out, 'index.html') / 1024, 1),
+    coldPhasesMs: summaryOf(medianRun).phases,
   });
   console.log(rows.at(-1));
 }
-console.table(rows);
+console.table(rows.map(({ coldPhasesMs, ...r }) => r));
 mkdirSync(fromRoot('bench', 'results'), { recursive: true });
 const file = fromRoot('bench', 'results', `build-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, `${JSON.stringify({ runs: RUNS, rows }, null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify({ runs: RUNS, node: process.version, rows }, null, 2)}\n`);
 console.log(`written to ${file}`);

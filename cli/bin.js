@@ -29,7 +29,7 @@ async function loadMain() {
         const { build } = await import('esbuild');
         mkdirSync(outdir, { recursive: true });
         await build({
-          entryPoints: { main: join(root, 'cli', 'main.ts') },
+          entryPoints: { main: join(root, 'cli', 'main.ts'), 'render-worker': join(root, 'cli', 'build', 'render-worker.ts') },
           outdir,
           bundle: true,
           splitting: true,

@@ -48,6 +48,11 @@ export function createProgram(io: Io, setExit: (code: number) => void): Command 
     .option('--out <dir>', 'the output directory', 'dist')
     .option('--base-url <url>', "the site's public address (default: baseUrl in site.yaml)")
     .option('--today <date>', 'the date banners expire against (YYYY-MM-DD); default: today')
+    .addOption(
+      new Option('--renderer <renderer>', 'react: fast, in parallel; vike: every page through Vike (the reference, slower)')
+        .choices(['react', 'vike'])
+        .default('react'),
+    )
     .action(
       run(async (opts: import('./commands/build.ts').BuildCommandOptions) => {
         const { buildCommand } = await import('./commands/build.ts');

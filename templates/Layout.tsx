@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { sharedHtml } from './memo.ts';
 import type { Chrome } from './model.ts';
 import { T } from './Text.tsx';
 
@@ -41,47 +42,57 @@ export function Layout({ chrome, url, children }: { chrome: Chrome; url: string;
       <main id="main" className="wrap">
         {children}
       </main>
-      <footer className="site-footer">
-        <div className="wrap footer-grid">
-          <section aria-labelledby="footer-hours">
-            <h2 id="footer-hours">
-              <T value={ui['footer.hours']} />
-            </h2>
-            <dl>
-              {chrome.hours.map((h) => (
-                <div key={h.days.text}>
-                  <dt lang={h.days.lang}>{h.days.text}</dt>
-                  <dd>
-                    {h.time ? h.time : null}
-                    {h.note ? <T value={h.note} /> : null}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-          <section aria-labelledby="footer-contacts">
-            <h2 id="footer-contacts">
-              <T value={ui['footer.contacts']} />
-            </h2>
-            <Contacts chrome={chrome} />
-          </section>
-          <section aria-labelledby="footer-links">
-            <h2 id="footer-links">
-              <T value={ui['footer.legal']} />
-            </h2>
-            <ul>
-              {chrome.footerLinks.map((l) => (
-                <li key={l.href}>
-                  <a href={l.href}>
-                    <T value={l.label} />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        </div>
-      </footer>
+      <footer
+        className="site-footer"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of <Footer>, made once per locale
+        dangerouslySetInnerHTML={{ __html: sharedHtml([chrome.ui, chrome.hours, chrome.contacts, chrome.footerLinks], () => <Footer chrome={chrome} />) }}
+      />
     </>
+  );
+}
+
+/** The footer: the same on every page of a locale. */
+function Footer({ chrome }: { chrome: Chrome }) {
+  const { ui } = chrome;
+  return (
+    <div className="wrap footer-grid">
+      <section aria-labelledby="footer-hours">
+        <h2 id="footer-hours">
+          <T value={ui['footer.hours']} />
+        </h2>
+        <dl>
+          {chrome.hours.map((h) => (
+            <div key={h.days.text}>
+              <dt lang={h.days.lang}>{h.days.text}</dt>
+              <dd>
+                {h.time ? h.time : null}
+                {h.note ? <T value={h.note} /> : null}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section aria-labelledby="footer-contacts">
+        <h2 id="footer-contacts">
+          <T value={ui['footer.contacts']} />
+        </h2>
+        <Contacts chrome={chrome} />
+      </section>
+      <section aria-labelledby="footer-links">
+        <h2 id="footer-links">
+          <T value={ui['footer.legal']} />
+        </h2>
+        <ul>
+          {chrome.footerLinks.map((l) => (
+            <li key={l.href}>
+              <a href={l.href}>
+                <T value={l.label} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
   );
 }
 

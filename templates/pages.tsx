@@ -1,5 +1,6 @@
 import { EnquiryForm } from './form/EnquiryForm.tsx';
 import { Contacts } from './Layout.tsx';
+import { sharedHtml } from './memo.ts';
 import type { Chrome, CourseDetail, FormModel, PageBody, PageModel, PriceText, Text } from './model.ts';
 import { scriptJson } from './script-json.ts';
 import { Inline, T } from './Text.tsx';
@@ -40,9 +41,11 @@ function FormSection({ form, heading }: { form: FormModel; heading: Text }) {
           {form.contacts.emailHref ? <a href={form.contacts.emailHref}>{form.contacts.email}</a> : form.contacts.email}
         </p>
       </div>
-      <div data-enquiry-form>
-        <EnquiryForm {...form} />
-      </div>
+      <div
+        data-enquiry-form
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of <EnquiryForm>, made once per form model
+        dangerouslySetInnerHTML={{ __html: sharedHtml([form], () => <EnquiryForm {...form} />) }}
+      />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON data for the form script, `<` escaped */}
       <script type="application/json" id="enquiry-props" dangerouslySetInnerHTML={{ __html: scriptJson(form) }} />
     </section>

@@ -38,12 +38,14 @@ function Head({ page }: { page: PageModel }) {
  * The whole document of one page. The body is rendered with renderToString so that the form
  * can be hydrated; everything else is static. Deterministic: same model, same bytes.
  */
-export function renderDocument(page: PageModel): string {
-  const head = renderToStaticMarkup(<Head page={page} />);
+export function renderDocument(page: PageModel, inserts?: { head: string; body: string }): string {
+  let head = renderToStaticMarkup(<Head page={page} />);
+  // What the bundler adds (stylesheet, script), when the build puts it in itself: see cli/build/client-assets.ts.
+  if (inserts) head = `<head>${inserts.head}${head.slice('<head>'.length)}`;
   const body = renderToString(
     <Layout chrome={page.chrome} url={page.url}>
       <PageContent page={page} />
     </Layout>,
   );
-  return `<!DOCTYPE html><html lang="${page.locale}">${head}<body><div id="app">${body}</div></body></html>`;
+  return `<!DOCTYPE html><html lang="${page.locale}">${head}<body><div id="app">${body}</div>${inserts?.body ?? ''}</body></html>`;
 }

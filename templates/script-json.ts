@@ -1,2 +1,15 @@
-/** JSON inside a <script> element: `<` escaped so no text can close the element. */
-export const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
+const serialized = new WeakMap<object, string>();
+
+/**
+ * JSON inside a <script> element: `<` escaped so no text can close the element. Objects are
+ * serialized once (pages share their form's props).
+ */
+export const scriptJson = (value: unknown): string => {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value).replaceAll('<', '\\u003c');
+  let json = serialized.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value).replaceAll('<', '\\u003c');
+    serialized.set(value, json);
+  }
+  return json;
+};

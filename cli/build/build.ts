@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Locale, PageModel } from '../../templates/model.ts';
 import type { Problem } from '../core/problem.ts';
@@ -8,14 +8,25 @@ import { enquiryManifest, writeManifest } from '../serve/manifest.ts';
 import { resolveSite } from '../site/resolve.ts';
 import { createTranslator } from '../site/translator.ts';
 import { commitStaging, discardStaging, prepareStaging } from './atomic-dir.ts';
+import { readPageRecords, writePageRecords } from './page-cache.ts';
+import type { Rendered } from './render-pages.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { prerenderWithVike } from './vike.ts';
+import { walk } from './walk.ts';
+
+export { walk };
 
 export interface BuildOptions {
   content: string;
   out: string;
   baseUrl?: string;
   today?: string;
+  /**
+   * `react` (default): React's server renderer in worker threads, with the client bundle Vike
+   * builds from one page of each kind (cached). `vike`: every page through Vike's prerender,
+   * the reference the fast path is tested against (byte for byte).
+   */
+  renderer?: 'react' | 'vike';
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -28,6 +39,10 @@ export interface BuildSummary {
   /** Gzipped JavaScript a page loads, including what its script imports on demand. */
   jsPerPage: { withForm: number; withoutForm: number };
   ms: number;
+  /** Pages rendered anew; the others were unchanged and taken over from the previous build. */
+  rendered?: number;
+  /** Where the time went, in milliseconds per stage. */
+  phases: Record<string, number>;
 }
 
 export type BuildResult = { ok: false; problems: Problem[]; sources: Map<string, string> } | { ok: true; problems: Problem[]; summary: BuildSummary };
@@ -35,23 +50,58 @@ export type BuildResult = { ok: false; problems: Problem[]; sources: Map<string,
 /** validate → resolve → translate → render → write, into a staging directory swapped in on success. */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
+  const phases: Record<string, number> = {};
+  let mark = started;
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - mark);
+    mark = now;
+  };
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const validated = validateContent(options.content, { today });
+  phase('validate');
   if (!validated.ok) return { ok: false, problems: validated.problems, sources: validated.sources };
 
   const tr = createTranslator(validated.content);
   const pages = resolveSite(validated.content, tr, { baseUrl: options.baseUrl, today });
+  phase('resolve');
   const baseUrl = options.baseUrl ?? validated.content.site!.data.baseUrl;
 
   const staging = prepareStaging(options.out);
   try {
     let done = 0;
-    await prerenderWithVike(pages, staging, () => options.onProgress?.(++done, pages.length));
+    let rendered: Rendered[] | undefined;
+    const progress = () => options.onProgress?.(++done, pages.length);
+    const samples = { static: pages.find((p) => !p.form), form: pages.find((p) => p.form) };
+    if (options.renderer === 'vike' || !samples.static || !samples.form) await prerenderWithVike(pages, staging, progress);
+    else {
+      process.env.NODE_ENV ??= 'production'; // React's production build, as under Vike
+      const [{ clientAssets }, { renderPages }, { renderDocument }] = await Promise.all([
+        import('./client-assets.ts'),
+        import('./render-pages.ts'),
+        import('../../templates/render.tsx'),
+      ]);
+      const assets = await clientAssets({ static: samples.static, form: samples.form }, renderDocument);
+      cpSync(join(assets.dir, 'assets'), join(staging, 'assets'), { recursive: true });
+      phase(assets.cached ? 'client bundle (cached)' : 'client bundle');
+      const records = readPageRecords(options.out);
+      rendered = await renderPages(
+        pages,
+        { inserts: assets.inserts, templateKey: assets.key, outDir: staging, previous: records && { dir: resolve(options.out), pages: records } },
+        progress,
+      );
+    }
+    phase('render and write');
     writeFileSync(join(staging, 'sitemap.xml'), sitemapXml(pages));
     writeFileSync(join(staging, 'robots.txt'), robotsTxt(baseUrl));
     writeManifest(staging, enquiryManifest(validated.content, tr, pages, stylesheetOf(staging, pages[0]?.file)));
+    phase('sitemap and manifest');
     const summary = summarize(staging, pages, tr.fallbacks, started);
+    phase('summary');
+    summary.phases = phases;
+    if (rendered) summary.rendered = rendered.filter((r) => r.rendered).length;
     commitStaging(staging, options.out);
+    if (rendered) writePageRecords(options.out, rendered);
     return { ok: true, problems: validated.problems, summary };
   } catch (error) {
     discardStaging(staging);
@@ -88,15 +138,8 @@ function summarize(dir: string, pages: PageModel[], fallbacks: Record<Locale, Se
       withoutForm: withoutForm ? scriptBytes(dir, withoutForm.file) : 0,
     },
     ms: Math.round(performance.now() - started),
+    phases: {},
   };
-}
-
-export function* walk(dir: string, base = dir): Generator<string> {
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* walk(path, base);
-    else yield relative(base, path).replaceAll('\\', '/');
-  }
 }
 
 /** Gzipped bytes of every script a page references, following static and dynamic imports. */

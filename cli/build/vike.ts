@@ -38,8 +38,8 @@ export async function prerenderWithVike(pages: PageModel[], siteDir: string, onP
     const client = join(work, 'client');
     if (!existsSync(join(client, 'index.html'))) throw new Error('Vike finished without prerendering index.html');
     cpSync(client, siteDir, { recursive: true });
-    // Vike's client router entry is built even when no page uses it; nothing references it.
-    for (const f of ['assets.json']) rmSync(join(siteDir, f), { force: true });
+    // Not part of the site: Vike's asset list and Vite's manifest.
+    for (const f of ['assets.json', '.vite']) rmSync(join(siteDir, f), { recursive: true, force: true });
   } catch (error) {
     (error as Error).message += `\n\nVike's output:\n${logged.slice(-40).join('\n')}`;
     throw error;

@@ -10,6 +10,7 @@ export interface BuildCommandOptions extends CommonOptions {
   out: string;
   baseUrl?: string;
   today?: string;
+  renderer?: 'react' | 'vike';
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -21,6 +22,7 @@ export async function buildCommand(opts: BuildCommandOptions, log: Logger): Prom
     out: resolve(opts.out),
     baseUrl: opts.baseUrl,
     today: opts.today,
+    renderer: opts.renderer,
     onProgress: (done, total) => log.progress(`Rendering pages ${done}/${total}`),
   });
   const prefix = contentPrefix(opts.content);
@@ -42,7 +44,9 @@ export async function buildCommand(opts: BuildCommandOptions, log: Logger): Prom
 function summaryText(s: BuildSummary, out: string, log: Logger): string {
   const locales = Object.keys(s.pagesPerLocale);
   return [
-    log.paint.green(`✓ Built ${s.pages} pages into ${out}/ in ${(s.ms / 1000).toFixed(1)} s.`),
+    log.paint.green(
+      `✓ Built ${s.pages} pages into ${out}/ in ${(s.ms / 1000).toFixed(1)} s${s.rendered !== undefined && s.rendered < s.pages ? ` (${s.rendered} rendered, ${s.pages - s.rendered} unchanged)` : ''}.`,
+    ),
     `  pages per locale     ${locales.map((l) => `${l} ${s.pagesPerLocale[l]}`).join(', ')}`,
     `  Russian fallbacks    ${locales.map((l) => `${l} ${s.fallbacksPerLocale[l] ?? 0}`).join(', ')}${Object.values(s.fallbacksPerLocale).some(Boolean) ? '  (run "content i18n")' : ''}`,
     `  total size           ${kb(s.totalBytes)}`,

@@ -60,16 +60,17 @@ export function resolveSite(raw: Content, tr: Translator, options: ResolveOption
   const courseList = [...c.courses.values()].sort((a, b) => a.data.order - b.data.order || a.key.localeCompare(b.key));
   const optionOf = new Map(c.form.data.options.map((o) => [o.course, o.value]));
   const contacts = site.contacts;
+  const rules = enquiryRules();
   const pages: PageModel[] = [];
 
   for (const locale of locales) {
     const tx = (v: Parameters<Translator['text']>[0]) => tr.text(v, locale);
     const ux = (key: UiKey, vars?: Record<string, unknown>) => tr.ui(key, locale, vars);
     const url = (route: string) => localeUrl(route, locale);
-    const money = (amount: number) =>
-      new Intl.NumberFormat(locale === 'en' ? 'en-IE' : locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: amount % 1 ? 2 : 0 }).format(
-        amount,
-      );
+    const formats = [0, 2].map(
+      (digits) => new Intl.NumberFormat(locale === 'en' ? 'en-IE' : locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: digits }),
+    );
+    const money = (amount: number) => formats[amount % 1 ? 1 : 0]!.format(amount);
     const price = (p: { amount: number; from?: boolean; per: Price['per']; note?: Parameters<Translator['text']>[0] }, addOn = false): PriceText => ({
       amount: addOn
         ? ux('prices.addOn', { amount: money(p.amount) })
@@ -96,18 +97,28 @@ export function resolveSite(raw: Content, tr: Translator, options: ResolveOption
       address: [contacts.address.street, `${contacts.address.postalCode} ${contacts.address.city}`].join(', '),
       location: tx(contacts.location),
     };
-    const chromeFor = (route: string): Chrome => ({
+    // What every page of a locale shares is built once; only the language switcher differs.
+    const sharedChrome = {
       locale,
       siteName: site.name,
       homeHref: url('/'),
       menu: site.menu.map((m) => ({ id: m.id, label: tx(m.label), href: linkUrl(m.link, locale) })),
-      alternates: locales.map((l) => ({ locale: l, href: localeUrl(route, l), name: ENDONYMS[l] })),
       contacts: chromeContacts,
       hours: site.hours.map((h) => ({ days: tx(h.days), time: h.time, note: h.note ? tx(h.note) : undefined })),
       footerLinks: routes.filter((r) => r.page === 'legal').map((r) => ({ href: url(r.path), label: tx(r.title) })),
       ui,
+    };
+    const chromeFor = (route: string): Chrome => ({
+      ...sharedChrome,
+      alternates: locales.map((l) => ({ locale: l, href: localeUrl(route, l), name: ENDONYMS[l] })),
     });
-    const form = (selected?: string): FormModel => ({
+    const forms = new Map<string | undefined, FormModel>();
+    const form = (selected?: string): FormModel => {
+      let model = forms.get(selected);
+      if (!model) forms.set(selected, (model = formModel(selected)));
+      return model;
+    };
+    const formModel = (selected?: string): FormModel => ({
       locale,
       action: site.form.endpoint,
       thanksHref: url(site.form.thanksPath),
@@ -135,7 +146,7 @@ export function resolveSite(raw: Content, tr: Translator, options: ResolveOption
         errorTooLong: ux('form.errorTooLong'),
         errorSummary: Object.fromEntries(PLURAL_SUFFIXES[locale].map((s) => [s, ux(`form.errorSummary_${s}` as UiKey)])) as FormModel['labels']['errorSummary'],
       },
-      rules: enquiryRules(),
+      rules,
       contacts: chromeContacts,
       scriptTimeoutMs: site.form.scriptTimeoutSeconds * 1000,
     });

@@ -88,7 +88,16 @@ export function createTranslator(content: Content): Translator {
   } as Parameters<i18n['init']>[0]);
 
   const fallbacks: Record<Locale, Set<string>> = { ru: new Set(), en: new Set(), de: new Set() };
+  // A text without variables is looked up once per locale: pages repeat the same menu, footer and labels.
+  const memo = new Map<string, Text>();
   const lookup = (ns: 'content' | 'ui', key: string, locale: Locale, vars?: Record<string, unknown>): Text => {
+    if (vars) return translate(ns, key, locale, vars);
+    const id = `${locale}\0${ns}\0${key}`;
+    let text = memo.get(id);
+    if (!text) memo.set(id, (text = translate(ns, key, locale)));
+    return text;
+  };
+  const translate = (ns: 'content' | 'ui', key: string, locale: Locale, vars?: Record<string, unknown>): Text => {
     const details = i18n.t(key, { ...vars, lng: locale, ns, returnDetails: true }) as unknown as { res: string; usedLng: string };
     if (details.usedLng !== locale) {
       fallbacks[locale].add(`${ns}:${key}`);
@@ -106,7 +115,12 @@ export function createTranslator(content: Content): Translator {
         const own = value[locale];
         return own !== undefined ? { text: own } : { text: value.ru, lang: locale === 'ru' ? undefined : 'ru' };
       }
-      return lookup('content', key, locale);
+      // A content text has no variables or plural forms: i18next's fallback rule, applied directly
+      // (it is called for every text of every page; i18next.t costs a hundred times more).
+      const own = value[locale];
+      if (own !== undefined) return { text: own };
+      if (locale !== 'ru') fallbacks[locale].add(`content:${key}`);
+      return locale === 'ru' ? { text: value.ru } : { text: value.ru, lang: 'ru' };
     },
     ui: (key, locale, vars) => lookup('ui', key, locale, vars),
   };

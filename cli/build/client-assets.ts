@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PageModel } from '../../templates/model.ts';
+import { CACHE_DIR, fromRoot } from '../paths.ts';
+import { walk } from './walk.ts';
+
+/** What Vike adds to a page of each group: the stylesheet after `<head>`, the form's script before `</body>`. */
+export interface Inserts {
+  head: string;
+  body: string;
+}
+
+export interface ClientAssets {
+  /** A directory holding `assets/…` exactly as Vike writes them. */
+  dir: string;
+  inserts: { static: Inserts; form: Inserts };
+  /** The hash of everything the bundle is built from (templates, configuration, versions). */
+  key: string;
+  /** Whether they came from the cache. */
+  cached: boolean;
+}
+
+/**
+ * Everything the client bundle depends on: the templates, the build configuration and the
+ * installed versions. Pages do not go into it: Vike's assets are the same whatever is on them.
+ */
+function bundleKey(): string {
+  const hash = createHash('sha256');
+  for (const dir of ['templates']) for (const file of walk(fromRoot(dir))) hash.update(`${dir}/${file}\0`).update(readFileSync(fromRoot(dir, file)));
+  for (const file of ['package-lock.json', 'cli/build/vike.ts', 'cli/build/client-assets.ts']) hash.update(`${file}\0`).update(readFileSync(fromRoot(file)));
+  return hash.digest('hex').slice(0, 20);
+}
+
+/** Where `inserted` differs from `plain` by exactly one insertion after `<head>` and one before `</body>`. */
+export function extractInserts(plain: string, inserted: string): Inserts | undefined {
+  const headAt = plain.indexOf('<head>') + '<head>'.length;
+  const end = '</body></html>';
+  if (headAt < 6 || !plain.endsWith(end) || !inserted.endsWith(end) || !inserted.startsWith(plain.slice(0, headAt))) return undefined;
+  const middle = plain.slice(headAt, -end.length);
+  const rest = inserted.slice(headAt, -end.length);
+  const at = rest.indexOf(middle);
+  if (at < 0) return undefined;
+  const inserts = { head: rest.slice(0, at), body: rest.slice(at + middle.length) };
+  return applyInserts(plain, inserts) === inserted ? inserts : undefined;
+}
+
+export function applyInserts(html: string, inserts: Inserts): string {
+  const headAt = html.indexOf('<head>') + '<head>'.length;
+  const bodyAt = html.length - '</body></html>'.length;
+  return html.slice(0, headAt) + inserts.head + html.slice(headAt, bodyAt) + inserts.body + html.slice(bodyAt);
+}
+
+/**
+ * The client bundle (the form's script, the stylesheet) built by Vike from one page of each
+ * group, and what Vike adds to each page, learnt by comparing its output with the plain
+ * document. Kept under node_modules/.cache by the hash of everything it is built from, so a
+ * build whose templates did not change does not bundle again.
+ */
+export async function clientAssets(samples: { static: PageModel; form: PageModel }, render: (page: PageModel) => string): Promise<ClientAssets> {
+  const key = bundleKey();
+  const dir = join(CACHE_DIR, 'client', key);
+  if (existsSync(join(dir, 'inserts.json')))
+    return { dir, key, inserts: JSON.parse(readFileSync(join(dir, 'inserts.json'), 'utf8')) as ClientAssets['inserts'], cached: true };
+
+  const { prerenderWithVike } = await import('./vike.ts');
+  mkdirSync(join(CACHE_DIR, 'client'), { recursive: true });
+  const work = mkdtempSync(join(CACHE_DIR, 'client', 'build-'));
+  try {
+    const site = join(work, 'site');
+    await prerenderWithVike([samples.static, samples.form], site, () => {});
+    const inserts = {} as ClientAssets['inserts'];
+    for (const kind of ['static', 'form'] as const) {
+      const page = samples[kind];
+      const found = extractInserts(render(page), readFileSync(join(site, page.file), 'utf8'));
+      if (!found) throw new Error(`Vike changed more of ${page.url} than the stylesheet and script tags; build with --renderer vike`);
+      inserts[kind] = found;
+    }
+    const out = join(work, 'out');
+    mkdirSync(out);
+    cpSync(join(site, 'assets'), join(out, 'assets'), { recursive: true });
+    writeFileSync(join(out, 'inserts.json'), JSON.stringify(inserts));
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(out, dir);
+    pruneOthers(key);
+    return { dir, key, inserts, cached: false };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Only the newest few bundles are kept. */
+function pruneOthers(keep: string): void {
+  const root = join(CACHE_DIR, 'client');
+  const others = readdirSync(root)
+    .filter((n) => n !== keep && !n.startsWith('build-'))
+    .map((n) => ({ path: join(root, n), mtime: statSync(join(root, n)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime);
+  for (const o of others.slice(3)) rmSync(o.path, { recursive: true, force: true });
+}

@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import { linkSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { PageModel } from '../../templates/model.ts';
+import { renderDocument } from '../../templates/render.tsx';
+import type { ClientAssets } from './client-assets.ts';
+
+/** What the previous build wrote for a page: the key of its inputs and the file it left. */
+export interface PreviousPage {
+  key: string;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface RenderBatch {
+  id: number;
+  pages: PageModel[];
+  inserts: ClientAssets['inserts'];
+  /** Changes whenever the templates or the client bundle change. */
+  templateKey: string;
+  outDir: string;
+  /** The site the previous build left, and what it knew about each of its pages. */
+  previous?: { dir: string; pages: Record<string, PreviousPage> };
+}
+
+export interface Rendered extends PreviousPage {
+  file: string;
+  /** False when the page's inputs were unchanged and the previous file was taken over. */
+  rendered: boolean;
+}
+
+/**
+ * The key of everything a page's HTML is made from: its resolved model (which holds every
+ * text, link and setting the page shows) and the templates. Same key, same bytes.
+ */
+function pageKey(page: PageModel, templateKey: string): string {
+  // The parts every page of a locale shares (UI strings, the form) are hashed once, not once per page.
+  const own = { ...page, chrome: { ...page.chrome, ui: digestOnce(page.chrome.ui) }, form: page.form && digestOnce(page.form) };
+  return createHash('sha1').update(templateKey).update(JSON.stringify(own)).digest('base64url');
+}
+
+const digests = new WeakMap<object, string>();
+function digestOnce(value: object): string {
+  let digest = digests.get(value);
+  if (digest === undefined) {
+    digest = createHash('sha1').update(JSON.stringify(value)).digest('base64url');
+    digests.set(value, digest);
+  }
+  return digest;
+}
+
+/**
+ * Renders and writes a batch of pages (in a worker, or in this thread for small sites). A page
+ * whose key is the one the previous build recorded, and whose file is still exactly the one that
+ * build wrote (same inode, size and time), is hard-linked from the previous site instead.
+ */
+export function renderBatch(batch: RenderBatch): Rendered[] {
+  const made = new Set<string>();
+  return batch.pages.map((page) => {
+    const key = pageKey(page, batch.templateKey);
+    const path = join(batch.outDir, page.file);
+    const dir = dirname(path);
+    if (!made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
+    const before = batch.previous?.pages[page.file];
+    if (before?.key === key && linkPrevious(join(batch.previous!.dir, page.file), path, before)) return { file: page.file, ...before, rendered: false };
+    writeFileSync(path, renderDocument(page, page.form ? batch.inserts.form : batch.inserts.static));
+    const st = statSync(path);
+    return { file: page.file, key, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, rendered: true };
+  });
+}
+
+function linkPrevious(from: string, to: string, expected: PreviousPage): boolean {
+  try {
+    const st = statSync(from);
+    if (st.ino !== expected.ino || st.size !== expected.size || st.mtimeMs !== expected.mtimeMs) return false;
+    linkSync(from, to);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The worker entry next to this module: the bundled .js, or the .ts source run through tsx. */
+function workerEntry(): { url: URL; execArgv: string[] } {
+  return import.meta.url.endsWith('.ts')
+    ? { url: new URL('./render-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] }
+    : { url: new URL('./render-worker.js', import.meta.url), execArgv: [] };
+}
+
+const BATCH = 100;
+/** Below this many pages starting workers costs more than it saves. */
+const MIN_PAGES_FOR_WORKERS = 400;
+
+/**
+ * Renders every page with React's server renderer, spread over one worker thread per core
+ * (pages are independent), and writes them into `outDir`.
+ */
+export async function renderPages(pages: PageModel[], options: Omit<RenderBatch, 'id' | 'pages'>, onPage?: () => void): Promise<Rendered[]> {
+  const threads = Math.min(availableParallelism(), Math.ceil(pages.length / BATCH));
+  if (pages.length < MIN_PAGES_FOR_WORKERS || threads < 2) {
+    const results = renderBatch({ id: 0, pages, ...options });
+    for (const _ of results) onPage?.();
+    return results;
+  }
+  const { url, execArgv } = workerEntry();
+  const batches: RenderBatch[] = [];
+  for (let i = 0; i < pages.length; i += BATCH) {
+    const slice = pages.slice(i, i + BATCH);
+    // Each batch carries only its own pages' records of the previous build.
+    const previous = options.previous && {
+      dir: options.previous.dir,
+      pages: Object.fromEntries(slice.flatMap((p) => (options.previous!.pages[p.file] ? [[p.file, options.previous!.pages[p.file]!]] : []))),
+    };
+    batches.push({ id: batches.length, pages: slice, ...options, previous });
+  }
+  const results: Rendered[][] = [];
+  let next = 0;
+  const workers = Array.from({ length: threads }, () => new Worker(url, { execArgv, env: { ...process.env, NODE_ENV: 'production' } }));
+  try {
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            const send = () => {
+              if (next >= batches.length) return resolve();
+              worker.postMessage(batches[next++]);
+            };
+            worker.on('message', (m: { id: number; results?: Rendered[]; error?: string }) => {
+              if (m.error) return reject(new Error(`rendering failed: ${m.error}`));
+              results[m.id] = m.results!;
+              for (const _ of m.results!) onPage?.();
+              send();
+            });
+            worker.on('error', reject);
+            worker.on('exit', (code) => code !== 0 && reject(new Error(`a render worker stopped with code ${code}`)));
+            send();
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  return results.flat();
+}

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { walk } from '../../cli/build/walk.ts';
+import { runCliProcess } from '../helpers/cli.ts';
+import { syntheticContent } from '../helpers/synthetic.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'studio-renderer-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Every file of a built site with the hash of its bytes. */
+function snapshot(dir: string): Map<string, string> {
+  return new Map(
+    [...walk(dir)].map((f) => [
+      f,
+      createHash('sha1')
+        .update(readFileSync(join(dir, f)))
+        .digest('hex'),
+    ]),
+  );
+}
+
+async function build(args: string[], env: Record<string, string> = {}) {
+  const r = await runCliProcess(['build', '--today', '2026-11-22', '--format', 'json', ...args], env);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout).summary as { pages: number; rendered?: number };
+}
+
+const changedFiles = (a: Map<string, string>, b: Map<string, string>) => [...b].filter(([f, h]) => a.get(f) !== h).map(([f]) => f);
+
+// 150 synthetic courses: 480 pages, enough for the worker threads to take part.
+const synthetic = syntheticContent(150);
+afterAll(() => synthetic.cleanup());
+
+describe('the fast renderer', () => {
+  it.each([
+    ['the shipped content', undefined],
+    ['480 synthetic pages, rendered in worker threads', synthetic.dir],
+  ])(
+    'writes %s byte for byte as Vike does',
+    async (_name, content) => {
+      const contentArgs = content ? ['--content', content] : [];
+      const viaVike = join(work, `vike-${content ? 'syn' : 'shipped'}`);
+      const fast = join(work, `fast-${content ? 'syn' : 'shipped'}`);
+      await build([...contentArgs, '--renderer', 'vike', '--out', viaVike]);
+      const summary = await build([...contentArgs, '--out', fast], { STUDIO_NO_CACHE: '1' });
+      expect(summary.rendered).toBe(summary.pages);
+      const a = snapshot(viaVike);
+      const b = snapshot(fast);
+      expect([...b.keys()]).toEqual([...a.keys()]);
+      expect(changedFiles(a, b)).toEqual([]);
+      expect([...a.keys()].filter((f) => f.endsWith('.html')).length).toBe(summary.pages);
+    },
+    240_000,
+  );
+
+  it('after one course file changed renders again exactly the pages that changed, and equals a clean build', async () => {
+    const out = join(work, 'incremental');
+    const first = await build(['--content', synthetic.dir, '--out', out]);
+    expect(first.pages).toBe(480);
+    const before = snapshot(out);
+
+    // Nothing changed: nothing is rendered, every page is taken over as it was.
+    expect((await build(['--content', synthetic.dir, '--out', out])).rendered).toBe(0);
+    expect(changedFiles(before, snapshot(out))).toEqual([]);
+
+    synthetic.edit('courses/course00007.yaml', (t) => t.replace(/^title:\n {2}ru: .*$/m, 'title:\n  ru: Новое название курса'));
+    const again = await build(['--content', synthetic.dir, '--out', out]);
+    const after = snapshot(out);
+    const changed = changedFiles(before, after);
+    // The course's own Russian page, and every Russian page that lists it (home, teachers, schedule)…
+    expect(changed).toContain('course00007.html');
+    expect(changed).toContain('index.html');
+    expect(changed.filter((f) => f.startsWith('en/') || f.startsWith('de/') || !f.endsWith('.html'))).toEqual([]);
+    // …and only those: what was rendered is what changed (a page taken over is unchanged by definition).
+    expect(again.rendered).toBe(changed.filter((f) => f.endsWith('.html')).length);
+    expect(again.rendered).toBeLessThan(20);
+
+    const clean = join(work, 'clean');
+    await build(['--content', synthetic.dir, '--out', clean], { STUDIO_NO_CACHE: '1' });
+    expect(changedFiles(snapshot(clean), after)).toEqual([]);
+  }, 240_000);
+
+  it('renders a page again when its file in the previous site was changed by hand', async () => {
+    const out = join(work, 'incremental');
+    const page = join(out, 'course00003.html');
+    const original = readFileSync(page, 'utf8');
+    writeFileSync(page, original.replace('</main>', '<p>edited by hand</p></main>'));
+    const again = await build(['--content', synthetic.dir, '--out', out]);
+    expect(again.rendered).toBe(1);
+    expect(readFileSync(page, 'utf8')).toBe(original);
+  }, 120_000);
+});
