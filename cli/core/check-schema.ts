@@ -1,4 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { NO_HTML } from '../schema/layout.ts';
 import type { LoadedFile } from './load.ts';
 import type { Problem } from './problem.ts';
 import { didYouMean } from './similar.ts';
@@ -154,7 +155,7 @@ function explain(source: SourceFile, raw: ErrorObject[]): Problem[] {
         break;
       }
       case 'pattern': {
-        const isHtml = String(e.params.pattern).includes('<[A-Za-z');
+        const isHtml = e.params.pattern === NO_HTML;
         p = isHtml
           ? {
               code: 'raw-html',

@@ -18,6 +18,9 @@ export function crossCheck(content: Content, options: CrossCheckOptions): Proble
   const problems: Problem[] = [];
   const { courses, teachers } = content;
   const routePaths = new Set(content.routes?.data.routes.map((r) => r.path) ?? []);
+  /** The courses each route shows (a path listed twice is reported separately). */
+  const routeCourses = new Map<string, Set<string | undefined>>();
+  for (const r of content.routes?.data.routes ?? []) routeCourses.set(r.path, (routeCourses.get(r.path) ?? new Set()).add(r.course));
   const priceIds = new Map<string, { amount: number; from?: boolean; per: string }>();
 
   const ref = (entry: Entry<never>, path: PathPart[], code: string, what: string, value: string, known: Iterable<string>, hint: string) => {
@@ -191,7 +194,7 @@ export function crossCheck(content: Content, options: CrossCheckOptions): Proble
   // Courses: route in the table, teachers and prices exist, price agrees with the list.
   for (const course of [...courses.values()].sort((a, b) => a.key.localeCompare(b.key))) {
     const d = course.data;
-    if (d.route && content.routes && !content.routes.data.routes.some((r) => r.path === d.route && r.course === course.key))
+    if (d.route && content.routes && !routeCourses.get(d.route)?.has(course.key))
       problems.push(
         problemAt(course.source, ['route'], {
           code: routePaths.has(d.route) ? 'route-mismatch' : 'route-not-in-table',

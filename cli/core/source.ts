@@ -1,3 +1,4 @@
+import jsyaml from 'js-yaml';
 import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, type Pair, parseDocument } from 'yaml';
 import { contentHash, type ParseCache } from './parse-cache.ts';
 import { formatPath, type Problem } from './problem.ts';
@@ -89,6 +90,12 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   const hash = cache ? contentHash(bytes) : undefined;
   const cached = hash ? cache!.get(hash) : undefined;
   if (cached) return { source: lazySource(file, text, cached.data, cached.positions, hash!), problems: [] };
+  const quick = quickParse(text);
+  if (quick) {
+    const positions = new Map<string, Position>();
+    if (hash) cache!.set(hash, { data: quick.data, positions });
+    return { source: lazySource(file, text, quick.data, positions, hash), problems: [] };
+  }
   const { doc, lines } = parseYaml(text);
   const problems: Problem[] = [];
   for (const error of doc.errors) {
@@ -126,6 +133,43 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   return { source: { file, text, doc, lines, data, positions, hash }, problems };
 }
 
+/**
+ * Plain YAML, the way content files are written, does not need the full parser to get its
+ * data: js-yaml reads it about five times faster, with the same YAML 1.2 core schema. Anything
+ * it refuses, and anything less plain (anchors, aliases, tags, explicit keys, directives, more
+ * than one document), goes to \`yaml\`, which also gives every problem and every position; a
+ * file read this way is parsed by \`yaml\` only if a position in it is asked for.
+ */
+// YAML 1.2's core schema as \`yaml\` resolves it (js-yaml's own differs in corners like 1_000).
+const scalar = (tag: string, test: RegExp, construct: (s: string) => unknown) =>
+  new jsyaml.Type(`tag:yaml.org,2002:${tag}`, { kind: 'scalar', resolve: (s: string | null) => s !== null && test.test(s), construct });
+const CORE = jsyaml.FAILSAFE_SCHEMA.extend({
+  implicit: [
+    new jsyaml.Type('tag:yaml.org,2002:null', {
+      kind: 'scalar',
+      resolve: (s: string | null) => s === null || /^(?:~|null|Null|NULL)?$/.test(s),
+      construct: () => null,
+    }),
+    scalar('bool', /^(?:true|True|TRUE|false|False|FALSE)$/, (s) => s[0] === 't' || s[0] === 'T'),
+    scalar('int', /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/, (s) =>
+      s.startsWith('0o') ? Number.parseInt(s.slice(2), 8) : s.startsWith('0x') ? Number.parseInt(s.slice(2), 16) : Number.parseInt(s, 10),
+    ),
+    scalar('float', /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/, (s) =>
+      /inf$/i.test(s) ? (s[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY) : /nan$/i.test(s) ? Number.NaN : Number.parseFloat(s),
+    ),
+  ],
+});
+const NOT_PLAIN = /(^|[\s,[{:-])[&*!][^\s,\]}]|^[ \t]*(\?|%|---|\.\.\.)(\s|$)|\t/m;
+export function quickParse(text: string): { data: unknown } | undefined {
+  if (NOT_PLAIN.test(text)) return undefined;
+  try {
+    const data = jsyaml.load(text, { schema: CORE, json: false });
+    return data !== null && typeof data === 'object' ? { data } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function parseYaml(text: string): { doc: Document.Parsed; lines: LineCounter } {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, strict: true });
@@ -133,7 +177,7 @@ function parseYaml(text: string): { doc: Document.Parsed; lines: LineCounter } {
 }
 
 /** A source whose data came from the parse cache; the YAML document is parsed only if a position is asked for that the cache does not have. */
-function lazySource(file: string, text: string, data: unknown, positions: Map<string, Position>, hash: string): SourceFile {
+function lazySource(file: string, text: string, data: unknown, positions: Map<string, Position>, hash: string | undefined): SourceFile {
   let parsed: { doc: Document.Parsed; lines: LineCounter } | undefined;
   const yaml = () => (parsed ??= parseYaml(text));
   return {

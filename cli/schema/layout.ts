@@ -24,5 +24,7 @@ export const schemaFileName = (type: ContentType) => `${type}.schema.json`;
 
 /** A fact still to be supplied is written "TODO: what is missing". */
 export const PLACEHOLDER_PATTERN = '^TODO:';
+/** A text without raw HTML: every "<" not followed by a letter, "/", "!" or "?" (linear, no look-ahead over the whole text). */
+export const NO_HTML = '^[^<]*(?:<(?![A-Za-z/!?])[^<]*)*$';
 /** A fact still to be supplied by the studio (see PLACEHOLDER_PATTERN). */
 export const isPlaceholder = (value: unknown): boolean => typeof value === 'string' && value.startsWith('TODO:');

@@ -9,7 +9,6 @@ export const DEFAULT_LOCALE: Locale = 'ru';
  * Raw HTML never passes through content: a `<` followed by a letter, `/`, `!` or `?`
  * starts a tag, a comment or a processing instruction. A lone `<` ("age < 5") is fine.
  */
-const NO_HTML = '^(?![\\s\\S]*<[A-Za-z/!?])[\\s\\S]*$';
 
 const text = () => z.string().min(1).regex(new RegExp(NO_HTML), { message: 'raw HTML is not allowed in content' });
 
@@ -31,7 +30,7 @@ export type LocalizedText = z.infer<typeof LocalizedText>;
  * A fact SPEC.md does not give is written as a placeholder: a string that starts with `TODO:`.
  * `validate` reports each as a warning so none ships unnoticed.
  */
-import { isPlaceholder, PLACEHOLDER_PATTERN } from './layout.ts';
+import { isPlaceholder, NO_HTML, PLACEHOLDER_PATTERN } from './layout.ts';
 
 export { isPlaceholder, PLACEHOLDER_PATTERN };
 export const Placeholder = z.string().regex(new RegExp(PLACEHOLDER_PATTERN)).meta({
