@@ -115,7 +115,10 @@ export function resolveSite(raw: Content, tr: Translator, options: ResolveOption
     const forms = new Map<string | undefined, FormModel>();
     const form = (selected?: string): FormModel => {
       let model = forms.get(selected);
-      if (!model) forms.set(selected, (model = formModel(selected)));
+      if (!model) {
+        model = formModel(selected);
+        forms.set(selected, model);
+      }
       return model;
     };
     const formModel = (selected?: string): FormModel => ({

@@ -94,7 +94,10 @@ export function createTranslator(content: Content): Translator {
     if (vars) return translate(ns, key, locale, vars);
     const id = `${locale}\0${ns}\0${key}`;
     let text = memo.get(id);
-    if (!text) memo.set(id, (text = translate(ns, key, locale)));
+    if (!text) {
+      text = translate(ns, key, locale);
+      memo.set(id, text);
+    }
     return text;
   };
   const translate = (ns: 'content' | 'ui', key: string, locale: Locale, vars?: Record<string, unknown>): Text => {
