@@ -63,7 +63,7 @@ export class Outbox {
     this.sent = readSent(options.dir);
     this.delay = this.retry.initialMs;
     for (const e of backlog) if (e.notify && !this.sent.has(e.id)) this.queue.push(e);
-    this.kick();
+    this.start();
   }
 
   private get retry() {
@@ -78,20 +78,14 @@ export class Outbox {
   push(enquiry: StoredEnquiry): void {
     if (!enquiry.notify || this.sent.has(enquiry.id) || this.queue.some((e) => e.id === enquiry.id)) return;
     this.queue.push(enquiry);
-    this.kick();
+    this.start(); // during an outage it waits for the next retry like the others
   }
 
-  /** Retries now instead of waiting out the delay (e.g. after SMTP came back). */
-  kick(): void {
+  private start(): void {
     if (this.stopped) return;
-    if (this.wake) {
-      clearTimeout(this.timer);
-      this.wake();
-      return;
-    }
     this.running ??= this.run().finally(() => {
       this.running = undefined;
-      if (this.queue.length && !this.stopped) this.kick();
+      if (this.queue.length && !this.stopped) this.start();
     });
   }
 
@@ -119,12 +113,15 @@ export class Outbox {
     }
   }
 
-  /** Stops after the e-mail being sent now (if any); what is still owed is sent after a restart. */
+  /**
+   * Stops after the e-mail being sent now, waiting for it at most a few seconds (an SMTP server
+   * that does not answer must not hold up a shutdown); what is still owed is sent after a restart.
+   */
   async close(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     this.wake?.();
-    await this.running;
+    await Promise.race([this.running, new Promise((r) => setTimeout(r, 5000).unref())]);
     this.options.mailer.close?.();
   }
 }
