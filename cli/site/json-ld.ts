@@ -22,31 +22,8 @@ interface Context {
 export function buildJsonLd(page: PageModel, ctx: Context): object[] {
   const { site, baseUrl, tr, locale } = ctx;
   const orgId = `${absoluteUrl(baseUrl, '/')}#organization`;
-  const hours = site.hours
-    .filter((h) => h.time && !isPlaceholder(h.time))
-    .map((h) => {
-      const [opens, closes] = h.time!.split('–');
-      return { '@type': 'OpeningHoursSpecification', dayOfWeek: h.dayCodes.map((d) => `https://schema.org/${DAY[d]}`), opens, closes };
-    });
-  const known = (s: string) => (isPlaceholder(s) ? undefined : s);
-  const org = {
-    '@context': 'https://schema.org',
-    '@type': 'EducationalOrganization',
-    '@id': orgId,
-    name: site.name,
-    url: absoluteUrl(baseUrl, localeUrl('/', locale)),
-    telephone: known(site.contacts.phone),
-    email: known(site.contacts.email),
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: known(site.contacts.address.street),
-      postalCode: known(site.contacts.address.postalCode),
-      addressLocality: known(site.contacts.address.city),
-      addressCountry: site.contacts.address.country,
-    },
-    openingHoursSpecification: hours.length ? hours : undefined,
-  };
-  const out: object[] = [org];
+  const org = organization(site, baseUrl, locale);
+  const out: object[] = [];
   if (page.body.kind === 'course' && ctx.routeCourse) {
     const course = ctx.courseFor(ctx.routeCourse);
     if (course)
@@ -82,5 +59,48 @@ export function buildJsonLd(page: PageModel, ctx: Context): object[] {
         acceptedAnswer: { '@type': 'Answer', text: i.answer.map((a) => tr.text(a, locale).text.replace(/\*\*?([^*]+)\*\*?/g, '$1')).join('\n\n') },
       })),
     });
-  return JSON.parse(JSON.stringify(out));
+  // Without the fields that are undefined (placeholders, no price), as JSON would have them.
+  return [org, ...(JSON.parse(JSON.stringify(out)) as object[])];
+}
+
+const organizations = new WeakMap<object, Map<string, object>>();
+
+/** The studio as an EducationalOrganization: the same on every page of a locale, so made once per locale. */
+function organization(site: Context['site'], baseUrl: string, locale: Context['locale']): object {
+  let byLocale = organizations.get(site);
+  if (!byLocale) {
+    byLocale = new Map();
+    organizations.set(site, byLocale);
+  }
+  const id = `${baseUrl}\0${locale}`;
+  const made = byLocale.get(id);
+  if (made) return made;
+  const orgId = `${absoluteUrl(baseUrl, '/')}#organization`;
+  const hours = site.hours
+    .filter((h) => h.time && !isPlaceholder(h.time))
+    .map((h) => {
+      const [opens, closes] = h.time!.split('–');
+      return { '@type': 'OpeningHoursSpecification', dayOfWeek: h.dayCodes.map((d) => `https://schema.org/${DAY[d]}`), opens, closes };
+    });
+  const known = (s: string) => (isPlaceholder(s) ? undefined : s);
+  const org = {
+    '@context': 'https://schema.org',
+    '@type': 'EducationalOrganization',
+    '@id': orgId,
+    name: site.name,
+    url: absoluteUrl(baseUrl, localeUrl('/', locale)),
+    telephone: known(site.contacts.phone),
+    email: known(site.contacts.email),
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: known(site.contacts.address.street),
+      postalCode: known(site.contacts.address.postalCode),
+      addressLocality: known(site.contacts.address.city),
+      addressCountry: site.contacts.address.country,
+    },
+    openingHoursSpecification: hours.length ? hours : undefined,
+  };
+  const clean = JSON.parse(JSON.stringify(org)) as object;
+  byLocale.set(id, clean);
+  return clean;
 }
