@@ -60,7 +60,16 @@ export function buildJsonLd(page: PageModel, ctx: Context): object[] {
       })),
     });
   // Without the fields that are undefined (placeholders, no price), as JSON would have them.
-  return [org, ...(JSON.parse(JSON.stringify(out)) as object[])];
+  return [org, ...out.map(compact)];
+}
+
+/** A copy without the fields that are undefined (placeholders, no price), as JSON would write it. */
+function compact<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(compact) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = compact(v);
+  return out as T;
 }
 
 const organizations = new WeakMap<object, Map<string, object>>();
@@ -100,7 +109,7 @@ function organization(site: Context['site'], baseUrl: string, locale: Context['l
     },
     openingHoursSpecification: hours.length ? hours : undefined,
   };
-  const clean = JSON.parse(JSON.stringify(org)) as object;
+  const clean = compact(org);
   byLocale.set(id, clean);
   return clean;
 }

@@ -53,22 +53,23 @@ export interface Translator {
 }
 
 /**
- * The translation runtime: one i18next instance whose resources are built from the content
- * (no second, hand-kept catalogue). `fallbackLng` is ru, so a missing en or de text shows
- * the Russian one; `usedLng` tells us when that happened.
+ * The translation runtime: one i18next instance for the UI strings, whose resources are built
+ * from ui.yaml (no second, hand-kept catalogue). `fallbackLng` is ru, so a missing en or de
+ * text shows the Russian one; `usedLng` tells us when that happened. Content texts follow the
+ * same rule, looked up directly.
  */
 export function createTranslator(content: Content): Translator {
   const sites = collectTexts(content);
   const keyOf = new WeakMap<object, string>();
-  const resources: Record<string, { content: Record<string, string>; ui: Record<string, string> }> = {};
-  for (const l of LOCALES) resources[l] = { content: {}, ui: {} };
+  const resources: Record<string, { ui: Record<string, string> }> = {};
+  for (const l of LOCALES) resources[l] = { ui: {} };
   for (const s of sites) {
     keyOf.set(s.value, s.key);
+    // Only UI strings go through i18next (interpolation, plural forms); content texts are looked up directly.
+    if (!s.key.startsWith('ui:')) continue;
     for (const l of LOCALES) {
       const t = s.value[l];
-      if (t === undefined) continue;
-      if (s.key.startsWith('ui:')) resources[l]!.ui[s.key.slice(3)] = t;
-      else resources[l]!.content[s.key] = t;
+      if (t !== undefined) resources[l]!.ui[s.key.slice(3)] = t;
     }
   }
   const i18n = i18next.createInstance();
@@ -77,7 +78,7 @@ export function createTranslator(content: Content): Translator {
     lng: 'ru',
     fallbackLng: 'ru',
     supportedLngs: [...LOCALES],
-    ns: ['content', 'ui'],
+    ns: ['ui'],
     defaultNS: 'ui',
     keySeparator: false,
     nsSeparator: false,
@@ -90,7 +91,7 @@ export function createTranslator(content: Content): Translator {
   const fallbacks: Record<Locale, Set<string>> = { ru: new Set(), en: new Set(), de: new Set() };
   // A text without variables is looked up once per locale: pages repeat the same menu, footer and labels.
   const memo = new Map<string, Text>();
-  const lookup = (ns: 'content' | 'ui', key: string, locale: Locale, vars?: Record<string, unknown>): Text => {
+  const lookup = (ns: 'ui', key: string, locale: Locale, vars?: Record<string, unknown>): Text => {
     if (vars) return translate(ns, key, locale, vars);
     const id = `${locale}\0${ns}\0${key}`;
     let text = memo.get(id);
@@ -100,7 +101,7 @@ export function createTranslator(content: Content): Translator {
     }
     return text;
   };
-  const translate = (ns: 'content' | 'ui', key: string, locale: Locale, vars?: Record<string, unknown>): Text => {
+  const translate = (ns: 'ui', key: string, locale: Locale, vars?: Record<string, unknown>): Text => {
     const details = i18n.t(key, { ...vars, lng: locale, ns, returnDetails: true }) as unknown as { res: string; usedLng: string };
     if (details.usedLng !== locale) {
       fallbacks[locale].add(`${ns}:${key}`);
