@@ -80,8 +80,11 @@ export async function clientAssets(samples: { static: PageModel; form: PageModel
     mkdirSync(out);
     cpSync(join(site, 'assets'), join(out, 'assets'), { recursive: true });
     writeFileSync(join(out, 'inserts.json'), JSON.stringify(inserts));
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(out, dir);
+    // Another build may have finished the same bundle meanwhile: keep the one that is there.
+    if (!existsSync(join(dir, 'inserts.json'))) {
+      rmSync(dir, { recursive: true, force: true });
+      renameSync(out, dir);
+    }
     pruneOthers(key);
     return { dir, key, inserts, cached: false };
   } finally {
