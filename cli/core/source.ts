@@ -17,8 +17,6 @@ export interface SourceFile {
   data: unknown;
   /** Positions located so far, by path (kept in the parse cache, so a warm run needs no YAML parse). */
   positions: Map<string, Position>;
-  /** Content hash of the file's bytes: its key in the parse cache. */
-  hash?: string;
 }
 
 export interface Position {
@@ -89,12 +87,12 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   }
   const hash = cache ? contentHash(bytes) : undefined;
   const cached = hash ? cache!.get(hash) : undefined;
-  if (cached) return { source: lazySource(file, text, cached.data, cached.positions, hash!), problems: [] };
+  if (cached) return { source: lazySource(file, text, cached.data, cached.positions), problems: [] };
   const quick = quickParse(text);
   if (quick) {
     const positions = new Map<string, Position>();
     if (hash) cache!.set(hash, { data: quick.data, positions });
-    return { source: lazySource(file, text, quick.data, positions, hash), problems: [] };
+    return { source: lazySource(file, text, quick.data, positions), problems: [] };
   }
   const { doc, lines } = parseYaml(text);
   const problems: Problem[] = [];
@@ -130,7 +128,7 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   const positions = new Map<string, Position>();
   // Only a file that parsed cleanly is cached: one with problems is parsed again every time.
   if (hash && !problems.length) cache!.set(hash, { data, positions });
-  return { source: { file, text, doc, lines, data, positions, hash }, problems };
+  return { source: { file, text, doc, lines, data, positions }, problems };
 }
 
 /**
@@ -177,7 +175,7 @@ function parseYaml(text: string): { doc: Document.Parsed; lines: LineCounter } {
 }
 
 /** A source whose data came from the parse cache; the YAML document is parsed only if a position is asked for that the cache does not have. */
-function lazySource(file: string, text: string, data: unknown, positions: Map<string, Position>, hash: string | undefined): SourceFile {
+function lazySource(file: string, text: string, data: unknown, positions: Map<string, Position>): SourceFile {
   let parsed: { doc: Document.Parsed; lines: LineCounter } | undefined;
   const yaml = () => (parsed ??= parseYaml(text));
   return {
@@ -185,7 +183,6 @@ function lazySource(file: string, text: string, data: unknown, positions: Map<st
     text,
     data,
     positions,
-    hash,
     get doc() {
       return yaml().doc;
     },
