@@ -18,10 +18,15 @@ export interface PreviousPage {
 export interface RenderBatch {
   id: number;
   pages: PageModel[];
+  /** The pages' keys, when already known (same order as `pages`). */
+  keys?: string[];
   inserts: ClientAssets['inserts'];
   /** Changes whenever the templates or the client bundle change. */
   templateKey: string;
   outDir: string;
+}
+
+export interface RenderOptions extends Omit<RenderBatch, 'id' | 'pages' | 'keys'> {
   /** The site the previous build left, and what it knew about each of its pages. */
   previous?: { dir: string; pages: Record<string, PreviousPage> };
 }
@@ -37,8 +42,21 @@ export interface Rendered extends PreviousPage {
  * text, link and setting the page shows) and the templates. Same key, same bytes.
  */
 function pageKey(page: PageModel, templateKey: string): string {
-  // The parts every page of a locale shares (UI strings, the form) are hashed once, not once per page.
-  const own = { ...page, chrome: { ...page.chrome, ui: digestOnce(page.chrome.ui) }, form: page.form && digestOnce(page.form) };
+  // The parts pages share (the chrome of a locale, the form, the organization) are hashed once per object, not once per page.
+  const c = page.chrome;
+  const own = {
+    ...page,
+    chrome: {
+      ...c,
+      ui: digestOnce(c.ui),
+      menu: digestOnce(c.menu),
+      hours: digestOnce(c.hours),
+      contacts: digestOnce(c.contacts),
+      footerLinks: digestOnce(c.footerLinks),
+    },
+    form: page.form && digestOnce(page.form),
+    jsonLd: page.jsonLd.map((entry, i) => (i === 0 ? digestOnce(entry) : entry)), // the first is the organization
+  };
   return createHash('sha1').update(templateKey).update(JSON.stringify(own)).digest('base64url');
 }
 
@@ -52,27 +70,52 @@ function digestOnce(value: object): string {
   return digest;
 }
 
-/**
- * Renders and writes a batch of pages (in a worker, or in this thread for small sites). A page
- * whose key is the one the previous build recorded, and whose file is still exactly the one that
- * build wrote (same inode, size and time), is hard-linked from the previous site instead.
- */
+/** Renders and writes a batch of pages (in a worker, or in this thread for small sites). */
 export function renderBatch(batch: RenderBatch): Rendered[] {
   const made = new Set<string>();
-  return batch.pages.map((page) => {
-    const key = pageKey(page, batch.templateKey);
+  return batch.pages.map((page, i) => {
+    const key = batch.keys?.[i] ?? pageKey(page, batch.templateKey);
     const path = join(batch.outDir, page.file);
-    const dir = dirname(path);
-    if (!made.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      made.add(dir);
-    }
-    const before = batch.previous?.pages[page.file];
-    if (before?.key === key && linkPrevious(join(batch.previous!.dir, page.file), path, before)) return { file: page.file, ...before, rendered: false };
+    ensureDir(made, path);
     writeFileSync(path, renderDocument(page, page.form ? batch.inserts.form : batch.inserts.static));
     const st = statSync(path);
     return { file: page.file, key, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, rendered: true };
   });
+}
+
+function ensureDir(made: Set<string>, path: string): void {
+  const dir = dirname(path);
+  if (!made.has(dir)) {
+    mkdirSync(dir, { recursive: true });
+    made.add(dir);
+  }
+}
+
+/**
+ * A page whose key is the one the previous build recorded, and whose file is still exactly the
+ * one that build wrote (same inode, size and time), is hard-linked from the previous site
+ * instead of rendered. Returns those, and the pages left to render with their keys.
+ */
+function takeOverUnchanged(pages: PageModel[], options: RenderOptions): { reused: Rendered[]; todo: PageModel[]; keys: string[] } {
+  const reused: Rendered[] = [];
+  const todo: PageModel[] = [];
+  const keys: string[] = [];
+  const made = new Set<string>();
+  for (const page of pages) {
+    const key = pageKey(page, options.templateKey);
+    const before = options.previous?.pages[page.file];
+    if (before?.key === key) {
+      const path = join(options.outDir, page.file);
+      ensureDir(made, path);
+      if (linkPrevious(join(options.previous!.dir, page.file), path, before)) {
+        reused.push({ file: page.file, ...before, rendered: false });
+        continue;
+      }
+    }
+    todo.push(page);
+    keys.push(key);
+  }
+  return { reused, todo, keys };
 }
 
 function linkPrevious(from: string, to: string, expected: PreviousPage): boolean {
@@ -101,24 +144,21 @@ const MIN_PAGES_FOR_WORKERS = 400;
  * Renders every page with React's server renderer, spread over one worker thread per core
  * (pages are independent), and writes them into `outDir`.
  */
-export async function renderPages(pages: PageModel[], options: Omit<RenderBatch, 'id' | 'pages'>, onPage?: () => void): Promise<Rendered[]> {
+export async function renderPages(all: PageModel[], options: RenderOptions, onPage?: () => void): Promise<Rendered[]> {
+  const { previous, ...common } = options;
+  // With a previous build to compare with, the unchanged pages are found here, and only the rest goes to the workers.
+  const { reused, todo: pages, keys } = previous ? takeOverUnchanged(all, options) : { reused: [], todo: all, keys: undefined };
+  for (const _ of reused) onPage?.();
   const threads = Math.min(availableParallelism(), Math.ceil(pages.length / BATCH));
   if (pages.length < MIN_PAGES_FOR_WORKERS || threads < 2) {
-    const results = renderBatch({ id: 0, pages, ...options });
+    const results = renderBatch({ id: 0, pages, keys, ...common });
     for (const _ of results) onPage?.();
-    return results;
+    return [...reused, ...results];
   }
   const { url, execArgv } = workerEntry();
   const batches: RenderBatch[] = [];
-  for (let i = 0; i < pages.length; i += BATCH) {
-    const slice = pages.slice(i, i + BATCH);
-    // Each batch carries only its own pages' records of the previous build.
-    const previous = options.previous && {
-      dir: options.previous.dir,
-      pages: Object.fromEntries(slice.flatMap((p) => (options.previous!.pages[p.file] ? [[p.file, options.previous!.pages[p.file]!]] : []))),
-    };
-    batches.push({ id: batches.length, pages: slice, ...options, previous });
-  }
+  for (let i = 0; i < pages.length; i += BATCH)
+    batches.push({ id: batches.length, pages: pages.slice(i, i + BATCH), keys: keys?.slice(i, i + BATCH), ...common });
   const results: Rendered[][] = [];
   let next = 0;
   const workers = Array.from({ length: threads }, () => new Worker(url, { execArgv, env: { ...process.env, NODE_ENV: 'production' } }));
@@ -146,5 +186,5 @@ export async function renderPages(pages: PageModel[], options: Omit<RenderBatch,
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
-  return results.flat();
+  return [...reused, ...results.flat()];
 }
