@@ -1,7 +1,9 @@
 // npm run bench — whole-process `content build` on synthetic content of growing size
 // (N courses × 3 locales, from a fixed seed). For each size it times, as medians of several
 // runs (these machines are shared and noisy):
-//   cold     — no caches at all (STUDIO_NO_CACHE=1, no previous site): every file parsed, every page rendered;
+//   cold     — no caches at all (STUDIO_NO_CACHE=1, no previous site): the client bundle built, every
+//              file parsed, every page rendered; each run writes a new directory (deleting the last
+//              one first would charge the file system's clean-up of 15,000 files to the next build);
 //   warm     — the same content built again (parse cache, client bundle and unchanged pages reused);
 //   rebuild  — one course file changed since the last build;
 //   validate — `content validate` alone, fresh parse, in files per second.
@@ -39,6 +41,8 @@ interface Row {
   courses: number;
   pages: number;
   coldSeconds: number;
+  coldMinSeconds: number;
+  coldMaxSeconds: number;
   coldMsPerPage: number;
   marginalColdMsPerPage?: number;
   warmSeconds: number;
@@ -55,19 +59,26 @@ interface Row {
 const rows: Row[] = [];
 for (const n of SIZES) {
   const content = join(work, `content-${n}`);
-  const out = join(process.env.BENCH_OUT ?? work, `dist-${n}`);
+  const base = join(process.env.BENCH_OUT ?? work, `dist-${n}`);
   rmSync(content, { recursive: true, force: true });
   writeSyntheticContent(content, n);
-  const build = ['build', '--content', content, '--out', out, '--today', '2026-11-22'];
+  const buildInto = (dir: string) => ['build', '--content', content, '--out', dir, '--today', '2026-11-22'];
   const rss: number[] = [];
   const summaryOf = (r: ReturnType<typeof run>) => r.json.summary as { pages: number; rendered?: number; phases: Record<string, number> };
 
-  const cold = Array.from({ length: RUNS }, () => {
-    rmSync(out, { recursive: true, force: true });
-    const r = run(build, false);
+  const coldDirs = Array.from({ length: RUNS }, (_, i) => `${base}-${i}`);
+  for (const d of coldDirs) rmSync(d, { recursive: true, force: true });
+  spawnSync('sync');
+  const cold = coldDirs.map((dir) => {
+    const r = run(buildInto(dir), false);
     rss.push(r.rssMb);
     return r;
   });
+  // Warm runs and rebuilds go on in the last cold run's directory; the others go now.
+  const out = coldDirs.at(-1)!;
+  for (const d of coldDirs.slice(0, -1)) rmSync(d, { recursive: true, force: true });
+  spawnSync('sync');
+  const build = buildInto(out);
   const warm = Array.from({ length: RUNS }, () => {
     const r = run(build, true);
     rss.push(r.rssMb);
@@ -94,6 +105,8 @@ for (const n of SIZES) {
     courses: n,
     pages,
     coldSeconds: round(coldSeconds),
+    coldMinSeconds: round(Math.min(...cold.map((r) => r.seconds))),
+    coldMaxSeconds: round(Math.max(...cold.map((r) => r.seconds))),
     coldMsPerPage: round((coldSeconds * 1000) / pages),
     marginalColdMsPerPage: prev ? round(((coldSeconds - prev.coldSeconds) * 1000) / (pages - prev.pages)) : undefined,
     warmSeconds: round(median(warm.map((r) => r.seconds))),

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /**
@@ -15,13 +16,18 @@ export function prepareStaging(outDir: string): string {
   return staging;
 }
 
-export function commitStaging(staging: string, outDir: string): void {
+/**
+ * Swaps the finished staging directory in. The old site is removed in the background (the
+ * returned promise), so the caller's remaining work overlaps it; a process that stops before
+ * that finishes leaves `.previous`, which the next build removes.
+ */
+export function commitStaging(staging: string, outDir: string): Promise<void> {
   const out = resolve(outDir);
   const previous = join(dirname(out), `.${basename(out)}.previous`);
   rmSync(previous, { recursive: true, force: true });
   if (existsSync(out)) renameSync(out, previous);
   renameSync(staging, out);
-  rmSync(previous, { recursive: true, force: true });
+  return rm(previous, { recursive: true, force: true });
 }
 
 export function discardStaging(staging: string): void {

@@ -1,5 +1,5 @@
-import { cpSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Locale, PageModel } from '../../templates/model.ts';
 import type { Problem } from '../core/problem.ts';
@@ -96,12 +96,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     writeFileSync(join(staging, 'robots.txt'), robotsTxt(baseUrl));
     writeManifest(staging, enquiryManifest(validated.content, tr, pages, stylesheetOf(staging, pages[0]?.file)));
     phase('sitemap and manifest');
-    const summary = summarize(staging, pages, tr.fallbacks, started);
+    const summary = summarize(staging, pages, tr.fallbacks, started, rendered && new Map(rendered.map((r) => [r.file, r.size])));
     phase('summary');
     summary.phases = phases;
     if (rendered) summary.rendered = rendered.filter((r) => r.rendered).length;
-    commitStaging(staging, options.out);
+    const oldSiteRemoved = commitStaging(staging, options.out);
     if (rendered) writePageRecords(options.out, rendered);
+    await oldSiteRemoved;
     return { ok: true, problems: validated.problems, summary };
   } catch (error) {
     discardStaging(staging);
@@ -115,15 +116,22 @@ function stylesheetOf(dir: string, file: string | undefined): string | undefined
   return /<link rel="stylesheet"[^>]* href="([^"]+)"/.exec(readFileSync(join(dir, file), 'utf8'))?.[1];
 }
 
-function summarize(dir: string, pages: PageModel[], fallbacks: Record<Locale, Set<string>>, started: number): BuildSummary {
+/** Sizes of the pages come from what the render recorded (`pageBytes`) when it can; other files are listed without a stat per page. */
+function summarize(dir: string, pages: PageModel[], fallbacks: Record<Locale, Set<string>>, started: number, pageBytes?: Map<string, number>): BuildSummary {
   const pagesPerLocale: Record<string, number> = {};
   let totalBytes = 0;
-  let largest = { file: '', bytes: 0, gzipBytes: 0 };
-  for (const p of pages) pagesPerLocale[p.locale] = (pagesPerLocale[p.locale] ?? 0) + 1;
-  for (const file of walk(dir)) {
-    const bytes = statSync(join(dir, file)).size;
+  let largest = { file: '', bytes: 0 };
+  for (const p of pages) {
+    pagesPerLocale[p.locale] = (pagesPerLocale[p.locale] ?? 0) + 1;
+    const bytes = pageBytes?.get(p.file) ?? statSync(join(dir, p.file)).size;
     totalBytes += bytes;
-    if (file.endsWith('.html') && bytes > largest.bytes) largest = { file, bytes, gzipBytes: gzipSync(readFileSync(join(dir, file))).length };
+    if (bytes > largest.bytes || (bytes === largest.bytes && p.file < largest.file)) largest = { file: p.file, bytes };
+  }
+  const pageFiles = new Set(pages.map((p) => p.file));
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!e.isFile()) continue;
+    const path = join(e.parentPath, e.name);
+    if (!pageFiles.has(relative(dir, path).replaceAll('\\', '/'))) totalBytes += statSync(path).size;
   }
   const withForm = pages.find((p) => p.form);
   const withoutForm = pages.find((p) => !p.form);
@@ -132,7 +140,7 @@ function summarize(dir: string, pages: PageModel[], fallbacks: Record<Locale, Se
     pagesPerLocale,
     fallbacksPerLocale: Object.fromEntries(Object.entries(fallbacks).map(([l, s]) => [l, s.size])),
     totalBytes,
-    largestPage: largest,
+    largestPage: { ...largest, gzipBytes: largest.file ? gzipSync(readFileSync(join(dir, largest.file))).length : 0 },
     jsPerPage: {
       withForm: withForm ? scriptBytes(dir, withForm.file) : 0,
       withoutForm: withoutForm ? scriptBytes(dir, withoutForm.file) : 0,

@@ -60,7 +60,8 @@ export function applyInserts(html: string, inserts: Inserts): string {
 export async function clientAssets(samples: { static: PageModel; form: PageModel }, render: (page: PageModel) => string): Promise<ClientAssets> {
   const key = bundleKey();
   const dir = join(CACHE_DIR, 'client', key);
-  if (existsSync(join(dir, 'inserts.json')))
+  // STUDIO_NO_CACHE=1 bundles afresh (and keeps the result for later builds).
+  if (process.env.STUDIO_NO_CACHE !== '1' && existsSync(join(dir, 'inserts.json')))
     return { dir, key, inserts: JSON.parse(readFileSync(join(dir, 'inserts.json'), 'utf8')) as ClientAssets['inserts'], cached: true };
 
   const { prerenderWithVike } = await import('./vike.ts');
@@ -80,7 +81,8 @@ export async function clientAssets(samples: { static: PageModel; form: PageModel
     mkdirSync(out);
     cpSync(join(site, 'assets'), join(out, 'assets'), { recursive: true });
     writeFileSync(join(out, 'inserts.json'), JSON.stringify(inserts));
-    // Another build may have finished the same bundle meanwhile: keep the one that is there.
+    // Another build may have finished the same bundle meanwhile: keep the one that is there
+    // (same key, same bytes) and use this build's copy only until then.
     if (!existsSync(join(dir, 'inserts.json'))) {
       rmSync(dir, { recursive: true, force: true });
       renameSync(out, dir);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pruneCache } from '../core/prune-cache.ts';
 import { CACHE_DIR } from '../paths.ts';
 import type { PreviousPage, Rendered } from './render-pages.ts';
 
@@ -27,6 +28,7 @@ export function writePageRecords(outDir: string, rendered: Rendered[]): void {
     const file = recordsFile(outDir);
     writeFileSync(`${file}.tmp`, JSON.stringify({ outDir: resolve(outDir), pages }));
     renameSync(`${file}.tmp`, file);
+    pruneCache(join(CACHE_DIR, 'pages')); // the 20 output folders built last
   } catch {
     // Without records the next build renders every page again: slower, never wrong.
   }

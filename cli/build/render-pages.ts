@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { linkSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PageModel } from '../../templates/model.ts';
 import { renderDocument } from '../../templates/render.tsx';
 import type { ClientAssets } from './client-assets.ts';
+import { PreviousLinker } from './link-previous.ts';
 
 /** What the previous build wrote for a page: the key of its inputs and the file it left. */
 export interface PreviousPage {
@@ -93,40 +94,36 @@ function ensureDir(made: Set<string>, path: string): void {
 
 /**
  * A page whose key is the one the previous build recorded, and whose file is still exactly the
- * one that build wrote (same inode, size and time), is hard-linked from the previous site
- * instead of rendered. Returns those, and the pages left to render with their keys.
+ * one that build wrote, is hard-linked from the previous site instead of rendered. Returns
+ * those, and the pages left to render with their keys.
  */
-function takeOverUnchanged(pages: PageModel[], options: RenderOptions): { reused: Rendered[]; todo: PageModel[]; keys: string[] } {
+async function takeOverUnchanged(pages: PageModel[], options: RenderOptions): Promise<{ reused: Rendered[]; todo: PageModel[]; keys: string[] }> {
+  const keys = pages.map(() => '');
+  const candidates = new Set<number>();
+  const linker = new PreviousLinker();
+  const made = new Set<string>();
+  pages.forEach((page, i) => {
+    const key = pageKey(page, options.templateKey);
+    keys[i] = key;
+    const before = options.previous?.pages[page.file];
+    if (before?.key !== key) return;
+    const path = join(options.outDir, page.file);
+    ensureDir(made, path);
+    linker.add(i, join(options.previous!.dir, page.file), path, before);
+    candidates.add(i);
+  });
+  const failed = await linker.finish();
   const reused: Rendered[] = [];
   const todo: PageModel[] = [];
-  const keys: string[] = [];
-  const made = new Set<string>();
-  for (const page of pages) {
-    const key = pageKey(page, options.templateKey);
-    const before = options.previous?.pages[page.file];
-    if (before?.key === key) {
-      const path = join(options.outDir, page.file);
-      ensureDir(made, path);
-      if (linkPrevious(join(options.previous!.dir, page.file), path, before)) {
-        reused.push({ file: page.file, ...before, rendered: false });
-        continue;
-      }
+  const todoKeys: string[] = [];
+  pages.forEach((page, i) => {
+    if (candidates.has(i) && !failed.has(i)) reused.push({ file: page.file, ...options.previous!.pages[page.file]!, rendered: false });
+    else {
+      todo.push(page);
+      todoKeys.push(keys[i]!);
     }
-    todo.push(page);
-    keys.push(key);
-  }
-  return { reused, todo, keys };
-}
-
-function linkPrevious(from: string, to: string, expected: PreviousPage): boolean {
-  try {
-    const st = statSync(from);
-    if (st.ino !== expected.ino || st.size !== expected.size || st.mtimeMs !== expected.mtimeMs) return false;
-    linkSync(from, to);
-    return true;
-  } catch {
-    return false;
-  }
+  });
+  return { reused, todo, keys: todoKeys };
 }
 
 /** The worker entry next to this module: the bundled .js, or the .ts source run through tsx. */
@@ -147,7 +144,7 @@ const MIN_PAGES_FOR_WORKERS = 400;
 export async function renderPages(all: PageModel[], options: RenderOptions, onPage?: () => void): Promise<Rendered[]> {
   const { previous, ...common } = options;
   // With a previous build to compare with, the unchanged pages are found here, and only the rest goes to the workers.
-  const { reused, todo: pages, keys } = previous ? takeOverUnchanged(all, options) : { reused: [], todo: all, keys: undefined };
+  const { reused, todo: pages, keys } = previous ? await takeOverUnchanged(all, options) : { reused: [], todo: all, keys: undefined };
   for (const _ of reused) onPage?.();
   const threads = Math.min(availableParallelism(), Math.ceil(pages.length / BATCH));
   if (pages.length < MIN_PAGES_FOR_WORKERS || threads < 2) {

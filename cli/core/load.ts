@@ -73,10 +73,14 @@ export function loadContent(dir: string, cache?: ParseCache): Loaded {
         });
         continue;
       }
-      for (const name of readdirSync(sub).sort()) {
+      // Entry types come with the listing, so only a symbolic link costs a stat.
+      const entries = readdirSync(sub, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const entry of entries) {
+        const name = entry.name;
         const rel = `${def.dir}/${name}`;
         if (name.startsWith('.')) continue;
-        if (!YAML.test(name) || statSync(join(sub, name)).isDirectory()) {
+        const isDir = entry.isDirectory() || (entry.isSymbolicLink() && statSync(join(sub, name), { throwIfNoEntry: false })?.isDirectory());
+        if (!YAML.test(name) || isDir) {
           problems.push({
             code: 'unexpected-file',
             severity: 'warning',

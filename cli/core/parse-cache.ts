@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { CACHE_DIR, fromRoot } from '../paths.ts';
+import { pruneCache } from './prune-cache.ts';
 import type { Position } from './source.ts';
 
 /** What parsing one file gave: its data and the positions asked for so far. */
@@ -22,15 +24,14 @@ function cacheVersion(): string {
   } catch {
     // no version to compare: the cache still works within this installation
   }
-  return `parse-2/yaml-${yaml}`;
+  return `parse-3/yaml-${yaml}`;
 }
 
-/** Whether data survives a JSON round trip unchanged (YAML's .inf and .nan do not). */
-function jsonSafe(value: unknown): boolean {
-  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
-  if (Array.isArray(value)) return value.every(jsonSafe);
-  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value as object).every(jsonSafe);
+/** Whether data survives V8's serializer unchanged: plain objects, arrays and scalars (anything else would lose its prototype). */
+function plainData(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') return true;
+  if (Array.isArray(value)) return value.every(plainData);
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value as object).every(plainData);
   return false;
 }
 
@@ -55,12 +56,13 @@ export class ParseCache {
   static open(contentDir: string): ParseCache | undefined {
     if (process.env.STUDIO_NO_CACHE === '1') return undefined;
     const dir = join(CACHE_DIR, 'parse');
-    const file = join(dir, `${createHash('sha1').update(resolve(contentDir)).digest('hex').slice(0, 16)}.json`);
+    // V8's serializer, not JSON: about twice as fast both ways, and exact for YAML's .inf, .nan and -0.
+    const file = join(dir, `${createHash('sha1').update(resolve(contentDir)).digest('hex').slice(0, 16)}.v8`);
     const version = cacheVersion();
     let stored: Record<string, Stored> = {};
     try {
-      const json = JSON.parse(readFileSync(file, 'utf8')) as { version: string; entries: Record<string, Stored> };
-      if (json.version === version) stored = json.entries;
+      const saved = deserialize(readFileSync(file)) as { version: string; entries: Record<string, Stored> };
+      if (saved.version === version) stored = saved.entries;
     } catch {
       // no cache yet, or an unreadable one: start afresh
     }
@@ -79,7 +81,7 @@ export class ParseCache {
   }
 
   set(hash: string, entry: CachedParse): void {
-    if (!jsonSafe(entry.data)) return;
+    if (!plainData(entry.data)) return;
     this.used.set(hash, entry);
     this.changed = true;
   }
@@ -95,22 +97,11 @@ export class ParseCache {
     try {
       mkdirSync(join(CACHE_DIR, 'parse'), { recursive: true });
       const tmp = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify({ version: this.version, entries }));
+      writeFileSync(tmp, serialize({ version: this.version, entries }));
       renameSync(tmp, this.file);
-      prune(join(CACHE_DIR, 'parse'));
+      pruneCache(join(CACHE_DIR, 'parse')); // the 20 content folders validated last
     } catch {
       // A cache that cannot be written only makes the next run slower.
     }
   }
-}
-
-/** Keeps the cache folder small: the 20 content folders validated last, none older than a week. */
-function prune(dir: string): void {
-  const weekAgo = Date.now() - 7 * 24 * 3600 * 1000;
-  const files = readdirSync(dir)
-    .map((name) => ({ path: join(dir, name), mtime: statSync(join(dir, name)).mtimeMs }))
-    .sort((a, b) => b.mtime - a.mtime);
-  files.forEach((f, i) => {
-    if (i >= 20 || f.mtime < weekAgo) rmSync(f.path, { force: true });
-  });
 }
