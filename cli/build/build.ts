@@ -1,15 +1,18 @@
 import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Locale, PageModel } from '../../templates/model.ts';
 import type { Problem } from '../core/problem.ts';
 import { validateContent } from '../core/validate.ts';
 import { enquiryManifest, writeManifest } from '../serve/manifest.ts';
-import { resolveSite } from '../site/resolve.ts';
+import { type ResolveOptions, resolvePages, resolveSite } from '../site/resolve.ts';
+import { isTakenOver, type SitePage } from '../site/site-page.ts';
 import { createTranslator } from '../site/translator.ts';
 import { commitStaging, discardStaging, prepareStaging } from './atomic-dir.ts';
+import { bundleKey } from './client-assets.ts';
+import { courseInputKeys } from './input-keys.ts';
 import { readPageRecords, writePageRecords } from './page-cache.ts';
-import type { Rendered } from './render-pages.ts';
+import type { PreviousPage, Rendered } from './render-pages.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { prerenderWithVike } from './vike.ts';
 import { walk } from './walk.ts';
@@ -63,7 +66,34 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   if (!validated.ok) return { ok: false, problems: validated.problems, sources: validated.sources };
 
   const tr = createTranslator(validated.content);
-  const pages = resolveSite(validated.content, tr, { baseUrl: options.baseUrl, today });
+  const fast = options.renderer !== 'vike';
+  // The fast path takes over course pages whose inputs are unchanged without resolving them.
+  const records = fast ? readPageRecords(options.out) : undefined;
+  const templateKey = fast ? bundleKey() : '';
+  const inputOf = courseInputKeys(validated.sources, { templateKey, baseUrl: options.baseUrl, today });
+  const resolved = new Map<string, Pick<PreviousPage, 'input' | 'fallbacks'>>();
+  const resolveOptions: ResolveOptions = {
+    baseUrl: options.baseUrl,
+    today,
+    onResolved: fast
+      ? (p, fallbacks) =>
+          resolved.set(p.file, {
+            input: p.body.kind === 'course' ? inputOf({ locale: p.locale, route: p.route, course: p.body.course.key }) : undefined,
+            fallbacks: fallbacks.size ? [...fallbacks] : undefined,
+          })
+      : undefined,
+  };
+  let all = resolvePages(validated.content, tr, {
+    ...resolveOptions,
+    takeOver: records && ((p) => records[p.file]?.input !== undefined && records[p.file]!.input === inputOf(p)),
+  });
+  let pages = all.filter((p): p is PageModel => !isTakenOver(p));
+  let samples = { static: pages.find((p) => !p.form), form: pages.find((p) => p.form) };
+  if (pages.length < all.length && (!samples.static || !samples.form)) {
+    // No page of a kind to build the client bundle from was resolved: resolve them all after all.
+    all = pages = resolveSite(validated.content, tr, resolveOptions);
+    samples = { static: pages.find((p) => !p.form), form: pages.find((p) => p.form) };
+  }
   phase('resolve');
   const baseUrl = options.baseUrl ?? validated.content.site!.data.baseUrl;
 
@@ -71,9 +101,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   try {
     let done = 0;
     let rendered: Rendered[] | undefined;
-    const progress = () => options.onProgress?.(++done, pages.length);
-    const samples = { static: pages.find((p) => !p.form), form: pages.find((p) => p.form) };
-    if (options.renderer === 'vike' || !samples.static || !samples.form) await prerenderWithVike(pages, staging, progress);
+    const progress = () => options.onProgress?.(++done, all.length);
+    if (!fast || !samples.static || !samples.form) await prerenderWithVike(pages, staging, progress);
     else {
       process.env.NODE_ENV ??= 'production'; // React's production build, as under Vike
       const [{ clientAssets }, { renderPages }, { renderDocument }] = await Promise.all([
@@ -81,22 +110,37 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         import('./render-pages.ts'),
         import('../../templates/render.tsx'),
       ]);
-      const assets = await clientAssets({ static: samples.static, form: samples.form }, renderDocument);
+      const assets = await clientAssets({ static: samples.static, form: samples.form }, renderDocument, templateKey);
       cpSync(join(assets.dir, 'assets'), join(staging, 'assets'), { recursive: true });
       phase(assets.cached ? 'client bundle (cached)' : 'client bundle');
-      const records = readPageRecords(options.out);
       rendered = await renderPages(
-        pages,
-        { inserts: assets.inserts, templateKey: assets.key, outDir: staging, previous: records && { dir: resolve(options.out), pages: records } },
+        all,
+        {
+          inserts: assets.inserts,
+          templateKey: assets.key,
+          outDir: staging,
+          previous: records && { dir: resolve(options.out), pages: records },
+          resolveTakenOver: (files) =>
+            resolvePages(validated.content, tr, { ...resolveOptions, takeOver: (p) => !files.has(p.file) }).filter(
+              (p): p is PageModel => !isTakenOver(p) && files.has(p.file),
+            ),
+        },
         progress,
       );
+      // What was resolved now is recorded afresh; a page taken over keeps what it had, and its fallbacks count again.
+      const localeOf = new Map(all.map((p) => [p.file, p.locale]));
+      for (const r of rendered) {
+        const now = resolved.get(r.file);
+        if (now) Object.assign(r, now);
+        else for (const id of r.fallbacks ?? []) tr.fallbacks[localeOf.get(r.file)!].add(id);
+      }
     }
     phase('render and write');
-    writeFileSync(join(staging, 'sitemap.xml'), sitemapXml(pages));
+    writeFileSync(join(staging, 'sitemap.xml'), sitemapXml(all));
     writeFileSync(join(staging, 'robots.txt'), robotsTxt(baseUrl));
     writeManifest(staging, enquiryManifest(validated.content, tr, pages, stylesheetOf(staging, pages[0]?.file)));
     phase('sitemap and manifest');
-    const summary = summarize(staging, pages, tr.fallbacks, started, rendered && new Map(rendered.map((r) => [r.file, r.size])));
+    const summary = summarize(staging, all, pages, tr.fallbacks, started, rendered && new Map(rendered.map((r) => [r.file, r.size])));
     phase('summary');
     summary.phases = phases;
     if (rendered) summary.rendered = rendered.filter((r) => r.rendered).length;
@@ -117,7 +161,14 @@ function stylesheetOf(dir: string, file: string | undefined): string | undefined
 }
 
 /** Sizes of the pages come from what the render recorded (`pageBytes`) when it can; other files are listed without a stat per page. */
-function summarize(dir: string, pages: PageModel[], fallbacks: Record<Locale, Set<string>>, started: number, pageBytes?: Map<string, number>): BuildSummary {
+function summarize(
+  dir: string,
+  pages: SitePage[],
+  models: PageModel[],
+  fallbacks: Record<Locale, Set<string>>,
+  started: number,
+  pageBytes?: Map<string, number>,
+): BuildSummary {
   const pagesPerLocale: Record<string, number> = {};
   let totalBytes = 0;
   let largest = { file: '', bytes: 0 };
@@ -127,14 +178,18 @@ function summarize(dir: string, pages: PageModel[], fallbacks: Record<Locale, Se
     totalBytes += bytes;
     if (bytes > largest.bytes || (bytes === largest.bytes && p.file < largest.file)) largest = { file: p.file, bytes };
   }
+  // Besides the pages: the client bundle, the sitemap, the server's manifest.
   const pageFiles = new Set(pages.map((p) => p.file));
-  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!e.isFile()) continue;
-    const path = join(e.parentPath, e.name);
-    if (!pageFiles.has(relative(dir, path).replaceAll('\\', '/'))) totalBytes += statSync(path).size;
-  }
-  const withForm = pages.find((p) => p.form);
-  const withoutForm = pages.find((p) => !p.form);
+  const addOthers = (rel: string) => {
+    for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      const path = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) addOthers(path);
+      else if (!pageFiles.has(path)) totalBytes += statSync(join(dir, path)).size;
+    }
+  };
+  addOthers('');
+  const withForm = models.find((p) => p.form);
+  const withoutForm = models.find((p) => !p.form);
   return {
     pages: pages.length,
     pagesPerLocale,

@@ -25,7 +25,7 @@ export interface ClientAssets {
  * Everything the client bundle depends on: the templates, the build configuration and the
  * installed versions. Pages do not go into it: Vike's assets are the same whatever is on them.
  */
-function bundleKey(): string {
+export function bundleKey(): string {
   const hash = createHash('sha256');
   for (const dir of ['templates']) for (const file of walk(fromRoot(dir))) hash.update(`${dir}/${file}\0`).update(readFileSync(fromRoot(dir, file)));
   for (const file of ['package-lock.json', 'cli/build/vike.ts', 'cli/build/client-assets.ts']) hash.update(`${file}\0`).update(readFileSync(fromRoot(file)));
@@ -57,8 +57,11 @@ export function applyInserts(html: string, inserts: Inserts): string {
  * document. Kept under node_modules/.cache by the hash of everything it is built from, so a
  * build whose templates did not change does not bundle again.
  */
-export async function clientAssets(samples: { static: PageModel; form: PageModel }, render: (page: PageModel) => string): Promise<ClientAssets> {
-  const key = bundleKey();
+export async function clientAssets(
+  samples: { static: PageModel; form: PageModel },
+  render: (page: PageModel) => string,
+  key = bundleKey(),
+): Promise<ClientAssets> {
   const dir = join(CACHE_DIR, 'client', key);
   // STUDIO_NO_CACHE=1 bundles afresh (and keeps the result for later builds).
   if (process.env.STUDIO_NO_CACHE !== '1' && existsSync(join(dir, 'inserts.json')))

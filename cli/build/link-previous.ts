@@ -27,7 +27,8 @@ const BATCH = 500;
 
 /**
  * Hard-links files of the previous site into the new one on a thread of its own, so the file
- * system's work runs on the other core while this thread goes on hashing pages. A file is
+ * system's work runs on the other core while this thread renders the pages that changed
+ * (one thread: a second one measured slower on two cores). A file is
  * linked only if it is still exactly the one the previous build wrote (same inode, size and
  * time); `finish()` tells which were not.
  */

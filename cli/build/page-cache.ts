@@ -22,7 +22,7 @@ export function readPageRecords(outDir: string): Record<string, PreviousPage> | 
 }
 
 export function writePageRecords(outDir: string, rendered: Rendered[]): void {
-  const pages = Object.fromEntries(rendered.map(({ file, key, ino, size, mtimeMs }) => [file, { key, ino, size, mtimeMs }]));
+  const pages = Object.fromEntries(rendered.map(({ file, rendered: _, ...record }) => [file, record]));
   try {
     mkdirSync(join(CACHE_DIR, 'pages'), { recursive: true });
     const file = recordsFile(outDir);

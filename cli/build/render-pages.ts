@@ -5,12 +5,18 @@ import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PageModel } from '../../templates/model.ts';
 import { renderDocument } from '../../templates/render.tsx';
+import { isTakenOver, type SitePage } from '../site/site-page.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { PreviousLinker } from './link-previous.ts';
 
-/** What the previous build wrote for a page: the key of its inputs and the file it left. */
+/** What the previous build wrote for a page: the keys of its inputs and the file it left. */
 export interface PreviousPage {
+  /** The hash of the page's model and the templates. */
   key: string;
+  /** For a course page, the hash of the files it is made from (`courseInputKeys`). */
+  input?: string;
+  /** What the page showed in Russian instead of its own language (counted again when it is taken over). */
+  fallbacks?: string[];
   ino: number;
   size: number;
   mtimeMs: number;
@@ -30,6 +36,8 @@ export interface RenderBatch {
 export interface RenderOptions extends Omit<RenderBatch, 'id' | 'pages' | 'keys'> {
   /** The site the previous build left, and what it knew about each of its pages. */
   previous?: { dir: string; pages: Record<string, PreviousPage> };
+  /** Models of taken-over pages whose previous file turned out to be unusable after all. */
+  resolveTakenOver?: (files: Set<string>) => PageModel[];
 }
 
 export interface Rendered extends PreviousPage {
@@ -92,38 +100,68 @@ function ensureDir(made: Set<string>, path: string): void {
   }
 }
 
+interface TakeOver {
+  /** Pages to render now, with their keys. */
+  todo: PageModel[];
+  keys: string[];
+  /** When the links are done: the pages taken over, and those to render after all (with keys). */
+  finish(): Promise<{ reused: Rendered[]; todo: PageModel[]; keys: string[] }>;
+}
+
 /**
  * A page whose key is the one the previous build recorded, and whose file is still exactly the
- * one that build wrote, is hard-linked from the previous site instead of rendered. Returns
- * those, and the pages left to render with their keys.
+ * one that build wrote, is hard-linked from the previous site instead of rendered; so is every
+ * page taken over unresolved. The links are made on a thread of their own while the caller
+ * renders the pages that changed.
  */
-async function takeOverUnchanged(pages: PageModel[], options: RenderOptions): Promise<{ reused: Rendered[]; todo: PageModel[]; keys: string[] }> {
+function takeOverUnchanged(pages: SitePage[], options: RenderOptions): TakeOver {
+  const previous = options.previous!;
   const keys = pages.map(() => '');
-  const candidates = new Set<number>();
+  const candidates: number[] = [];
   const linker = new PreviousLinker();
   const made = new Set<string>();
-  pages.forEach((page, i) => {
-    const key = pageKey(page, options.templateKey);
-    keys[i] = key;
-    const before = options.previous?.pages[page.file];
-    if (before?.key !== key) return;
-    const path = join(options.outDir, page.file);
-    ensureDir(made, path);
-    linker.add(i, join(options.previous!.dir, page.file), path, before);
-    candidates.add(i);
-  });
-  const failed = await linker.finish();
-  const reused: Rendered[] = [];
   const todo: PageModel[] = [];
   const todoKeys: string[] = [];
   pages.forEach((page, i) => {
-    if (candidates.has(i) && !failed.has(i)) reused.push({ file: page.file, ...options.previous!.pages[page.file]!, rendered: false });
-    else {
-      todo.push(page);
-      todoKeys.push(keys[i]!);
+    const before = previous.pages[page.file];
+    if (!isTakenOver(page)) {
+      keys[i] = pageKey(page, options.templateKey);
+      if (before?.key !== keys[i]) {
+        todo.push(page);
+        todoKeys.push(keys[i]!);
+        return;
+      }
     }
+    const path = join(options.outDir, page.file);
+    ensureDir(made, path);
+    linker.add(i, join(previous.dir, page.file), path, before!);
+    candidates.push(i);
   });
-  return { reused, todo, keys: todoKeys };
+  const finish = async () => {
+    const failed = await linker.finish();
+    const reused: Rendered[] = [];
+    const again: PageModel[] = [];
+    const againKeys: string[] = [];
+    const lost = new Set<string>();
+    for (const i of candidates) {
+      const page = pages[i]!;
+      if (!failed.has(i)) reused.push({ file: page.file, ...previous.pages[page.file]!, rendered: false });
+      else if (isTakenOver(page)) lost.add(page.file);
+      else {
+        again.push(page);
+        againKeys.push(keys[i]!);
+      }
+    }
+    if (lost.size) {
+      if (!options.resolveTakenOver) throw new Error('pages were taken over, but there is no way to resolve them again');
+      for (const page of options.resolveTakenOver(lost)) {
+        again.push(page);
+        againKeys.push(pageKey(page, options.templateKey));
+      }
+    }
+    return { reused, todo: again, keys: againKeys };
+  };
+  return { todo, keys: todoKeys, finish };
 }
 
 /** The worker entry next to this module: the bundled .js, or the .ts source run through tsx. */
@@ -139,18 +177,43 @@ const MIN_PAGES_FOR_WORKERS = 400;
 
 /**
  * Renders every page with React's server renderer, spread over one worker thread per core
- * (pages are independent), and writes them into `outDir`.
+ * (pages are independent), and writes them into `outDir`. With a previous build to compare
+ * with, only the pages that changed are rendered; the others are taken over meanwhile.
  */
-export async function renderPages(all: PageModel[], options: RenderOptions, onPage?: () => void): Promise<Rendered[]> {
-  const { previous, ...common } = options;
-  // With a previous build to compare with, the unchanged pages are found here, and only the rest goes to the workers.
-  const { reused, todo: pages, keys } = previous ? await takeOverUnchanged(all, options) : { reused: [], todo: all, keys: undefined };
-  for (const _ of reused) onPage?.();
+export async function renderPages(all: SitePage[], options: RenderOptions, onPage?: () => void): Promise<Rendered[]> {
+  const { previous, resolveTakenOver, ...common } = options;
+  if (!previous)
+    return render(
+      all.filter((p): p is PageModel => !isTakenOver(p)),
+      undefined,
+      common,
+      onPage,
+    );
+  const plan = takeOverUnchanged(all, options);
+  let changed: Rendered[];
+  try {
+    changed = await render(plan.todo, plan.keys, common, onPage);
+  } catch (error) {
+    await plan.finish().catch(() => {}); // stops the linking thread
+    throw error;
+  }
+  const taken = await plan.finish();
+  for (const _ of taken.reused) onPage?.();
+  const again = taken.todo.length ? await render(taken.todo, taken.keys, common, onPage) : [];
+  return [...taken.reused, ...changed, ...again];
+}
+
+async function render(
+  pages: PageModel[],
+  keys: string[] | undefined,
+  common: Omit<RenderBatch, 'id' | 'pages' | 'keys'>,
+  onPage?: () => void,
+): Promise<Rendered[]> {
   const threads = Math.min(availableParallelism(), Math.ceil(pages.length / BATCH));
   if (pages.length < MIN_PAGES_FOR_WORKERS || threads < 2) {
     const results = renderBatch({ id: 0, pages, keys, ...common });
     for (const _ of results) onPage?.();
-    return [...reused, ...results];
+    return results;
   }
   const { url, execArgv } = workerEntry();
   const batches: RenderBatch[] = [];
@@ -183,5 +246,5 @@ export async function renderPages(all: PageModel[], options: RenderOptions, onPa
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
-  return [...reused, ...results.flat()];
+  return results.flat();
 }

@@ -4,7 +4,7 @@ import { escapeHtml } from '../core/escape.ts';
 const escapeXml = escapeHtml;
 
 /** sitemap.xml: every indexable page, each with its alternates in every locale (xhtml:link). */
-export function sitemapXml(pages: PageModel[]): string {
+export function sitemapXml(pages: Pick<PageModel, 'noindex' | 'canonical' | 'hreflang'>[]): string {
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',

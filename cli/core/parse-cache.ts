@@ -42,10 +42,12 @@ function plainData(value: unknown): boolean {
  * YAML document is parsed only when a position is needed that was not asked for before.
  * A file with parse problems is never cached. `STUDIO_NO_CACHE=1` turns it off.
  */
+/** What parsing one file costs, in entries of the cache written. */
+const PARSE_COST_IN_ENTRIES = 50;
+
 export class ParseCache {
   private readonly used = new Map<string, CachedParse>();
   private readonly loadedPositions = new Map<string, number>();
-  private changed = false;
 
   private constructor(
     private readonly file: string,
@@ -83,14 +85,19 @@ export class ParseCache {
   set(hash: string, entry: CachedParse): void {
     if (!plainData(entry.data)) return;
     this.used.set(hash, entry);
-    this.changed = true;
   }
 
-  /** Writes what this run used (dropping files that are gone), if anything changed. */
+  /**
+   * Writes what this run used (dropping files that are gone), when that is worth it. Writing
+   * costs about as much per entry as parsing costs per 50 files, so a run that parsed a few
+   * files among thousands leaves the file as it is, and the next run parses those few again.
+   */
   save(): void {
-    const grew = [...this.used].some(([hash, e]) => e.positions.size !== (this.loadedPositions.get(hash) ?? -1));
-    const dropped = Object.keys(this.stored).some((h) => !this.used.has(h));
-    if (!this.changed && !grew && !dropped) return;
+    let parsed = 0; // files parsed this run, or parsed again to locate a problem
+    for (const [hash, e] of this.used) if (e.positions.size !== (this.loadedPositions.get(hash) ?? -1)) parsed++;
+    const dropped = Object.keys(this.stored).filter((h) => !this.used.has(h)).length;
+    const worth = parsed * PARSE_COST_IN_ENTRIES >= this.used.size || dropped * 4 >= this.used.size;
+    if ((!parsed && !dropped) || !worth) return;
     const entries: Record<string, Stored> = {};
     for (const [hash, e] of this.used)
       entries[hash] = { data: e.data, positions: [...e.positions].map(([id, p]) => [id, p.line, p.column, p.endLine, p.endColumn]) };

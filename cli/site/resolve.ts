@@ -19,6 +19,7 @@ import { isPlaceholder } from '../schema/layout.ts';
 import type { Price } from '../schema/price.ts';
 import { PLURAL_SUFFIXES, UI_KEYS, type UiKey } from '../schema/ui-keys.ts';
 import { buildJsonLd } from './json-ld.ts';
+import type { SitePage } from './site-page.ts';
 import type { Translator } from './translator.ts';
 import { absoluteUrl, ENDONYMS, localeUrl, urlToFile } from './urls.ts';
 
@@ -36,6 +37,13 @@ export interface ResolveOptions {
   baseUrl?: string;
   /** YYYY-MM-DD: banners past their validUntil are left out. */
   today: string;
+  /**
+   * Course pages for which this says true are not resolved; a `TakenOverPage` stands in for
+   * each (see `resolvePages`).
+   */
+  takeOver?: (page: { locale: Locale; route: string; course: string; file: string }) => boolean;
+  /** Called for every page resolved, with what it shows in Russian instead of its own language. */
+  onResolved?: (page: PageModel, fallbacks: Set<string>) => void;
 }
 
 const PER_KEY: Record<Price['per'], UiKey | undefined> = {
@@ -51,7 +59,18 @@ const PER_KEY: Record<Price['per'], UiKey | undefined> = {
  * Stage 4: content → one PageModel per page and locale. Pure: all text goes through the
  * translator, so fallbacks are counted and marked.
  */
-export function resolveSite(raw: Content, tr: Translator, options: ResolveOptions): PageModel[] {
+export function resolveSite(raw: Content, tr: Translator, options: Omit<ResolveOptions, 'takeOver'>): PageModel[] {
+  return resolvePages(raw, tr, options) as PageModel[];
+}
+
+/**
+ * resolveSite, where the caller may take over course pages it knows to be unchanged. That is
+ * sound because of what a course page is made from: its own course file and the files every
+ * page shares (site, routes, UI strings, form, prices, teachers, …), never another course
+ * file; so a course page whose course file and shared files are unchanged is unchanged.
+ * Pages of every other kind are always resolved.
+ */
+export function resolvePages(raw: Content, tr: Translator, options: ResolveOptions): SitePage[] {
   const c = assertComplete(raw);
   const site = c.site.data;
   const locales = site.locales.available as Locale[];
@@ -61,7 +80,20 @@ export function resolveSite(raw: Content, tr: Translator, options: ResolveOption
   const optionOf = new Map(c.form.data.options.map((o) => [o.course, o.value]));
   const contacts = site.contacts;
   const rules = enquiryRules();
-  const pages: PageModel[] = [];
+  const pages: SitePage[] = [];
+  // The same for every locale of a route: built once.
+  const hreflangs = new Map<string, PageModel['hreflang']>();
+  const hreflangFor = (route: string) => {
+    let list = hreflangs.get(route);
+    if (!list) {
+      list = [
+        ...locales.map((l) => ({ hreflang: l, href: absoluteUrl(baseUrl, localeUrl(route, l)) })),
+        { hreflang: 'x-default', href: absoluteUrl(baseUrl, localeUrl(route, site.locales.default as Locale)) },
+      ];
+      hreflangs.set(route, list);
+    }
+    return list;
+  };
 
   for (const locale of locales) {
     const tx = (v: Parameters<Translator['text']>[0]) => tr.text(v, locale);
@@ -289,10 +321,6 @@ export function resolveSite(raw: Content, tr: Translator, options: ResolveOption
       }
     };
 
-    const hreflangFor = (route: string) => [
-      ...locales.map((l) => ({ hreflang: l, href: absoluteUrl(baseUrl, localeUrl(route, l)) })),
-      { hreflang: 'x-default', href: absoluteUrl(baseUrl, localeUrl(route, site.locales.default as Locale)) },
-    ];
     const page = (p: Omit<PageModel, 'file' | 'chrome' | 'og' | 'hreflang' | 'canonical' | 'jsonLd'> & { jsonLd?: object[] }): PageModel => ({
       ...p,
       file: urlToFile(p.url),
@@ -304,10 +332,28 @@ export function resolveSite(raw: Content, tr: Translator, options: ResolveOption
     });
 
     for (const route of routes) {
+      const pageUrl = url(route.path);
+      const file = urlToFile(pageUrl);
+      if (route.page === 'course' && options.takeOver?.({ locale, route: route.path, course: route.course!, file })) {
+        pages.push({
+          takenOver: true,
+          course: route.course!,
+          url: pageUrl,
+          route: route.path,
+          file,
+          locale,
+          canonical: absoluteUrl(baseUrl, pageUrl),
+          hreflang: hreflangFor(route.path),
+          noindex: false,
+        });
+        continue;
+      }
+      const seen = options.onResolved ? new Set<string>() : undefined;
+      tr.collect(seen);
       const body = bodyFor(route);
       const withForm = body.kind === 'home' || body.kind === 'course';
       const p = page({
-        url: url(route.path),
+        url: pageUrl,
         route: route.path,
         locale,
         title: tx(route.title),
@@ -317,6 +363,8 @@ export function resolveSite(raw: Content, tr: Translator, options: ResolveOption
         form: withForm ? form(body.kind === 'course' ? body.course.formValue : undefined) : undefined,
       });
       p.jsonLd = buildJsonLd(p, { site, baseUrl, courseFor: (k) => c.courses.get(k)?.data, faq: c.faq.data, tr, locale, routeCourse: route.course });
+      tr.collect(undefined);
+      if (seen) options.onResolved!(p, seen);
       pages.push(p);
     }
     const thanks = site.form.thanksPath;

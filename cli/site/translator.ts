@@ -50,6 +50,12 @@ export interface Translator {
   ui(key: UiKey | string, locale: Locale, vars?: Record<string, unknown>): Text;
   /** How many texts fell back to Russian, per locale, since creation. */
   fallbacks: Record<Locale, Set<string>>;
+  /**
+   * Also tells `into` of every fallback from now on (memoized ones included), until called
+   * with undefined: what one page shows in Russian, so a later build that takes the page over
+   * without resolving it still counts its fallbacks.
+   */
+  collect(into: Set<string> | undefined): void;
 }
 
 /**
@@ -89,6 +95,11 @@ export function createTranslator(content: Content): Translator {
   } as Parameters<i18n['init']>[0]);
 
   const fallbacks: Record<Locale, Set<string>> = { ru: new Set(), en: new Set(), de: new Set() };
+  let collector: Set<string> | undefined;
+  const fellBack = (locale: Locale, id: string) => {
+    fallbacks[locale].add(id);
+    collector?.add(id);
+  };
   // A text without variables is looked up once per locale: pages repeat the same menu, footer and labels.
   const memo = new Map<string, Text>();
   const lookup = (ns: 'ui', key: string, locale: Locale, vars?: Record<string, unknown>): Text => {
@@ -98,13 +109,13 @@ export function createTranslator(content: Content): Translator {
     if (!text) {
       text = translate(ns, key, locale);
       memo.set(id, text);
-    }
+    } else if (text.lang && collector) collector.add(`${ns}:${key}`);
     return text;
   };
   const translate = (ns: 'ui', key: string, locale: Locale, vars?: Record<string, unknown>): Text => {
     const details = i18n.t(key, { ...vars, lng: locale, ns, returnDetails: true }) as unknown as { res: string; usedLng: string };
     if (details.usedLng !== locale) {
-      fallbacks[locale].add(`${ns}:${key}`);
+      fellBack(locale, `${ns}:${key}`);
       return { text: details.res, lang: 'ru' };
     }
     return { text: details.res };
@@ -112,6 +123,9 @@ export function createTranslator(content: Content): Translator {
   return {
     i18n,
     fallbacks,
+    collect(into) {
+      collector = into;
+    },
     text(value, locale) {
       const key = keyOf.get(value);
       if (!key) {
@@ -123,7 +137,7 @@ export function createTranslator(content: Content): Translator {
       // (it is called for every text of every page; i18next.t costs a hundred times more).
       const own = value[locale];
       if (own !== undefined) return { text: own };
-      if (locale !== 'ru') fallbacks[locale].add(`content:${key}`);
+      if (locale !== 'ru') fellBack(locale, `content:${key}`);
       return locale === 'ru' ? { text: value.ru } : { text: value.ru, lang: 'ru' };
     },
     ui: (key, locale, vars) => lookup('ui', key, locale, vars),

@@ -25,7 +25,7 @@ function snapshot(dir: string): Map<string, string> {
 async function build(args: string[], env: Record<string, string> = {}) {
   const r = await runCliProcess(['build', '--today', '2026-11-22', '--format', 'json', ...args], env);
   expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout).summary as { pages: number; rendered?: number };
+  return JSON.parse(r.stdout).summary as { pages: number; rendered?: number; fallbacksPerLocale: Record<string, number> };
 }
 
 const changedFiles = (a: Map<string, string>, b: Map<string, string>) => [...b].filter(([f, h]) => a.get(f) !== h).map(([f]) => f);
@@ -91,5 +91,46 @@ describe('the fast renderer', () => {
     const again = await build(['--content', synthetic.dir, '--out', out]);
     expect(again.rendered).toBe(1);
     expect(readFileSync(page, 'utf8')).toBe(original);
+  }, 120_000);
+});
+
+describe('course pages taken over without resolving them', () => {
+  // 20 courses: 90 pages, rendered in this thread; what is taken over does not depend on the workers.
+  const content = syntheticContent(20);
+  afterAll(() => content.cleanup());
+  const out = join(work, 'taken-over');
+  const cleanBuild = async (name: string) => {
+    const dir = join(work, name);
+    const summary = await build(['--content', content.dir, '--out', dir], { STUDIO_NO_CACHE: '1' });
+    return { summary, files: snapshot(dir) };
+  };
+
+  it('resolves every course page again when a file they share changes, and equals a clean build', async () => {
+    await build(['--content', content.dir, '--out', out]);
+    const before = snapshot(out);
+    content.edit('site.yaml', (t) => t.replace('name: Synthetic Studio', 'name: Synthetic Studio Two'));
+    const again = await build(['--content', content.dir, '--out', out]);
+    const after = snapshot(out);
+    // The studio's name is on every page, so every page was rendered again…
+    expect(again.rendered).toBe(again.pages);
+    expect(changedFiles(before, after).filter((f) => f.endsWith('.html'))).toHaveLength(again.pages);
+    // …exactly as a build from nothing renders them.
+    expect(changedFiles((await cleanBuild('taken-over-clean-1')).files, after)).toEqual([]);
+  }, 120_000);
+
+  it('counts the Russian fallbacks of pages it takes over, as a clean build does', async () => {
+    // A course whose English trial text (shown on its own page only) is missing: that page shows the Russian one.
+    content.edit('courses/course00004.yaml', (t) => t.replace(/^(trial:\n {2}ru: .*\n) {2}en: .*\n/m, '$1'));
+    const first = await build(['--content', content.dir, '--out', out]);
+    expect(first.fallbacksPerLocale.en).toBeGreaterThan(0);
+    // Another course changes: course00004's pages are taken over, not resolved, and still counted.
+    content.edit('courses/course00011.yaml', (t) => t.replace(/^title:\n {2}ru: .*$/m, 'title:\n  ru: Другое название'));
+    const again = await build(['--content', content.dir, '--out', out]);
+    expect(again.rendered).toBeLessThan(10);
+    expect(again.fallbacksPerLocale).toEqual(first.fallbacksPerLocale);
+    const clean = await cleanBuild('taken-over-clean-2');
+    expect(again.fallbacksPerLocale).toEqual(clean.summary.fallbacksPerLocale);
+    expect(changedFiles(clean.files, snapshot(out))).toEqual([]);
+    expect(readFileSync(join(out, 'en/course00004.html'), 'utf8')).toMatch(/lang="ru"/);
   }, 120_000);
 });
