@@ -29,7 +29,11 @@ async function loadMain() {
         const { build } = await import('esbuild');
         mkdirSync(outdir, { recursive: true });
         await build({
-          entryPoints: { main: join(root, 'cli', 'main.ts'), 'render-worker': join(root, 'cli', 'build', 'render-worker.ts') },
+          entryPoints: {
+            main: join(root, 'cli', 'main.ts'),
+            'render-worker': join(root, 'cli', 'build', 'render-worker.ts'),
+            'client-bundle': join(root, 'cli', 'build', 'client-bundle.ts'),
+          },
           outdir,
           bundle: true,
           splitting: true,

@@ -5,11 +5,11 @@ import type { Locale, PageModel } from '../../templates/model.ts';
 import type { Problem } from '../core/problem.ts';
 import { validateContent } from '../core/validate.ts';
 import { enquiryManifest, writeManifest } from '../serve/manifest.ts';
-import { type ResolveOptions, resolvePages, resolveSite } from '../site/resolve.ts';
+import { type ResolveOptions, resolvePages } from '../site/resolve.ts';
 import { isTakenOver, type SitePage } from '../site/site-page.ts';
 import { createTranslator } from '../site/translator.ts';
 import { commitStaging, discardStaging, prepareStaging } from './atomic-dir.ts';
-import { bundleKey } from './client-assets.ts';
+import { type Bundling, bundleKey, startClientAssets } from './client-assets.ts';
 import { courseInputKeys } from './input-keys.ts';
 import { readPageRecords, writePageRecords } from './page-cache.ts';
 import type { PreviousPage, Rendered } from './render-pages.ts';
@@ -50,8 +50,25 @@ export interface BuildSummary {
 
 export type BuildResult = { ok: false; problems: Problem[]; sources: Map<string, string> } | { ok: true; problems: Problem[]; summary: BuildSummary };
 
-/** validate → resolve → translate → render → write, into a staging directory swapped in on success. */
+/**
+ * validate → resolve → translate → render → write, into a staging directory swapped in on
+ * success. The fast path builds the client bundle in a child process meanwhile.
+ */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  const fast = options.renderer !== 'vike';
+  const templateKey = fast ? bundleKey() : '';
+  const bundling = fast ? startClientAssets(templateKey) : undefined;
+  try {
+    const result = await build(options, bundling && { ...bundling, key: templateKey });
+    if (!result.ok) bundling?.cancel();
+    return result;
+  } catch (error) {
+    bundling?.cancel();
+    throw error;
+  }
+}
+
+async function build(options: BuildOptions, bundling: (Bundling & { key: string }) | undefined): Promise<BuildResult> {
   const started = performance.now();
   const phases: Record<string, number> = {};
   let mark = started;
@@ -66,10 +83,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   if (!validated.ok) return { ok: false, problems: validated.problems, sources: validated.sources };
 
   const tr = createTranslator(validated.content);
-  const fast = options.renderer !== 'vike';
+  const fast = bundling !== undefined;
+  const templateKey = bundling?.key ?? '';
   // The fast path takes over course pages whose inputs are unchanged without resolving them.
   const records = fast ? readPageRecords(options.out) : undefined;
-  const templateKey = fast ? bundleKey() : '';
   const inputOf = courseInputKeys(validated.sources, { templateKey, baseUrl: options.baseUrl, today });
   const resolved = new Map<string, Pick<PreviousPage, 'input' | 'fallbacks'>>();
   const resolveOptions: ResolveOptions = {
@@ -83,17 +100,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           })
       : undefined,
   };
-  let all = resolvePages(validated.content, tr, {
+  const all = resolvePages(validated.content, tr, {
     ...resolveOptions,
     takeOver: records && ((p) => records[p.file]?.input !== undefined && records[p.file]!.input === inputOf(p)),
   });
-  let pages = all.filter((p): p is PageModel => !isTakenOver(p));
-  let samples = { static: pages.find((p) => !p.form), form: pages.find((p) => p.form) };
-  if (pages.length < all.length && (!samples.static || !samples.form)) {
-    // No page of a kind to build the client bundle from was resolved: resolve them all after all.
-    all = pages = resolveSite(validated.content, tr, resolveOptions);
-    samples = { static: pages.find((p) => !p.form), form: pages.find((p) => p.form) };
-  }
+  const pages = all.filter((p): p is PageModel => !isTakenOver(p));
   phase('resolve');
   const baseUrl = options.baseUrl ?? validated.content.site!.data.baseUrl;
 
@@ -102,17 +113,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     let done = 0;
     let rendered: Rendered[] | undefined;
     const progress = () => options.onProgress?.(++done, all.length);
-    if (!fast || !samples.static || !samples.form) await prerenderWithVike(pages, staging, progress);
+    if (!bundling) await prerenderWithVike(pages, staging, progress);
     else {
       process.env.NODE_ENV ??= 'production'; // React's production build, as under Vike
-      const [{ clientAssets }, { renderPages }, { renderDocument }] = await Promise.all([
-        import('./client-assets.ts'),
-        import('./render-pages.ts'),
-        import('../../templates/render.tsx'),
-      ]);
-      const assets = await clientAssets({ static: samples.static, form: samples.form }, renderDocument, templateKey);
+      const { renderPages } = await import('./render-pages.ts');
+      const assets = await bundling.assets;
       cpSync(join(assets.dir, 'assets'), join(staging, 'assets'), { recursive: true });
-      phase(assets.cached ? 'client bundle (cached)' : 'client bundle');
+      phase(assets.cached ? 'client bundle (cached)' : 'client bundle (the rest of its time)');
       rendered = await renderPages(
         all,
         {

@@ -1,8 +1,11 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PageModel } from '../../templates/model.ts';
 import { CACHE_DIR, fromRoot } from '../paths.ts';
+import { cliEntry } from './entry.ts';
 import { walk } from './walk.ts';
 
 /** What Vike adds to a page of each group: the stylesheet after `<head>`, the form's script before `</body>`. */
@@ -28,7 +31,8 @@ export interface ClientAssets {
 export function bundleKey(): string {
   const hash = createHash('sha256');
   for (const dir of ['templates']) for (const file of walk(fromRoot(dir))) hash.update(`${dir}/${file}\0`).update(readFileSync(fromRoot(dir, file)));
-  for (const file of ['package-lock.json', 'cli/build/vike.ts', 'cli/build/client-assets.ts']) hash.update(`${file}\0`).update(readFileSync(fromRoot(file)));
+  for (const file of ['package-lock.json', 'cli/build/vike.ts', 'cli/build/client-assets.ts', 'cli/build/bundle-samples.ts'])
+    hash.update(`${file}\0`).update(readFileSync(fromRoot(file)));
   return hash.digest('hex').slice(0, 20);
 }
 
@@ -64,8 +68,8 @@ export async function clientAssets(
 ): Promise<ClientAssets> {
   const dir = join(CACHE_DIR, 'client', key);
   // STUDIO_NO_CACHE=1 bundles afresh (and keeps the result for later builds).
-  if (process.env.STUDIO_NO_CACHE !== '1' && existsSync(join(dir, 'inserts.json')))
-    return { dir, key, inserts: JSON.parse(readFileSync(join(dir, 'inserts.json'), 'utf8')) as ClientAssets['inserts'], cached: true };
+  const cached = process.env.STUDIO_NO_CACHE !== '1' && readCached(key);
+  if (cached) return cached;
 
   const { prerenderWithVike } = await import('./vike.ts');
   mkdirSync(join(CACHE_DIR, 'client'), { recursive: true });
@@ -97,9 +101,57 @@ export async function clientAssets(
   }
 }
 
-/** Only the newest few bundles are kept. */
+function readCached(key: string): ClientAssets | undefined {
+  const dir = join(CACHE_DIR, 'client', key);
+  try {
+    return { dir, key, inserts: JSON.parse(readFileSync(join(dir, 'inserts.json'), 'utf8')) as ClientAssets['inserts'], cached: true };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A client bundle under way in a process of its own. */
+export interface Bundling {
+  assets: Promise<ClientAssets>;
+  /** Stops it (a build whose content has errors needs no bundle). */
+  cancel(): void;
+}
+
+/**
+ * `clientAssets` for the pages of `bundle-samples.ts`, in a child process: Vite's work runs on
+ * the other core while this process validates and resolves the content, and Vite's memory is
+ * returned when the child exits. From the cache when it is there, as `clientAssets` does.
+ */
+export function startClientAssets(key = bundleKey()): Bundling {
+  const cached = process.env.STUDIO_NO_CACHE !== '1' && readCached(key);
+  if (cached) return { assets: Promise.resolve(cached), cancel: () => {} };
+  const { url, execArgv } = cliEntry('client-bundle');
+  const child = spawn(process.execPath, [...execArgv, fileURLToPath(url), key], {
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  const assets = new Promise<ClientAssets>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      const built = code === 0 && readCached(key);
+      if (built) resolve({ ...built, cached: false });
+      else reject(new Error(`building the client bundle failed (${signal ?? `exit code ${code}`}):\n${stderr.slice(-4000)}`));
+    });
+  });
+  assets.catch(() => {}); // a cancelled bundle is nobody's error
+  return { assets, cancel: () => child.kill() };
+}
+
+/** Only the newest few bundles are kept, and no half-built one of a process that was stopped. */
 function pruneOthers(keep: string): void {
   const root = join(CACHE_DIR, 'client');
+  const hourAgo = Date.now() - 3600_000;
+  for (const n of readdirSync(root))
+    if (n.startsWith('build-') && statSync(join(root, n)).mtimeMs < hourAgo) rmSync(join(root, n), { recursive: true, force: true });
   const others = readdirSync(root)
     .filter((n) => n !== keep && !n.startsWith('build-'))
     .map((n) => ({ path: join(root, n), mtime: statSync(join(root, n)).mtimeMs }))

@@ -7,6 +7,7 @@ import type { PageModel } from '../../templates/model.ts';
 import { renderDocument } from '../../templates/render.tsx';
 import { isTakenOver, type SitePage } from '../site/site-page.ts';
 import type { ClientAssets } from './client-assets.ts';
+import { cliEntry } from './entry.ts';
 import { PreviousLinker } from './link-previous.ts';
 
 /** What the previous build wrote for a page: the keys of its inputs and the file it left. */
@@ -164,13 +165,6 @@ function takeOverUnchanged(pages: SitePage[], options: RenderOptions): TakeOver 
   return { todo, keys: todoKeys, finish };
 }
 
-/** The worker entry next to this module: the bundled .js, or the .ts source run through tsx. */
-function workerEntry(): { url: URL; execArgv: string[] } {
-  return import.meta.url.endsWith('.ts')
-    ? { url: new URL('./render-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] }
-    : { url: new URL('./render-worker.js', import.meta.url), execArgv: [] };
-}
-
 const BATCH = 100;
 /** Below this many pages starting workers costs more than it saves. */
 const MIN_PAGES_FOR_WORKERS = 400;
@@ -215,7 +209,7 @@ async function render(
     for (const _ of results) onPage?.();
     return results;
   }
-  const { url, execArgv } = workerEntry();
+  const { url, execArgv } = cliEntry('render-worker');
   const batches: RenderBatch[] = [];
   for (let i = 0; i < pages.length; i += BATCH)
     batches.push({ id: batches.length, pages: pages.slice(i, i + BATCH), keys: keys?.slice(i, i + BATCH), ...common });
