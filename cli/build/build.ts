@@ -151,9 +151,8 @@ async function build(options: BuildOptions, bundling: (Bundling & { key: string 
     phase('summary');
     summary.phases = phases;
     if (rendered) summary.rendered = rendered.filter((r) => r.rendered).length;
-    const oldSiteRemoved = commitStaging(staging, options.out);
+    commitStaging(staging, options.out);
     if (rendered) writePageRecords(options.out, rendered);
-    await oldSiteRemoved;
     return { ok: true, problems: validated.problems, summary };
   } catch (error) {
     discardStaging(staging);

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,4 +114,21 @@ describe('content build', () => {
       broken.cleanup();
     }
   });
+
+  it('deletes the old site after the swap, and what builds that were killed left behind', async () => {
+    const site = join(out, 'swap');
+    const build = () => runCliProcess(['build', '--content', content.dir, '--out', site, '--today', '2026-11-22', '--quiet']);
+    expect((await build()).code).toBe(0);
+    // What a build killed while writing (staging) or a deletion cut short (trash) leaves.
+    for (const leftover of ['.swap.staging-999999999', '.swap.trash-999999999-1']) {
+      mkdirSync(join(out, leftover, 'en'), { recursive: true });
+      writeFileSync(join(out, leftover, 'en', 'index.html'), 'old');
+    }
+    expect((await build()).code).toBe(0);
+    expect(snapshotDir(site)).toEqual(snapshotDir(dist));
+    // The old site and the leftovers are deleted by a process of their own, soon after the build.
+    const others = () => readdirSync(out).filter((n) => n.startsWith('.swap.'));
+    for (let i = 0; i < 100 && others().length; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(others()).toEqual([]);
+  }, 60_000);
 });
