@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { processAlive } from '../core/process-alive.ts';
 
 /**
  * Writing a directory so that readers see the old or the new one, never a mix: the build
@@ -67,17 +68,8 @@ function sweepLeftovers(out: string): void {
   for (const name of readdirSync(dirname(out))) {
     if (!name.startsWith(prefix)) continue;
     const [kind, pid] = name.slice(prefix.length).split(/-(\d+)/);
-    if ((kind === 'staging' || kind === 'trash') && pid && Number(pid) !== process.pid && !isRunning(Number(pid))) {
+    if ((kind === 'staging' || kind === 'trash') && pid && Number(pid) !== process.pid && !processAlive(Number(pid))) {
       removeInBackground(join(dirname(out), name), out);
     }
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -2,6 +2,7 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, rm
 import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError } from '../core/problem.ts';
+import { processAlive } from '../core/process-alive.ts';
 
 /** One stored enquiry: what the visitor sent, plus what the server knows about it. */
 export interface StoredEnquiry {
@@ -183,22 +184,13 @@ function takeLock(dir: string): void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number(readFileSync(lock, 'utf8'));
-      if (pid && pid !== process.pid && alive(pid))
+      if (pid && pid !== process.pid && processAlive(pid))
         throw new UsageError(
           `another "content serve" (process ${pid}) is using the enquiry inbox in ${dir}`,
           'stop it first, or give this one its own --data directory',
         );
       rmSync(lock, { force: true }); // left behind by a server that was killed
     }
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
