@@ -112,6 +112,7 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
       hint: YAML_HINTS[error.code] ?? 'Check the indentation and punctuation on this line and the one before it.',
     });
   }
+  explainIndentation(problems, text);
   for (const warning of doc.warnings) {
     const a = lines.linePos(warning.pos[0]);
     problems.push({
@@ -129,6 +130,52 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   // Only a file that parsed cleanly is cached: one with problems is parsed again every time.
   if (hash && !problems.length) cache!.set(hash, { data, positions });
   return { source: { file, text, doc, lines, data, positions }, problems };
+}
+
+const IMPLICIT_KEY = new Set(['yaml-block-as-implicit-key', 'yaml-multiline-implicit-key']);
+const KEY_LINE = /^( *)([^\s#][^:#]*?):(?:\s+(\S.*))?$/;
+
+/**
+ * A line indented deeper than the \`key: value\` line above it is read as more of that value,
+ * and \`yaml\` then reports a key "missing its colon" on the line above, twice. Say what
+ * happened, on the line that is wrong.
+ */
+function explainIndentation(problems: Problem[], text: string): void {
+  const textLines = text.split(/\r?\n/);
+  for (let i = 0; i < problems.length; i++) {
+    const p = problems[i]!;
+    if (!IMPLICIT_KEY.has(p.code) || p.line === undefined) continue;
+    const above = KEY_LINE.exec(textLines[p.line - 1] ?? '');
+    let next = p.line; // 0-based index of the line after
+    while (next < textLines.length && /^\s*(#.*)?$/.test(textLines[next]!)) next++;
+    const deeper = KEY_LINE.exec(textLines[next] ?? '');
+    if (!above?.[3] || !deeper || deeper[1]!.length <= above[1]!.length) continue;
+    const [, indent, key] = deeper;
+    const same = problems.filter((q) => IMPLICIT_KEY.has(q.code) && q.line === p.line);
+    if (problems.some((q) => q.code === 'yaml-bad-indent' && q.line === p.line)) {
+      // The line above is the misindented one (already reported); this follows from it.
+      for (const q of same) problems.splice(problems.indexOf(q), 1);
+      i--;
+      continue;
+    }
+    const spaces = (n: number) => `${n} space${n === 1 ? '' : 's'}`;
+    problems.splice(i, 1, {
+      code: 'yaml-bad-indent',
+      severity: 'error',
+      message: `"${key}:" is indented deeper than "${above[2]}:" on the line above, so it is read as more of that line's text.`,
+      file: p.file,
+      line: next + 1,
+      column: indent!.length + 1,
+      expected: `${spaces(above[1]!.length)} before "${key}:", as before "${above[2]}:" (or "${above[2]}:" with nothing after the colon, if "${key}:" belongs under it)`,
+      found: spaces(indent!.length),
+      hint: 'Entries of one mapping start in the same column; an entry nested under a key is indented two spaces more than that key.',
+    });
+    for (const q of same.slice(1)) problems.splice(problems.indexOf(q), 1);
+  }
+  // Both of yaml's messages for one spot say the same: keep the clearer one.
+  for (const p of [...problems])
+    if (p.code === 'yaml-multiline-implicit-key' && problems.some((q) => q.code === 'yaml-block-as-implicit-key' && q.line === p.line && q.column === p.column))
+      problems.splice(problems.indexOf(p), 1);
 }
 
 /**

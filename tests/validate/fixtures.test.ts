@@ -9,6 +9,8 @@ interface Expectation {
   why: string;
   exit: number;
   problems: { code: string; file: string; line?: number; column?: number; severity?: string }[];
+  /** The errors listed are all there are: one mistake, one error. */
+  exactly?: boolean;
 }
 
 const FIXTURES = join(ROOT, 'tests/fixtures');
@@ -47,6 +49,7 @@ describe('content validate on broken content', () => {
         ).toBeDefined();
         if (want.severity) expect(match!.severity).toBe(want.severity);
       }
+      if (expected.exactly) expect(report.problems.filter((p) => p.severity === 'error').length).toBe(expected.problems.length);
       // Every error has a place and a hint.
       for (const p of report.problems.filter((p) => p.severity === 'error')) {
         expect(p.file).toBeTruthy();
