@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from './core/problem.ts';
 import { createLogger, type Io, processIo } from './logger.ts';
+import { fromRoot } from './paths.ts';
 
 /** Exit codes of every command (DESIGN.md, CLI contract). */
 export const EXIT = { ok: 0, content: 1, usage: 2, internal: 70 } as const;
@@ -17,6 +19,10 @@ const withCommon = (cmd: Command, formats = ['human', 'json', 'github']) =>
     .addOption(new Option('--format <format>', 'output format').choices(formats).default('human'))
     .option('--quiet', 'print only errors and the summary');
 
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version;
+}
+
 /**
  * Builds the program. Commands are thin: they parse options, call the compiler lazily and
  * return an exit code. This function is the only place that turns errors into exit codes.
@@ -24,6 +30,7 @@ const withCommon = (cmd: Command, formats = ['human', 'json', 'github']) =>
 export function createProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command('content')
     .description('The studio site compiler: validate content, check translations, build and serve the site.')
+    .version(packageVersion(), '-v, --version', 'print the version of the compiler')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });

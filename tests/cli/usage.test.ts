@@ -22,6 +22,12 @@ describe('the content command', () => {
     expect(r.code).toBe(2);
   });
 
+  it('prints its version and exits 0', async () => {
+    const r = await runCli(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
   it('prints help for every command and exits 0', async () => {
     for (const cmd of ['validate', 'i18n', 'build', 'dev']) {
       const r = await runCli([cmd, '--help']);
