@@ -65,13 +65,10 @@ export interface Translator {
  * same rule, looked up directly.
  */
 export function createTranslator(content: Content): Translator {
-  const sites = collectTexts(content);
-  const keyOf = new WeakMap<object, string>();
+  // Only UI strings go through i18next (interpolation, plural forms); content texts are looked up directly.
   const resources: Record<string, { ui: Record<string, string> }> = {};
   for (const l of LOCALES) resources[l] = { ui: {} };
-  for (const s of sites) {
-    keyOf.set(s.value, s.key);
-    // Only UI strings go through i18next (interpolation, plural forms); content texts are looked up directly.
+  for (const s of collectTexts({ ...content, courses: new Map(), teachers: new Map() })) {
     if (!s.key.startsWith('ui:')) continue;
     for (const l of LOCALES) {
       const t = s.value[l];
@@ -94,6 +91,15 @@ export function createTranslator(content: Content): Translator {
     showSupportNotice: false,
   } as Parameters<i18n['init']>[0]);
 
+  // Where each content text is, for naming a fallback: found only when the first one happens.
+  let keys: WeakMap<object, string> | undefined;
+  const keyOf = (value: object) => {
+    if (!keys) {
+      keys = new WeakMap();
+      for (const s of collectTexts(content)) keys.set(s.value, s.key);
+    }
+    return keys.get(value);
+  };
   const fallbacks: Record<Locale, Set<string>> = { ru: new Set(), en: new Set(), de: new Set() };
   let collector: Set<string> | undefined;
   const fellBack = (locale: Locale, id: string) => {
@@ -127,16 +133,13 @@ export function createTranslator(content: Content): Translator {
       collector = into;
     },
     text(value, locale) {
-      const key = keyOf.get(value);
-      if (!key) {
-        // A text built at resolve time rather than read from content: same fallback rule.
-        const own = value[locale];
-        return own !== undefined ? { text: own } : { text: value.ru, lang: locale === 'ru' ? undefined : 'ru' };
-      }
       // A content text has no variables or plural forms: i18next's fallback rule, applied directly
       // (it is called for every text of every page; i18next.t costs a hundred times more).
       const own = value[locale];
       if (own !== undefined) return { text: own };
+      const key = keyOf(value);
+      // A text built at resolve time rather than read from content: same fallback rule, not counted.
+      if (!key) return { text: value.ru, lang: locale === 'ru' ? undefined : 'ru' };
       if (locale !== 'ru') fellBack(locale, `content:${key}`);
       return locale === 'ru' ? { text: value.ru } : { text: value.ru, lang: 'ru' };
     },
