@@ -4,16 +4,23 @@ import type { LoadedFile } from './load.ts';
 import type { Problem } from './problem.ts';
 import { didYouMean } from './similar.ts';
 import { type PathPart, problemAt, type SourceFile } from './source.ts';
-import { getValidators } from './validators.ts';
+import { getValidators, validatorsKey } from './validators.ts';
 
 /** Stage 2: every parsed file against the JSON Schema of its type. */
 export function checkSchemas(files: LoadedFile[]): Problem[] {
   const problems: Problem[] = [];
   const validators = getValidators();
+  const key = validatorsKey();
   for (const f of files) {
     if (!f.source || f.source.data === undefined) continue;
+    // Unchanged bytes that passed these schemas before pass them again (the parse cache remembers).
+    const cached = f.source.cached;
+    const passed = `${f.type}:${key}`; // the same bytes could stand in files of two types
+    if (cached?.schemaOk === passed) continue;
     const validate: ValidateFunction = validators[f.type];
-    if (!validate(f.source.data)) problems.push(...explain(f.source, validate.errors ?? []));
+    if (validate(f.source.data)) {
+      if (cached) cached.schemaOk = passed;
+    } else problems.push(...explain(f.source, validate.errors ?? []));
   }
   return problems;
 }

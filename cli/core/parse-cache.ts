@@ -10,9 +10,11 @@ import type { Position } from './source.ts';
 export interface CachedParse {
   data: unknown;
   positions: Map<string, Position>;
+  /** The content type and schemas (`validatorsKey`) this data passed: it is not checked again against them. */
+  schemaOk?: string;
 }
 
-type Stored = { data: unknown; positions: [string, number, number, number, number][] };
+type Stored = { data: unknown; positions: [string, number, number, number, number][]; schemaOk?: string };
 
 export const contentHash = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('base64url');
 
@@ -42,8 +44,9 @@ function plainData(value: unknown): boolean {
  * YAML document is parsed only when a position is needed that was not asked for before.
  * A file with parse problems is never cached. `STUDIO_NO_CACHE=1` turns it off.
  */
-/** What parsing one file costs, in entries of the cache written. */
+/** What parsing one file, and checking it against its schema, cost in entries of the cache written. */
 const PARSE_COST_IN_ENTRIES = 50;
+const CHECK_COST_IN_ENTRIES = 10;
 
 export class ParseCache {
   private readonly used = new Map<string, CachedParse>();
@@ -76,7 +79,11 @@ export class ParseCache {
     if (hit) return hit;
     const s = this.stored[hash];
     if (!s) return undefined;
-    const entry = { data: s.data, positions: new Map(s.positions.map(([id, line, column, endLine, endColumn]) => [id, { line, column, endLine, endColumn }])) };
+    const entry: CachedParse = {
+      data: s.data,
+      positions: new Map(s.positions.map(([id, line, column, endLine, endColumn]) => [id, { line, column, endLine, endColumn }])),
+      schemaOk: s.schemaOk,
+    };
     this.used.set(hash, entry);
     this.loadedPositions.set(hash, entry.positions.size);
     return entry;
@@ -94,13 +101,18 @@ export class ParseCache {
    */
   save(): void {
     let parsed = 0; // files parsed this run, or parsed again to locate a problem
-    for (const [hash, e] of this.used) if (e.positions.size !== (this.loadedPositions.get(hash) ?? -1)) parsed++;
+    let checked = 0; // files checked against the schemas anew
+    for (const [hash, e] of this.used) {
+      if (e.positions.size !== (this.loadedPositions.get(hash) ?? -1)) parsed++;
+      if (e.schemaOk !== this.stored[hash]?.schemaOk) checked++;
+    }
     const dropped = Object.keys(this.stored).filter((h) => !this.used.has(h)).length;
-    const worth = parsed * PARSE_COST_IN_ENTRIES >= this.used.size || dropped * 4 >= this.used.size;
-    if ((!parsed && !dropped) || !worth) return;
+    const work = parsed * PARSE_COST_IN_ENTRIES + checked * CHECK_COST_IN_ENTRIES;
+    const worth = work >= this.used.size || dropped * 4 >= this.used.size;
+    if ((!work && !dropped) || !worth) return;
     const entries: Record<string, Stored> = {};
     for (const [hash, e] of this.used)
-      entries[hash] = { data: e.data, positions: [...e.positions].map(([id, p]) => [id, p.line, p.column, p.endLine, p.endColumn]) };
+      entries[hash] = { data: e.data, positions: [...e.positions].map(([id, p]) => [id, p.line, p.column, p.endLine, p.endColumn]), schemaOk: e.schemaOk };
     try {
       mkdirSync(join(CACHE_DIR, 'parse'), { recursive: true });
       const tmp = `${this.file}.${process.pid}.tmp`;

@@ -1,6 +1,7 @@
+import { isUtf8 } from 'node:buffer';
 import jsyaml from 'js-yaml';
 import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, type Pair, parseDocument } from 'yaml';
-import { contentHash, type ParseCache } from './parse-cache.ts';
+import { type CachedParse, contentHash, type ParseCache } from './parse-cache.ts';
 import { formatPath, type Problem } from './problem.ts';
 
 export type PathPart = string | number;
@@ -17,6 +18,8 @@ export interface SourceFile {
   data: unknown;
   /** Positions located so far, by path (kept in the parse cache, so a warm run needs no YAML parse). */
   positions: Map<string, Position>;
+  /** This text's entry in the parse cache, when there is one. */
+  cached?: CachedParse;
 }
 
 export interface Position {
@@ -50,9 +53,8 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
     };
   }
   let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
+  if (isUtf8(bytes)) text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  else {
     const offset = firstInvalidUtf8(bytes);
     const before = new TextDecoder('utf-8').decode(bytes.subarray(0, offset));
     const lines = before.split('\n');
@@ -87,12 +89,12 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   }
   const hash = cache ? contentHash(bytes) : undefined;
   const cached = hash ? cache!.get(hash) : undefined;
-  if (cached) return { source: lazySource(file, text, cached.data, cached.positions), problems: [] };
+  if (cached) return { source: lazySource(file, text, cached), problems: [] };
   const quick = quickParse(text);
   if (quick) {
-    const positions = new Map<string, Position>();
-    if (hash) cache!.set(hash, { data: quick.data, positions });
-    return { source: lazySource(file, text, quick.data, positions), problems: [] };
+    const entry: CachedParse = { data: quick.data, positions: new Map() };
+    if (hash) cache!.set(hash, entry);
+    return { source: lazySource(file, text, entry), problems: [] };
   }
   const { doc, lines } = parseYaml(text);
   const problems: Problem[] = [];
@@ -126,10 +128,10 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   }
   const hasErrors = problems.some((p) => p.severity === 'error');
   const data = hasErrors ? undefined : doc.toJS({ maxAliasCount: 100 });
-  const positions = new Map<string, Position>();
+  const entry: CachedParse = { data, positions: new Map() };
   // Only a file that parsed cleanly is cached: one with problems is parsed again every time.
-  if (hash && !problems.length) cache!.set(hash, { data, positions });
-  return { source: { file, text, doc, lines, data, positions }, problems };
+  if (hash && !problems.length) cache!.set(hash, entry);
+  return { source: { file, text, doc, lines, data, positions: entry.positions, cached: hash && !problems.length ? entry : undefined }, problems };
 }
 
 const IMPLICIT_KEY = new Set(['yaml-block-as-implicit-key', 'yaml-multiline-implicit-key']);
@@ -221,8 +223,9 @@ function parseYaml(text: string): { doc: Document.Parsed; lines: LineCounter } {
   return { doc, lines };
 }
 
-/** A source whose data came from the parse cache; the YAML document is parsed only if a position is asked for that the cache does not have. */
-function lazySource(file: string, text: string, data: unknown, positions: Map<string, Position>): SourceFile {
+/** A source whose data came from the parse cache or the quick parse; the YAML document is parsed only if a position is asked for that the cache does not have. */
+function lazySource(file: string, text: string, cached: CachedParse): SourceFile {
+  const { data, positions } = cached;
   let parsed: { doc: Document.Parsed; lines: LineCounter } | undefined;
   const yaml = () => (parsed ??= parseYaml(text));
   return {
@@ -230,6 +233,7 @@ function lazySource(file: string, text: string, data: unknown, positions: Map<st
     text,
     data,
     positions,
+    cached,
     get doc() {
       return yaml().doc;
     },

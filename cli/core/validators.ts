@@ -9,6 +9,13 @@ import { CONTENT_TYPE_NAMES, type ContentType, schemaFileName } from '../schema/
 const require = createRequire(import.meta.url);
 type Validators = Record<ContentType, ValidateFunction>;
 let validators: Validators | undefined;
+let key: string | undefined;
+
+/** Changes whenever the schemas do: data that passed them under one key need not be checked again. */
+export function validatorsKey(): string {
+  if (!key) getValidators();
+  return key!;
+}
 
 /**
  * One ajv validator per content type, from the committed JSON Schemas in schemas/ (a test
@@ -20,6 +27,7 @@ export function getValidators(): Validators {
   if (validators) return validators;
   const texts = CONTENT_TYPE_NAMES.map((t) => readFileSync(fromRoot('schemas', schemaFileName(t)), 'utf8'));
   const hash = createHash('sha256').update(texts.join('\0')).digest('hex').slice(0, 16);
+  key = hash;
   const cached = join(CACHE_DIR, `validators-${hash}.cjs`);
   if (existsSync(cached)) {
     try {
