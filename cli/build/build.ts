@@ -1,19 +1,19 @@
 import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Locale, PageModel } from '../../templates/model.ts';
 import type { Problem } from '../core/problem.ts';
 import { validateContent } from '../core/validate.ts';
 import { enquiryManifest, writeManifest } from '../serve/manifest.ts';
-import { type ResolveOptions, resolvePages } from '../site/resolve.ts';
+import { resolveSite } from '../site/resolve.ts';
 import { isTakenOver, type SitePage } from '../site/site-page.ts';
 import { createTranslator } from '../site/translator.ts';
 import { commitStaging, discardStaging, prepareStaging } from './atomic-dir.ts';
 import { type Bundling, bundleKey, startClientAssets } from './client-assets.ts';
-import { courseInputKeys } from './input-keys.ts';
-import { readPageRecords, writePageRecords } from './page-cache.ts';
-import type { PreviousPage, Rendered } from './render-pages.ts';
+import { writePageRecords } from './page-cache.ts';
+import type { Rendered } from './render-pages.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
+import { resolveTakingOver } from './take-over.ts';
 import { prerenderWithVike } from './vike.ts';
 import { walk } from './walk.ts';
 
@@ -83,27 +83,10 @@ async function build(options: BuildOptions, bundling: (Bundling & { key: string 
   if (!validated.ok) return { ok: false, problems: validated.problems, sources: validated.sources };
 
   const tr = createTranslator(validated.content);
-  const fast = bundling !== undefined;
-  const templateKey = bundling?.key ?? '';
-  // The fast path takes over course pages whose inputs are unchanged without resolving them.
-  const records = fast ? readPageRecords(options.out) : undefined;
-  const inputOf = courseInputKeys(validated.sources, { templateKey, baseUrl: options.baseUrl, today });
-  const resolved = new Map<string, Pick<PreviousPage, 'input' | 'fallbacks'>>();
-  const resolveOptions: ResolveOptions = {
-    baseUrl: options.baseUrl,
-    today,
-    onResolved: fast
-      ? (p, fallbacks) =>
-          resolved.set(p.file, {
-            input: p.body.kind === 'course' ? inputOf({ locale: p.locale, route: p.route, course: p.body.course.key }) : undefined,
-            fallbacks: fallbacks.size ? [...fallbacks] : undefined,
-          })
-      : undefined,
-  };
-  const all = resolvePages(validated.content, tr, {
-    ...resolveOptions,
-    takeOver: records && ((p) => records[p.file]?.input !== undefined && records[p.file]!.input === inputOf(p)),
-  });
+  const site = bundling
+    ? resolveTakingOver(validated.content, validated.sources, tr, { out: options.out, templateKey: bundling.key, baseUrl: options.baseUrl, today })
+    : undefined;
+  const all = site?.all ?? resolveSite(validated.content, tr, { baseUrl: options.baseUrl, today });
   const pages = all.filter((p): p is PageModel => !isTakenOver(p));
   phase('resolve');
   const baseUrl = options.baseUrl ?? validated.content.site!.data.baseUrl;
@@ -113,34 +96,15 @@ async function build(options: BuildOptions, bundling: (Bundling & { key: string 
     let done = 0;
     let rendered: Rendered[] | undefined;
     const progress = () => options.onProgress?.(++done, all.length);
-    if (!bundling) await prerenderWithVike(pages, staging, progress);
+    if (!bundling || !site) await prerenderWithVike(pages, staging, progress);
     else {
       process.env.NODE_ENV ??= 'production'; // React's production build, as under Vike
       const { renderPages } = await import('./render-pages.ts');
       const assets = await bundling.assets;
       cpSync(join(assets.dir, 'assets'), join(staging, 'assets'), { recursive: true });
       phase(assets.cached ? 'client bundle (cached)' : 'client bundle (the rest of its time)');
-      rendered = await renderPages(
-        all,
-        {
-          inserts: assets.inserts,
-          templateKey: assets.key,
-          outDir: staging,
-          previous: records && { dir: resolve(options.out), pages: records },
-          resolveTakenOver: (files) =>
-            resolvePages(validated.content, tr, { ...resolveOptions, takeOver: (p) => !files.has(p.file) }).filter(
-              (p): p is PageModel => !isTakenOver(p) && files.has(p.file),
-            ),
-        },
-        progress,
-      );
-      // What was resolved now is recorded afresh; a page taken over keeps what it had, and its fallbacks count again.
-      const localeOf = new Map(all.map((p) => [p.file, p.locale]));
-      for (const r of rendered) {
-        const now = resolved.get(r.file);
-        if (now) Object.assign(r, now);
-        else for (const id of r.fallbacks ?? []) tr.fallbacks[localeOf.get(r.file)!].add(id);
-      }
+      rendered = await renderPages(all, { inserts: assets.inserts, templateKey: assets.key, outDir: staging, ...site.render }, progress);
+      site.settle(rendered);
     }
     phase('render and write');
     writeFileSync(join(staging, 'sitemap.xml'), sitemapXml(all));
