@@ -88,8 +88,7 @@ export async function clientAssets(
     mkdirSync(out);
     cpSync(join(site, 'assets'), join(out, 'assets'), { recursive: true });
     writeFileSync(join(out, 'inserts.json'), JSON.stringify(inserts));
-    // Another build may have finished the same bundle meanwhile: keep the one that is there
-    // (same key, same bytes) and use this build's copy only until then.
+    // Another build may have finished the same bundle meanwhile: keep the one that is there (same key, same bytes).
     if (!existsSync(join(dir, 'inserts.json'))) {
       rmSync(dir, { recursive: true, force: true });
       renameSync(out, dir);

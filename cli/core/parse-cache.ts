@@ -37,6 +37,10 @@ function plainData(value: unknown): boolean {
   return false;
 }
 
+/** What parsing one file, and checking it against its schema, cost in entries of the cache written. */
+const PARSE_COST_IN_ENTRIES = 50;
+const CHECK_COST_IN_ENTRIES = 10;
+
 /**
  * Parse results of content files by the hash of their bytes, kept between runs under
  * node_modules/.cache, one file per content directory. A file whose bytes are unchanged is
@@ -44,10 +48,6 @@ function plainData(value: unknown): boolean {
  * YAML document is parsed only when a position is needed that was not asked for before.
  * A file with parse problems is never cached. `STUDIO_NO_CACHE=1` turns it off.
  */
-/** What parsing one file, and checking it against its schema, cost in entries of the cache written. */
-const PARSE_COST_IN_ENTRIES = 50;
-const CHECK_COST_IN_ENTRIES = 10;
-
 export class ParseCache {
   private readonly used = new Map<string, CachedParse>();
   private readonly loadedPositions = new Map<string, number>();
