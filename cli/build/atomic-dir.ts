@@ -10,6 +10,7 @@ import { processAlive } from '../core/process-alive.ts';
  */
 export function prepareStaging(outDir: string): string {
   const out = resolve(outDir);
+  mkdirSync(dirname(out), { recursive: true });
   recoverInterruptedSwap(out);
   sweepLeftovers(out);
   const staging = join(dirname(out), `.${basename(out)}.staging-${process.pid}`);

@@ -115,6 +115,14 @@ describe('content build', () => {
     }
   });
 
+  it('creates the folders the output goes into', async () => {
+    const nested = join(out, 'not', 'there', 'yet', 'site');
+    const r = await runCliProcess(['build', '--content', content.dir, '--out', nested, '--today', '2026-11-22', '--quiet']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(existsSync(join(nested, 'index.html'))).toBe(true);
+  });
+
   it('deletes the old site after the swap, and what builds that were killed left behind', async () => {
     const site = join(out, 'swap');
     const build = () => runCliProcess(['build', '--content', content.dir, '--out', site, '--today', '2026-11-22', '--quiet']);
