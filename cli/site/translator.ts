@@ -68,8 +68,7 @@ export function createTranslator(content: Content): Translator {
   // Only UI strings go through i18next (interpolation, plural forms); content texts are looked up directly.
   const resources: Record<string, { ui: Record<string, string> }> = {};
   for (const l of LOCALES) resources[l] = { ui: {} };
-  for (const s of collectTexts({ ...content, courses: new Map(), teachers: new Map() })) {
-    if (!s.key.startsWith('ui:')) continue;
+  for (const s of collectTexts({ ui: content.ui, courses: new Map(), teachers: new Map(), invalidKeys: content.invalidKeys })) {
     for (const l of LOCALES) {
       const t = s.value[l];
       if (t !== undefined) resources[l]!.ui[s.key.slice(3)] = t;
