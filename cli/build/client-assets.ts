@@ -88,10 +88,12 @@ export async function clientAssets(
     mkdirSync(out);
     cpSync(join(site, 'assets'), join(out, 'assets'), { recursive: true });
     writeFileSync(join(out, 'inserts.json'), JSON.stringify(inserts));
-    // Another build may have finished the same bundle meanwhile: keep the one that is there (same key, same bytes).
-    if (!existsSync(join(dir, 'inserts.json'))) {
-      rmSync(dir, { recursive: true, force: true });
+    // A complete bundle appears under its key in one rename, and is never replaced: another build
+    // that finished the same bundle first keeps its own (same key, same bytes), even while read.
+    try {
       renameSync(out, dir);
+    } catch (error) {
+      if (!existsSync(join(dir, 'inserts.json'))) throw error;
     }
     pruneOthers(key);
     return { dir, key, inserts, cached: false };
