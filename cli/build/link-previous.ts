@@ -51,6 +51,11 @@ export class PreviousLinker {
       this.error = error;
       this.whenAnswered?.();
     });
+    this.worker.on('exit', (code) => {
+      if (this.answered === this.sent) return;
+      this.error ??= new Error(`the thread linking the previous site's pages stopped with code ${code}`);
+      this.whenAnswered?.();
+    });
   }
 
   add(index: number, from: string, to: string, expected: PreviousPage): void {

@@ -89,12 +89,12 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   }
   const hash = cache ? contentHash(bytes) : undefined;
   const cached = hash ? cache!.get(hash) : undefined;
-  if (cached) return { source: lazySource(file, text, cached), problems: [] };
+  if (cached) return { source: lazySource(file, text, cached, true), problems: [] };
   const quick = quickParse(text);
   if (quick) {
     const entry: CachedParse = { data: quick.data, positions: new Map() };
     if (hash) cache!.set(hash, entry);
-    return { source: lazySource(file, text, entry), problems: [] };
+    return { source: lazySource(file, text, entry, Boolean(hash)), problems: [] };
   }
   const { doc, lines } = parseYaml(text);
   const problems: Problem[] = [];
@@ -130,8 +130,9 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   const data = hasErrors ? undefined : doc.toJS({ maxAliasCount: 100 });
   const entry: CachedParse = { data, positions: new Map() };
   // Only a file that parsed cleanly is cached: one with problems is parsed again every time.
-  if (hash && !problems.length) cache!.set(hash, entry);
-  return { source: { file, text, doc, lines, data, positions: entry.positions, cached: hash && !problems.length ? entry : undefined }, problems };
+  const cacheable = hash !== undefined && !problems.length;
+  if (cacheable) cache!.set(hash, entry);
+  return { source: { file, text, doc, lines, data, positions: entry.positions, cached: cacheable ? entry : undefined }, problems };
 }
 
 const IMPLICIT_KEY = new Set(['yaml-block-as-implicit-key', 'yaml-multiline-implicit-key']);
@@ -224,8 +225,8 @@ function parseYaml(text: string): { doc: Document.Parsed; lines: LineCounter } {
 }
 
 /** A source whose data came from the parse cache or the quick parse; the YAML document is parsed only if a position is asked for that the cache does not have. */
-function lazySource(file: string, text: string, cached: CachedParse): SourceFile {
-  const { data, positions } = cached;
+function lazySource(file: string, text: string, entry: CachedParse, inCache: boolean): SourceFile {
+  const { data, positions } = entry;
   let parsed: { doc: Document.Parsed; lines: LineCounter } | undefined;
   const yaml = () => (parsed ??= parseYaml(text));
   return {
@@ -233,7 +234,7 @@ function lazySource(file: string, text: string, cached: CachedParse): SourceFile
     text,
     data,
     positions,
-    cached,
+    cached: inCache ? entry : undefined,
     get doc() {
       return yaml().doc;
     },
