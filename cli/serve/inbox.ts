@@ -25,6 +25,12 @@ export interface StoredEnquiry {
 export type NewEnquiry = Omit<StoredEnquiry, 'id' | 'receivedAt'>;
 
 export const INBOX_FILE = 'enquiries.jsonl';
+
+/** An idempotency key sent again with a different enquiry: answered 409, never stored over the first. */
+export class EnquiryConflict extends Error {}
+
+/** Whether the store can take an enquiry now (the server's health endpoint reports it). */
+export type StoreHealth = { ok: true } | { ok: false; reason: string };
 const LOCK_FILE = 'serve.lock';
 
 export interface ReadResult {
@@ -161,6 +167,12 @@ export class Inbox {
       }
     }
     this.flushing = undefined;
+  }
+
+  health(): StoreHealth {
+    if (this.closed) return { ok: false, reason: 'the inbox is closed' };
+    if (this.failed) return { ok: false, reason: `the inbox could not write: ${(this.failed as Error).message}` };
+    return { ok: true };
   }
 
   /** Waits for every pending write, then closes the file and releases the lock. */
