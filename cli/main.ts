@@ -100,7 +100,10 @@ export function createProgram(io: Io, setExit: (code: number) => void): Command 
     .option('--rate-limit <n>', 'enquiries one address may send in 10 minutes (0: no limit)', '20')
     .option('--min-fill-seconds <s>', 'an enquiry sent sooner after the form appeared is taken for a bot and dropped', '3')
     .option('--origin <url...>', "more origins allowed to post enquiries (the server's own address and baseUrl always are)")
-    .option('--trust-proxy', 'behind a reverse proxy: take the client address from X-Forwarded-For')
+    .option(
+      '--trust-proxy [hops]',
+      'behind reverse proxies (default: one): the client address is the one the outermost trusted proxy appended to X-Forwarded-For',
+    )
     .option('--quiet', 'log only problems')
     .addHelpText(
       'after',

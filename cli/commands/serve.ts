@@ -14,13 +14,20 @@ export interface ServeCommandOptions {
   rateLimit: string;
   minFillSeconds: string;
   origin?: string[];
-  trustProxy?: boolean;
+  /** `--trust-proxy` alone: true (one proxy); `--trust-proxy N`: the number of proxies in front. */
+  trustProxy?: boolean | string;
   quiet?: boolean;
 }
 
 const number = (value: string, option: string, min: number) => {
   const n = Number(value);
   if (!Number.isFinite(n) || n < min) throw new UsageError(`${option} must be a number of at least ${min}, not "${value}"`);
+  return n;
+};
+
+const integer = (value: string, option: string, min: number) => {
+  const n = number(value, option, min);
+  if (!Number.isSafeInteger(n)) throw new UsageError(`${option} must be a whole number, not "${value}"`);
   return n;
 };
 
@@ -68,7 +75,7 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
     rateLimit: { max: number(opts.rateLimit, '--rate-limit', 0), windowMs: 10 * 60_000 },
     minFillMs: number(opts.minFillSeconds, '--min-fill-seconds', 0) * 1000,
     origins: opts.origin,
-    trustProxy: opts.trustProxy,
+    trustProxy: typeof opts.trustProxy === 'string' ? integer(opts.trustProxy, '--trust-proxy', 1) : !!opts.trustProxy,
     mail,
     log: events,
   });

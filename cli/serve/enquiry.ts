@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
 import type { Locale } from '../../templates/model.ts';
 import { Enquiry } from '../schema/enquiry.ts';
@@ -41,20 +41,6 @@ export function bodyKind(contentType: string | undefined): BodyKind {
   throw new RequestProblem(415, 'unsupported_media_type', `An enquiry is sent as ${accepted}${type ? `, not ${type}` : '; the request has no Content-Type'}.`, {
     'accept-post': accepted,
   });
-}
-
-/** Reads at most MAX_BODY_BYTES; a longer body is a 413 (told by Content-Length up front, or when it overflows). */
-export async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const tooLarge = () => new RequestProblem(413, 'too_large', `An enquiry may be at most ${MAX_BODY_BYTES / 1024} KB.`);
-  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw tooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
@@ -107,7 +93,7 @@ export type Checked =
  * the built form, and the bot checks: a filled honeypot, or a form sent sooner after the
  * page loaded than a person can fill it in.
  */
-export function checkEnquiry(fields: Record<string, unknown>, manifest: EnquiryManifest, locale: Locale, minFillMs: number): Checked {
+export function checkEnquiry(fields: Record<string, unknown>, manifest: EnquiryManifest, locale: Locale, minFillMs: number, kind: BodyKind = 'json'): Checked {
   const m = manifest.messages[locale];
   const rest: Record<string, unknown> = { ...fields };
   for (const f of [...BOT_FIELDS, ...IGNORED_FIELDS]) delete rest[f];
@@ -126,9 +112,33 @@ export function checkEnquiry(fields: Record<string, unknown>, manifest: EnquiryM
 
   const honeypot = fields.website;
   if (honeypot !== undefined && honeypot !== '') return { ok: true, bot: true, reason: 'honeypot' };
-  const fillMs = typeof fields.fillMs === 'number' ? fields.fillMs : typeof fields.fillMs === 'string' ? Number(fields.fillMs) : undefined;
-  if (fillMs !== undefined && Number.isFinite(fillMs) && fillMs < minFillMs) return { ok: true, bot: true, reason: 'too_fast' };
+  const fillMs = fillTime(fields.fillMs, kind);
+  if (fillMs !== undefined && fillMs < minFillMs) return { ok: true, bot: true, reason: 'too_fast' };
   return { ok: true, bot: false, enquiry: parsed.data! };
+}
+
+/** The longest time a form may plausibly stay open before it is sent (a year); more is not a measurement. */
+export const MAX_FILL_MS = 365 * 24 * 3600 * 1000;
+
+/**
+ * How long the form was open before it was sent, in milliseconds. The site's script always
+ * sends it with a JSON enquiry, so a JSON enquiry without a plausible one (missing, not a
+ * number, negative, infinite, over a year) is refused: the minimum-fill-time check cannot be
+ * dodged by leaving it out. The form without JavaScript cannot measure anything (its page is
+ * the same static file for every visitor, so it cannot carry a per-visitor start time either):
+ * it is undefined there, and such a post relies on the honeypot, the Origin check and the rate
+ * limit. A form post that does carry a fill time is held to the same rule as JSON.
+ */
+export function fillTime(value: unknown, kind: BodyKind): number | undefined {
+  if (value === undefined && kind === 'form') return undefined;
+  const n = typeof value === 'number' ? value : kind === 'form' && typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
+  if (Number.isFinite(n) && n >= 0 && n <= MAX_FILL_MS) return n;
+  const found = value === undefined ? 'it is missing' : `not ${JSON.stringify(value)?.slice(0, 40) ?? typeof value}`;
+  throw new RequestProblem(
+    400,
+    'invalid_fill_time',
+    `An enquiry must say how long its form was open: fillMs, a number of milliseconds from 0 to ${MAX_FILL_MS} (${found}).`,
+  );
 }
 
 function fieldErrors(issue: z.core.$ZodIssue, input: Record<string, unknown>, m: ServerMessages): FieldError[] {
@@ -149,7 +159,7 @@ function dedupe(errors: FieldError[]): FieldError[] {
 }
 
 /** The language to answer in: the one the enquiry names, else the browser's, else the default. */
-export function answerLocale(fields: Record<string, unknown> | undefined, req: IncomingMessage, manifest: EnquiryManifest): Locale {
+export function answerLocale(fields: Record<string, unknown> | undefined, req: { headers: IncomingHttpHeaders }, manifest: EnquiryManifest): Locale {
   const named = fields?.locale;
   if (typeof named === 'string' && (manifest.locales as string[]).includes(named)) return named as Locale;
   for (const part of String(req.headers['accept-language'] ?? '').split(',')) {

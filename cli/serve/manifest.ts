@@ -22,6 +22,8 @@ export interface ServerMessages {
   errorRateLimited: string;
   errorBack: string;
   failure: string;
+  /** An idempotency key sent again with a different enquiry (409). Absent in manifests of older builds. */
+  errorConflict?: string;
   /** Plural forms with `{{count}}` left in, chosen with Intl.PluralRules. */
   errorSummary: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
   fields: { name: string; course: string; message: string; email: string };
@@ -51,6 +53,22 @@ export interface EnquiryManifest {
   notify?: { to?: string; subject: Record<Locale, string> };
 }
 
+/** The server's own texts that ui.yaml has no key for, per locale (English for a locale not listed). */
+export const SERVER_TEXTS: Record<string, { errorConflict: string }> = {
+  ru: { errorConflict: 'Заявка с этим ключом уже была отправлена с другими данными и не изменена. Обновите страницу и отправьте форму ещё раз.' },
+  en: {
+    errorConflict: 'An enquiry with this key was already sent with different details and was not changed. Please reload the page and send the form again.',
+  },
+  de: {
+    errorConflict:
+      'Eine Anfrage mit diesem Schlüssel wurde bereits mit anderen Angaben gesendet und nicht geändert. Bitte laden Sie die Seite neu und senden Sie das Formular erneut.',
+  },
+};
+
+export function serverText(locale: Locale, key: keyof (typeof SERVER_TEXTS)[string]): string {
+  return (SERVER_TEXTS[locale] ?? SERVER_TEXTS.en!)[key];
+}
+
 export function enquiryManifest(content: Content, tr: Translator, pages: PageModel[], stylesheet: string | undefined): EnquiryManifest {
   const site = content.site!.data;
   const locales = site.locales.available;
@@ -71,6 +89,7 @@ export function enquiryManifest(content: Content, tr: Translator, pages: PageMod
           errorRateLimited: plain('form.errorRateLimited', l),
           errorBack: plain('form.errorBack', l),
           failure: plain('form.failure', l),
+          errorConflict: serverText(l, 'errorConflict'),
           errorSummary: { other: plain('form.errorSummary_other', l), ...summary },
           fields: { name: plain('form.name', l), course: plain('form.course', l), message: plain('form.message', l), email: plain('form.email', l) },
           contacts: { phone: contact(site.contacts.phone), email: contact(site.contacts.email) },

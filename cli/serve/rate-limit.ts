@@ -1,34 +1,46 @@
+import { createRequire } from 'node:module';
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+
+/** How many client addresses the enquiry limit keeps at most (least recently seen are forgotten first). */
+export const DEFAULT_TRACKED_ADDRESSES = 10_000;
+
+interface LocalStoreLike extends FastifyRateLimitStore {
+  lru: { size: number };
+}
+type LocalStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, cache: number) => LocalStoreLike;
+
+// @fastify/rate-limit's own in-memory store (an LRU map of fixed windows); its package has no export for it.
+const LocalStore = createRequire(import.meta.url)('@fastify/rate-limit/store/LocalStore.js') as LocalStoreCtor;
+
 /**
- * At most `max` requests per address in any `windowMs`. `hit` answers how long the address
- * must wait (0: go ahead). Old entries are swept every window so memory stays bounded by the
- * addresses seen in one window.
+ * The rate limit's store: @fastify/rate-limit's in-memory LRU store with a cap we choose, so
+ * that a flood of distinct (or forged) addresses costs at most `capacity` entries, and with
+ * the number of entries it holds on view for the server's tests.
  */
-export class RateLimiter {
-  private readonly hits = new Map<string, number[]>();
-  private readonly sweeper: NodeJS.Timeout | undefined;
-
-  constructor(private readonly limit: { max: number; windowMs: number }) {
-    if (limit.max > 0) this.sweeper = setInterval(() => this.sweep(Date.now()), limit.windowMs).unref();
-  }
-
-  hit(address: string, now = Date.now()): number {
-    const { max, windowMs } = this.limit;
-    if (max <= 0) return 0;
-    const recent = (this.hits.get(address) ?? []).filter((t) => t > now - windowMs);
-    if (recent.length >= max) {
-      this.hits.set(address, recent);
-      return recent[0]! + windowMs - now;
+export function boundedStore(capacity: number) {
+  const stores: LocalStoreLike[] = [];
+  class BoundedStore implements FastifyRateLimitStore {
+    private readonly inner = new LocalStore(false, false, capacity);
+    constructor() {
+      stores.push(this.inner);
     }
-    recent.push(now);
-    this.hits.set(address, recent);
-    return 0;
+    incr(...args: Parameters<FastifyRateLimitStore['incr']>) {
+      this.inner.incr(...args);
+    }
+    child() {
+      return new BoundedStore();
+    }
   }
+  return { Store: BoundedStore, tracked: () => stores.reduce((n, s) => n + s.lru.size, 0) };
+}
 
-  private sweep(now: number): void {
-    for (const [address, times] of this.hits) if (times.every((t) => t <= now - this.limit.windowMs)) this.hits.delete(address);
-  }
-
-  stop(): void {
-    clearInterval(this.sweeper);
-  }
+/**
+ * Which hops of X-Forwarded-For to believe. `false`: none (the socket's address is the
+ * client). `n`: the n proxies nearest to us, each of which appends the address it saw; the
+ * client is the address the outermost trusted proxy appended (with one proxy: the right-most
+ * entry). Entries left of it are whatever the client chose to send and are never believed.
+ */
+export function trustedHops(hops: number | false): false | ((address: string, hop: number) => boolean) {
+  if (!hops) return false;
+  return (_address, hop) => hop < hops;
 }

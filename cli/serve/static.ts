@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../templates/model.ts';
 import { DEFAULT_LOCALE } from '../schema/localized.ts';
 import { localeOfUrl } from '../site/urls.ts';
@@ -42,26 +42,81 @@ interface Entry {
   br?: Buffer;
 }
 
+/** Whether a text holds a C0 control, DEL or a C1 control: never part of an address we serve, never let into a header. */
+export function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return true;
+  }
+  return false;
+}
+
+/**
+ * A same-origin, path-only Location for a path of segments: empty segments are dropped (so it
+ * never starts with `//`), each segment is percent-encoded (so no `\`, control or non-ASCII
+ * character reaches the header), and the query is kept only when it is plain printable ASCII.
+ */
+export function localPath(segments: readonly string[], query = ''): string {
+  const path = `/${segments
+    .filter(Boolean)
+    .map((s) => encodeURIComponent(s))
+    .join('/')}`;
+  const search = /^\?[\x21-\x7e]*$/.test(query) ? query : '';
+  const location = path + search;
+  // Belt and braces: what leaves here is a path on this site and nothing else.
+  if (!/^\/(?![/\\])[\x21-\x7e]*$/.test(location)) throw new Error(`refusing an unsafe redirect to ${JSON.stringify(location)}`);
+  return location;
+}
+
+export interface StaticOptions {
+  /** Folders under the site never served, whatever the build left there (the enquiry inbox). */
+  exclude?: string[];
+}
+
 /**
  * Serves a built site with its URL policy: no trailing slash (`/vocal/` and `/vocal.html`
  * redirect to `/vocal`), the not-found page of the path's locale with status 404, gzip or
  * brotli for text, ETags, and a year of caching for hashed assets. Files are read once and
  * kept with their compressed forms while their size and time stay the same.
+ *
+ * The path arrives decoded by fastify's router (find-my-way), which answers a malformed
+ * percent-encoding with 400 itself. What is served: a regular file of a type the build
+ * writes (CONTENT_TYPES), whose real path lies inside the site, outside every excluded
+ * folder, with no segment starting with a dot. Anything else is the not-found page.
  */
-export function createStaticHandler(root: string, locales: readonly Locale[]) {
+export function createStaticHandler(root: string, locales: readonly Locale[], options: StaticOptions = {}) {
   const cache = new Map<string, Entry>();
+  const realRoot = realpathSync(root);
+  const excluded = (options.exclude ?? []).map((d) => {
+    try {
+      return realpathSync(d);
+    } catch {
+      return d;
+    }
+  });
+  const inside = (path: string, dir: string) => path.startsWith(dir + sep);
 
   const load = (file: string): Entry | undefined => {
+    if (!CONTENT_TYPES[extname(file)]) return undefined;
+    let real: string;
     let st: ReturnType<typeof statSync>;
     try {
-      st = statSync(file);
+      real = realpathSync(file);
+      st = statSync(real);
     } catch {
       return undefined;
     }
-    if (!st.isFile()) return undefined;
-    const cached = cache.get(file);
+    if (!st.isFile() || !inside(real, realRoot) || excluded.some((d) => real === d || inside(real, d))) return undefined;
+    if (
+      real
+        .slice(realRoot.length)
+        .split(sep)
+        .some((s) => s.startsWith('.'))
+    )
+      return undefined;
+    const cached = cache.get(real);
     if (cached && cached.mtimeMs === st.mtimeMs && cached.size === st.size) return cached;
-    const body = readFileSync(file);
+    const body = readFileSync(real);
     const entry: Entry = { mtimeMs: st.mtimeMs, size: st.size, body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
     if (COMPRESSIBLE.has(extname(file)) && body.length > 512) {
       entry.gzip = gzipSync(body, { level: 9 });
@@ -69,78 +124,70 @@ export function createStaticHandler(root: string, locales: readonly Locale[]) {
       const quality = body.length <= 256 * 1024 ? 11 : 5;
       entry.br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
     }
-    if (body.length <= MAX_CACHED_FILE) cache.set(file, entry);
+    if (body.length <= MAX_CACHED_FILE) cache.set(real, entry);
     return entry;
   };
 
-  const send = (req: IncomingMessage, res: ServerResponse, status: number, file: string, entry: Entry, cacheControl: string) => {
-    res.setHeader('content-type', CONTENT_TYPES[extname(file)] ?? 'application/octet-stream');
-    res.setHeader('cache-control', cacheControl);
-    res.setHeader('etag', entry.etag);
-    if (entry.gzip) res.setHeader('vary', 'accept-encoding');
-    if (status === 200 && fresh(req, entry.etag)) {
-      res.writeHead(304).end();
-      return;
-    }
-    const accepted = String(req.headers['accept-encoding'] ?? '');
+  const send = (request: FastifyRequest, reply: FastifyReply, status: number, file: string, entry: Entry, cacheControl: string) => {
+    reply.header('content-type', CONTENT_TYPES[extname(file)] ?? 'application/octet-stream');
+    reply.header('cache-control', cacheControl);
+    reply.header('etag', entry.etag);
+    if (entry.gzip) reply.header('vary', 'accept-encoding');
+    if (status === 200 && fresh(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+    const accepted = String(request.headers['accept-encoding'] ?? '');
     let body = entry.body;
     if (entry.br && acceptsEncoding(accepted, 'br')) {
-      res.setHeader('content-encoding', 'br');
+      reply.header('content-encoding', 'br');
       body = entry.br;
     } else if (entry.gzip && acceptsEncoding(accepted, 'gzip')) {
-      res.setHeader('content-encoding', 'gzip');
+      reply.header('content-encoding', 'gzip');
       body = entry.gzip;
     }
-    res.setHeader('content-length', body.length);
-    res.writeHead(status);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    reply.header('content-length', body.length);
+    return reply.code(status).send(request.method === 'HEAD' ? undefined : body);
   };
 
-  const notFound = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+  const notFound = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const locale = localeOfUrl(pathname, locales);
     const page = join(root, locale === DEFAULT_LOCALE ? '404.html' : `${locale}/404.html`);
     const entry = load(page) ?? load(join(root, '404.html'));
-    if (!entry) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
-      return;
-    }
-    send(req, res, 404, page, entry, 'no-cache');
+    if (!entry) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+    return send(request, reply, 404, page, entry, 'no-cache');
   };
 
-  return function handleStatic(req: IncomingMessage, res: ServerResponse, url: URL) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
-      return;
-    }
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(url.pathname);
-    } catch {
-      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request: the address is not valid percent-encoding\n');
-      return;
-    }
+  /** The file a clean path names: `/` is index.html, a path without extension is a page. */
+  const fileOf = (pathname: string) => join(root, pathname === '/' ? 'index.html' : extname(pathname) ? pathname : `${pathname}.html`);
+
+  return function handleStatic(request: FastifyRequest, reply: FastifyReply) {
+    const pathname = `/${(request.params as { '*'?: string })['*'] ?? ''}`;
+    if (hasControl(pathname)) return reply.code(400).type('text/plain; charset=utf-8').send('Bad request: the address contains control characters\n');
+    const q = request.url.indexOf('?');
+    const query = q < 0 ? '' : request.url.slice(q);
+    const segments = pathname.split('/').slice(1);
     // Nothing outside the site and nothing hidden (the server's own manifest lives in .studio/).
-    if (pathname.includes('\0') || pathname.includes('\\') || pathname.split('/').some((s) => s.startsWith('.'))) return notFound(req, res, url.pathname);
-    if (pathname.length > 1 && pathname.endsWith('/')) return redirect(res, pathname.replace(/\/+$/, '') || '/', url.search);
-    if (pathname.endsWith('.html') && !pathname.endsWith('/404.html')) {
-      const clean = pathname === '/index.html' ? '/' : pathname.replace(/\/index\.html$|\.html$/, '');
-      if (load(join(root, pathname))) return redirect(res, clean, url.search);
+    if (pathname.includes('\\') || segments.some((s) => s.startsWith('.'))) return notFound(request, reply, pathname);
+    if (pathname.length > 1 && pathname.endsWith('/')) {
+      const clean = localPath(segments);
+      return load(fileOf(clean)) ? redirect(reply, localPath(segments, query)) : notFound(request, reply, pathname);
     }
-    const file = join(root, pathname === '/' ? 'index.html' : extname(pathname) ? pathname : `${pathname}.html`);
-    if (!file.startsWith(root + sep)) return notFound(req, res, url.pathname);
+    if (pathname.endsWith('.html') && !pathname.endsWith('/404.html') && load(join(root, pathname))) {
+      const page = pathname === '/index.html' ? [] : pathname.replace(/\/index\.html$|\.html$/, '').split('/');
+      return redirect(reply, localPath(page, query));
+    }
+    const file = fileOf(pathname);
+    if (!inside(file, root)) return notFound(request, reply, pathname);
     const entry = load(file);
-    if (!entry) return notFound(req, res, url.pathname);
+    if (!entry) return notFound(request, reply, pathname);
     const cacheControl = HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : file.endsWith('.html') ? 'no-cache' : 'public, max-age=3600';
-    send(req, res, 200, file, entry, cacheControl);
+    return send(request, reply, 200, file, entry, cacheControl);
   };
 }
 
-function redirect(res: ServerResponse, location: string, search: string) {
-  res.writeHead(301, { location: location + search, 'content-type': 'text/plain; charset=utf-8' }).end(`Moved to ${location}\n`);
+function redirect(reply: FastifyReply, location: string) {
+  return reply.code(301).header('location', location).type('text/plain; charset=utf-8').send(`Moved to ${location}\n`);
 }
 
-function fresh(req: IncomingMessage, etag: string): boolean {
-  const match = req.headers['if-none-match'];
+function fresh(match: string | undefined, etag: string): boolean {
   return !!match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningServer, type ServeOptions, startServer } from '../../cli/serve/server.ts';
@@ -84,4 +85,51 @@ export function spawnServe(args: string[], env: Record<string, string> = {}): Pr
       reject(new Error(`content serve exited with ${code}:\n${out}`));
     });
   });
+}
+
+/** What came back on a raw connection: the status (0: none), the headers as sent, the body bytes. */
+export interface RawAnswer {
+  status: number;
+  statusLine: string;
+  headers: [string, string][];
+  body: Buffer;
+}
+
+/**
+ * Sends bytes as they are over a new TCP connection (Node's http client refuses control
+ * characters and other malformed requests) and reads until the server closes it.
+ */
+export function rawRequest(url: string, bytes: string | Buffer, timeoutMs = 15_000): Promise<RawAnswer> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no end of answer within ${timeoutMs} ms to ${JSON.stringify(String(bytes).slice(0, 200))}`));
+    }, timeoutMs);
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', () => {}); // a reset after the answer is fine; what arrived is judged below
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const all = Buffer.concat(chunks);
+      const end = all.indexOf('\r\n\r\n');
+      const head = (end < 0 ? all : all.subarray(0, end)).toString('latin1');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const status = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1];
+      const headers = lines.map((l): [string, string] => {
+        const i = l.indexOf(':');
+        return [l.slice(0, i).trim().toLowerCase(), l.slice(i + 1).trim()];
+      });
+      resolve({ status: status ? Number(status) : 0, statusLine, headers, body: end < 0 ? Buffer.alloc(0) : all.subarray(end + 4) });
+    });
+    socket.write(bytes);
+  });
+}
+
+/** A GET of a raw request target, as a client that sends whatever bytes it likes. */
+export function rawGet(url: string, target: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  const host = new URL(url).host;
+  const lines = Object.entries({ host, connection: 'close', ...headers }).map(([k, v]) => `${k}: ${v}\r\n`);
+  return rawRequest(url, Buffer.from(`GET ${target} HTTP/1.1\r\n${lines.join('')}\r\n`, 'latin1'));
 }

@@ -253,8 +253,11 @@ describe('content serve: storing enquiries', () => {
     const res = await fetch(`${server.url}/api/enquiry`, { method: 'POST', body: spamForm, redirect: 'manual' });
     expect(res.status).toBe(303);
     expect(stored().length).toBe(before);
-    // Without a fill time (the form without JavaScript, or another client) nothing is guessed.
-    expect((await postJson(server.url, validEnquiry({ fillMs: undefined }))).status).toBe(201);
+    // The site's script always sends a fill time: a JSON enquiry without one is refused (issue 12),
+    // so leaving it out does not dodge the check. The form without JavaScript cannot measure one.
+    const timeless = await postJson(server.url, validEnquiry({ fillMs: undefined }));
+    expect(timeless.status).toBe(400);
+    expect(await timeless.json()).toMatchObject({ error: 'invalid_fill_time' });
   });
 
   it("accepts JSON from the site's public address", async () => {
