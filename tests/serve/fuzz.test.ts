@@ -182,7 +182,7 @@ function request(r: ReturnType<typeof random>, host: string): Buffer {
   const target = post && r.next() < 0.7 ? `/api/enquiry${r.pick(['', '', '/', '?x', '%0A', '%2F'])}` : path(r);
   const headers: [string, string][] = [['host', r.next() < 0.9 ? host : headerValue(r)]];
   for (let i = 0, n = r.int(4); i < n; i++) headers.push([r.pick(HEADER_NAMES), headerValue(r)]);
-  let payload = Buffer.alloc(0);
+  let payload: Buffer = Buffer.alloc(0);
   if (post) {
     const b = body(r);
     payload = b.bytes;
