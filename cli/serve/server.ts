@@ -237,6 +237,17 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const kind = kindOf(request);
     const fields = (request.body ?? {}) as Record<string, unknown>;
     const locale = answerLocale(fields, request, manifest!);
+    try {
+      return await take(reply, kind, locale, fields);
+    } catch (error) {
+      // Refused once the body is read: answered in the language the enquiry names.
+      if (!(error instanceof RequestProblem)) throw error;
+      log({ kind: 'refused', status: error.status, code: error.code });
+      return refuse(request, reply, kind, locale, error);
+    }
+  }
+
+  async function take(reply: FastifyReply, kind: BodyKind, locale: Locale, fields: Record<string, unknown>): Promise<FastifyReply> {
     const checked = checkEnquiry(fields, manifest!, locale, minFillMs, kind);
     if (!checked.ok) return invalid(reply, kind, locale, checked.errors);
     if (checked.bot) {
@@ -248,7 +259,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     try {
       stored = await inbox.add({ ...checked.enquiry, via: kind, notify: !!outbox });
     } catch (error) {
-      if (error instanceof EnquiryConflict) throw new RequestProblem(409, 'idempotency_conflict', m.errorConflict ?? serverText(locale, 'errorConflict'));
+      if (error instanceof EnquiryConflict)
+        throw new RequestProblem(409, 'idempotency_conflict', m.errorConflict ?? serverText(locale, 'errorConflict'));
       log({ kind: 'error', error: `the inbox could not store an enquiry: ${(error as Error).message}` });
       throw new RequestProblem(503, 'storage_unavailable', withContacts(m.failure, m), { 'retry-after': '60' });
     }

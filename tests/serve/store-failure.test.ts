@@ -1,0 +1,95 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MANIFEST_FILE } from '../../cli/serve/manifest.ts';
+import { postJson, serveSite, validEnquiry } from '../helpers/serve.ts';
+
+const dist = inject('siteDir');
+const PHONE = '+49 30 1234567';
+const EMAIL = 'studio@example.org';
+
+/** A real, tiny file system for the inbox (root only: mount). */
+function tinyDisk(): { dir: string; fill: () => void; cleanup: () => void } | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'studio-tiny-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir], { stdio: 'ignore' });
+  } catch {
+    rmSync(dir, { recursive: true, force: true });
+    return undefined;
+  }
+  const fill = () => {
+    // Fill it to the last block, as a full disk is.
+    for (let i = 0; ; i++) {
+      try {
+        writeFileSync(join(dir, `filler-${i}`), Buffer.alloc(4096, 1));
+      } catch {
+        break;
+      }
+    }
+  };
+  return {
+    dir,
+    fill,
+    cleanup: () => {
+      execFileSync('umount', [dir]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Issue 12, items 2 and 3 (the server's part): a store that cannot store says so, and how else to reach the studio. */
+describe('content serve: when the inbox cannot store', () => {
+  const disk = tinyDisk();
+  const root = mkdtempSync(join(tmpdir(), 'studio-full-'));
+  let server: Awaited<ReturnType<typeof serveSite>> | undefined;
+
+  beforeAll(async () => {
+    if (!disk) return;
+    // The shipped content still has placeholder contacts; a studio that filled them in.
+    mkdirSync(join(root, '.studio'));
+    const manifest = JSON.parse(readFileSync(join(dist, MANIFEST_FILE), 'utf8'));
+    for (const m of Object.values(manifest.messages) as { contacts: object }[]) m.contacts = { phone: PHONE, email: EMAIL };
+    writeFileSync(join(root, MANIFEST_FILE), JSON.stringify(manifest));
+    server = await serveSite(root, { data: join(disk.dir, 'inbox'), rateLimit: { max: 0, windowMs: 60_000 } });
+  });
+  afterAll(async () => {
+    await server?.close().catch(() => {});
+    disk?.cleanup();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it.skipIf(!disk)('answers 503 with the studio’s phone and e-mail, never "ok", and the health check says so', async () => {
+    const health = await fetch(`${server!.url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ ok: true });
+
+    disk!.fill();
+    const res = await postJson(server!.url, validEnquiry({ locale: 'en' }));
+    expect(res.status).toBe(503);
+    const body = (await res.json()) as { ok: boolean; error: string; message: string };
+    expect(body.ok).toBe(false);
+    expect(body.error).toBe('storage_unavailable');
+    expect(body.message).toContain('could not be sent');
+    expect(body.message).toContain(PHONE);
+    expect(body.message).toContain(EMAIL);
+
+    const form = await fetch(`${server!.url}/api/enquiry`, {
+      method: 'POST',
+      body: new URLSearchParams({ name: 'Boris', course: 'piano', email: 'boris@example.org', website: '', locale: 'de' }),
+      redirect: 'manual',
+    });
+    expect(form.status).toBe(503);
+    const page = await form.text();
+    expect(page).toContain('<html lang="de">');
+    expect(page).toContain(PHONE);
+    expect(page).toContain(EMAIL);
+
+    const sick = await fetch(`${server!.url}/api/health`);
+    expect(sick.status).toBe(503);
+    const reason = (await sick.json()) as { ok: boolean; reason: string };
+    expect(reason.ok).toBe(false);
+    expect(reason.reason.length).toBeGreaterThan(10);
+  });
+});
