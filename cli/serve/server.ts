@@ -259,8 +259,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     try {
       stored = await inbox.add({ ...checked.enquiry, via: kind, notify: !!outbox });
     } catch (error) {
-      if (error instanceof EnquiryConflict)
-        throw new RequestProblem(409, 'idempotency_conflict', m.errorConflict ?? serverText(locale, 'errorConflict'));
+      if (error instanceof EnquiryConflict) throw new RequestProblem(409, 'idempotency_conflict', m.errorConflict ?? serverText(locale, 'errorConflict'));
       log({ kind: 'error', error: `the inbox could not store an enquiry: ${(error as Error).message}` });
       throw new RequestProblem(503, 'storage_unavailable', withContacts(m.failure, m), { 'retry-after': '60' });
     }
