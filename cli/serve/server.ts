@@ -13,7 +13,7 @@ import { EnquiryConflict, Inbox, readInbox, type StoredEnquiry } from './inbox.t
 import { type EnquiryManifest, MANIFEST_FILE, readManifest, serverText } from './manifest.ts';
 import { type Mailer, Outbox } from './outbox.ts';
 import { boundedStore, DEFAULT_TRACKED_ADDRESSES, trustedHops } from './rate-limit.ts';
-import { createStaticHandler } from './static.ts';
+import { createStaticHandler, hasControl, localPath } from './static.ts';
 
 export interface ServeOptions {
   /** The built site. */
@@ -86,6 +86,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const manifest = readManifest(dir);
   if (!manifest) throw new UsageError(`${options.dir} has no ${MANIFEST_FILE} from this version of "content build"`, 'run "content build" again');
 
+  // The thank-you addresses go into Location headers: paths on this site, percent-encoded.
+  const thanks = { ...manifest.thanks };
+  for (const [locale, path] of Object.entries(manifest.thanks) as [Locale, string][]) {
+    if (typeof path !== 'string' || !/^\/(?![/\\])/.test(path) || hasControl(path))
+      throw new UsageError(`${options.dir}/${MANIFEST_FILE}: the thank-you address for ${locale} is not a path on this site`, 'run "content build" again');
+    thanks[locale] = localPath(path.split('/'));
+  }
   const log = options.log ?? (() => {});
   const data = resolve(options.data);
   const inbox = await Inbox.open(data);
@@ -269,7 +276,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   }
 
   function accepted(reply: FastifyReply, kind: BodyKind, locale: Locale, stored: { enquiry: StoredEnquiry; duplicate: boolean } | undefined) {
-    if (kind === 'form') return reply.code(303).header('location', manifest!.thanks[locale]).header('cache-control', 'no-store').send();
+    if (kind === 'form') return reply.code(303).header('location', thanks[locale]).header('cache-control', 'no-store').send();
     const body = stored ? { ok: true, id: stored.enquiry.id, duplicate: stored.duplicate } : { ok: true };
     return json(reply, stored?.duplicate ? 200 : 201, body);
   }

@@ -97,3 +97,24 @@ describe('content serve: an unexpected exception in one request', () => {
     }
   });
 });
+
+describe('content serve: the thank-you redirect', () => {
+  it('refuses to start with a thank-you address that is not a path on this site', async () => {
+    const { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { MANIFEST_FILE } = await import('../../cli/serve/manifest.ts');
+    const site = mkdtempSync(join(tmpdir(), 'studio-thanks-'));
+    try {
+      mkdirSync(join(site, '.studio'));
+      const manifest = JSON.parse(readFileSync(join(dist, MANIFEST_FILE), 'utf8'));
+      for (const bad of ['//evil.com', '/\\evil.com', 'https://evil.com/thanks', '/thanks\r\nSet-Cookie: a=1']) {
+        manifest.thanks.en = bad;
+        writeFileSync(join(site, MANIFEST_FILE), JSON.stringify(manifest));
+        await expect(serveSite(site), bad).rejects.toThrow(/thank-you address for en is not a path on this site/);
+      }
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+});
