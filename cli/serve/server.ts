@@ -131,6 +131,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     // A malformed percent-encoding or similar: answered before any route runs.
     frameworkErrors: (error, _request, reply) => {
       (reply as FastifyReply)
+        .headers(SECURITY_HEADERS)
         .code(400)
         .type(TEXT)
         .send(`Bad request: ${error.code === 'FST_ERR_BAD_URL' ? 'the address is not valid percent-encoding' : 'the request could not be read'}\n`);

@@ -126,7 +126,16 @@ describe('content serve: the built site', () => {
   });
 
   it('sends the security headers on every answer, with a policy that allows no inline script', async () => {
-    for (const res of [await get('/'), await get('/nope'), await get('/vocal/'), await fetch(`${server.url}/api/enquiry`)]) {
+    const answers = [
+      await get('/'),
+      await get('/nope'),
+      await get('/vocal/'),
+      await fetch(`${server.url}/api/enquiry`),
+      await get('/%E0%A4%A'),
+      await get('/%0A/'),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 404, 301, 405, 400, 400]);
+    for (const res of answers) {
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name), name).toBe(value);
     }
     const csp = SECURITY_HEADERS['content-security-policy']!;
