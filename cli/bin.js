@@ -32,7 +32,6 @@ async function loadMain() {
           entryPoints: {
             main: join(root, 'cli', 'main.ts'),
             'render-worker': join(root, 'cli', 'build', 'render-worker.ts'),
-            'client-bundle': join(root, 'cli', 'build', 'client-bundle.ts'),
           },
           outdir,
           bundle: true,

@@ -1,4 +1,5 @@
 import { EnquiryForm } from './form/EnquiryForm.tsx';
+import { formProps } from './form/props.ts';
 import { Contacts } from './Layout.tsx';
 import { sharedHtml } from './memo.ts';
 import type { Chrome, CourseDetail, FormModel, PageBody, PageModel, PriceText, Text } from './model.ts';
@@ -46,8 +47,8 @@ function FormSection({ form, heading }: { form: FormModel; heading: Text }) {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of <EnquiryForm>, made once per form model
         dangerouslySetInnerHTML={{ __html: sharedHtml([form], () => <EnquiryForm {...form} />) }}
       />
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON data for the form script, `<` escaped */}
-      <script type="application/json" id="enquiry-props" dangerouslySetInnerHTML={{ __html: scriptJson(form) }} />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON data for the form script, `<` escaped; the rest it reads from the form */}
+      <script type="application/json" id="enquiry-props" dangerouslySetInnerHTML={{ __html: scriptJson(formProps(form)) }} />
     </section>
   );
 }

@@ -1,105 +1,123 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { PageModel } from '../../templates/model.ts';
-import { CACHE_DIR, fromRoot } from '../paths.ts';
-import { cliEntry } from './entry.ts';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { CACHE_DIR, fromRoot, PROJECT_ROOT } from '../paths.ts';
 import { walk } from './walk.ts';
 
-/** What Vike adds to a page of each group: the stylesheet after `<head>`, the form's script before `</body>`. */
+/** What a page of each group gets besides its own HTML: the stylesheet after `<head>`, the form's script before `</body>`. */
 export interface Inserts {
   head: string;
   body: string;
 }
 
 export interface ClientAssets {
-  /** A directory holding `assets/…` exactly as Vike writes them. */
+  /** A directory holding `assets/…`, as the site serves them. */
   dir: string;
   inserts: { static: Inserts; form: Inserts };
-  /** The hash of everything the bundle is built from (templates, configuration, versions). */
+  /** The hash of everything the bundle is built from (templates, this file, the locked versions). */
   key: string;
   /** Whether they came from the cache. */
   cached: boolean;
 }
 
-/**
- * Everything the client bundle depends on: the templates, the build configuration and the
- * installed versions. Pages do not go into it: Vike's assets are the same whatever is on them.
- */
+/** What the bundle is built from (and what the page keys change with): the templates, this file and the installed versions. */
 export function bundleKey(): string {
   const hash = createHash('sha256');
-  for (const dir of ['templates']) for (const file of walk(fromRoot(dir))) hash.update(`${dir}/${file}\0`).update(readFileSync(fromRoot(dir, file)));
-  for (const file of ['package-lock.json', 'cli/build/vike.ts', 'cli/build/client-assets.ts', 'cli/build/bundle-samples.ts'])
-    hash.update(`${file}\0`).update(readFileSync(fromRoot(file)));
+  for (const file of walk(fromRoot('templates'))) hash.update(`templates/${file}\0`).update(readFileSync(fromRoot('templates', file)));
+  for (const file of ['package-lock.json', 'cli/build/client-assets.ts']) hash.update(`${file}\0`).update(readFileSync(fromRoot(file)));
   return hash.digest('hex').slice(0, 20);
 }
 
-/** Where `inserted` differs from `plain` by exactly one insertion after `<head>` and one before `</body>`. */
-export function extractInserts(plain: string, inserted: string): Inserts | undefined {
-  const headAt = plain.indexOf('<head>') + '<head>'.length;
-  const end = '</body></html>';
-  if (headAt < 6 || !plain.endsWith(end) || !inserted.endsWith(end) || !inserted.startsWith(plain.slice(0, headAt))) return undefined;
-  const middle = plain.slice(headAt, -end.length);
-  const rest = inserted.slice(headAt, -end.length);
-  const at = rest.indexOf(middle);
-  if (at < 0) return undefined;
-  const inserts = { head: rest.slice(0, at), body: rest.slice(at + middle.length) };
-  return applyInserts(plain, inserts) === inserted ? inserts : undefined;
-}
+/** The browsers Vite 8 builds for by default ('baseline-widely-available'), so both bundles target the same. */
+const TARGET = ['chrome111', 'edge111', 'firefox114', 'safari16.4', 'ios16.4'];
 
-export function applyInserts(html: string, inserts: Inserts): string {
-  const headAt = html.indexOf('<head>') + '<head>'.length;
-  const bodyAt = html.length - '</body></html>'.length;
-  return html.slice(0, headAt) + inserts.head + html.slice(headAt, bodyAt) + inserts.body + html.slice(bodyAt);
+/** The tags as Vike writes them, so a page has the same elements whichever bundler built its assets. */
+const stylesheetTag = (href: string) => `<link rel="stylesheet" type="text/css" href="${href}">`;
+const scriptTag = (src: string) => `<script src="${src}" type="module" async></script>`;
+
+/** A client bundle under way (esbuild works in a process of its own, beside validation). */
+export interface Bundling {
+  assets: Promise<ClientAssets>;
+  /** Stops it (a build whose content has errors needs no bundle). */
+  cancel(): void;
 }
 
 /**
- * The client bundle (the form's script, the stylesheet) built by Vike from one page of each
- * group, and what Vike adds to each page, learnt by comparing its output with the plain
- * document. Kept under node_modules/.cache by the hash of everything it is built from, so a
- * build whose templates did not change does not bundle again.
+ * The client bundle: the stylesheet, and for pages with the enquiry form its first script
+ * (templates/form/client.ts), which loads the React part (island.tsx) on demand. Built with
+ * esbuild straight from the templates, with the compiler's own folder as the root (never the
+ * working directory); Vike builds the same sources for `--renderer vike`, and a browser test
+ * checks both bundles behave the same. Kept under node_modules/.cache by the hash of what it
+ * is built from; STUDIO_NO_CACHE=1 builds it afresh (and keeps the result for later builds).
  */
-export async function clientAssets(
-  samples: { static: PageModel; form: PageModel },
-  render: (page: PageModel) => string,
-  key = bundleKey(),
-): Promise<ClientAssets> {
-  const dir = join(CACHE_DIR, 'client', key);
-  // STUDIO_NO_CACHE=1 bundles afresh (and keeps the result for later builds).
+export function startClientAssets(key = bundleKey()): Bundling {
   const cached = process.env.STUDIO_NO_CACHE !== '1' && readCached(key);
-  if (cached) return cached;
-
-  const { prerenderWithVike } = await import('./vike.ts');
-  mkdirSync(join(CACHE_DIR, 'client'), { recursive: true });
-  const work = mkdtempSync(join(CACHE_DIR, 'client', 'build-'));
-  try {
-    const site = join(work, 'site');
-    await prerenderWithVike([samples.static, samples.form], site, () => {});
-    const inserts = {} as ClientAssets['inserts'];
-    for (const kind of ['static', 'form'] as const) {
-      const page = samples[kind];
-      const found = extractInserts(render(page), readFileSync(join(site, page.file), 'utf8'));
-      if (!found) throw new Error(`Vike changed more of ${page.url} than the stylesheet and script tags; build with --renderer vike`);
-      inserts[kind] = found;
-    }
-    const out = join(work, 'out');
-    mkdirSync(out);
-    cpSync(join(site, 'assets'), join(out, 'assets'), { recursive: true });
-    writeFileSync(join(out, 'inserts.json'), JSON.stringify(inserts));
-    // A complete bundle appears under its key in one rename, and is never replaced: another build
-    // that finished the same bundle first keeps its own (same key, same bytes), even while read.
+  if (cached) return { assets: Promise.resolve(cached), cancel: () => {} };
+  let cancelled = false;
+  let stop = () => {};
+  const assets = (async () => {
+    const esbuild = await import('esbuild');
+    const root = join(CACHE_DIR, 'client');
+    mkdirSync(root, { recursive: true });
+    const work = mkdtempSync(join(root, 'build-'));
     try {
-      renameSync(out, dir);
-    } catch (error) {
-      if (!existsSync(join(dir, 'inserts.json'))) throw error;
+      const context = await esbuild.context({
+        absWorkingDir: PROJECT_ROOT,
+        entryPoints: { 'entries/enquiry-form': fromRoot('templates/form/client.ts'), 'static/styles': fromRoot('templates/styles.css') },
+        outdir: join(work, 'assets'),
+        entryNames: '[dir]/[name].[hash]',
+        chunkNames: 'chunks/[name].[hash]',
+        bundle: true,
+        splitting: true,
+        format: 'esm',
+        platform: 'browser',
+        target: TARGET,
+        minify: true,
+        legalComments: 'none',
+        jsx: 'automatic',
+        define: { 'process.env.NODE_ENV': '"production"' },
+        metafile: true,
+        write: false,
+        logLevel: 'silent',
+      });
+      if (cancelled) {
+        await context.dispose();
+        throw new Error('cancelled');
+      }
+      stop = () => void context.cancel();
+      const result = await context.rebuild().finally(() => context.dispose());
+      const href: Record<string, string> = {};
+      for (const file of result.outputFiles) {
+        mkdirSync(dirname(file.path), { recursive: true });
+        writeFileSync(file.path, file.contents);
+      }
+      for (const [path, output] of Object.entries(result.metafile.outputs))
+        if (output.entryPoint) href[output.entryPoint] = `/${relative(work, join(PROJECT_ROOT, path)).split('\\').join('/')}`;
+      const css = stylesheetTag(href['templates/styles.css']!);
+      const inserts: ClientAssets['inserts'] = { static: { head: css, body: '' }, form: { head: css, body: scriptTag(href['templates/form/client.ts']!) } };
+      writeFileSync(join(work, 'inserts.json'), JSON.stringify(inserts));
+      const dir = join(root, key);
+      // A complete bundle appears under its key in one rename, and is never replaced: another build
+      // that finished the same bundle first keeps its own (same key, same bytes), even while read.
+      try {
+        renameSync(work, dir);
+      } catch (error) {
+        if (!existsSync(join(dir, 'inserts.json'))) throw error;
+      }
+      pruneOthers(key);
+      return { dir, key, inserts, cached: false };
+    } finally {
+      rmSync(work, { recursive: true, force: true });
     }
-    pruneOthers(key);
-    return { dir, key, inserts, cached: false };
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  })();
+  assets.catch(() => {}); // a cancelled bundle is nobody's error
+  return {
+    assets,
+    cancel: () => {
+      cancelled = true;
+      stop();
+    },
+  };
 }
 
 function readCached(key: string): ClientAssets | undefined {
@@ -109,42 +127,6 @@ function readCached(key: string): ClientAssets | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A client bundle under way in a process of its own. */
-export interface Bundling {
-  assets: Promise<ClientAssets>;
-  /** Stops it (a build whose content has errors needs no bundle). */
-  cancel(): void;
-}
-
-/**
- * `clientAssets` for the pages of `bundle-samples.ts`, in a child process: Vite's work runs on
- * the other core while this process validates and resolves the content, and Vite's memory is
- * returned when the child exits. From the cache when it is there, as `clientAssets` does.
- */
-export function startClientAssets(key = bundleKey()): Bundling {
-  const cached = process.env.STUDIO_NO_CACHE !== '1' && readCached(key);
-  if (cached) return { assets: Promise.resolve(cached), cancel: () => {} };
-  const { url, execArgv } = cliEntry('client-bundle');
-  const child = spawn(process.execPath, [...execArgv, fileURLToPath(url), key], {
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (d) => {
-    stderr += d;
-  });
-  const assets = new Promise<ClientAssets>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      const built = code === 0 && readCached(key);
-      if (built) resolve({ ...built, cached: false });
-      else reject(new Error(`building the client bundle failed (${signal ?? `exit code ${code}`}):\n${stderr.slice(-4000)}`));
-    });
-  });
-  assets.catch(() => {}); // a cancelled bundle is nobody's error
-  return { assets, cancel: () => child.kill() };
 }
 
 /** Only the newest few bundles are kept, and no half-built one of a process that was stopped. */

@@ -23,6 +23,12 @@ export async function prerenderWithVike(pages: PageModel[], siteDir: string, onP
   const { log, info } = console;
   console.log = (...args: unknown[]) => logged.push(args.join(' '));
   console.info = console.log;
+  // Vike still reads the working directory despite `root`: it tells an absolute outDir by
+  // comparing its first segment with process.cwd()'s (vike/dist/node/vite/shared/getOutDirs.js),
+  // and stops with "You stumbled upon a Vike bug" when they differ. So Vike runs in the project
+  // folder, whatever folder `content build` was started in; every path the build holds is absolute.
+  const cwd = process.cwd();
+  process.chdir(VIKE_ROOT);
   try {
     await build({
       viteConfig: {
@@ -44,6 +50,7 @@ export async function prerenderWithVike(pages: PageModel[], siteDir: string, onP
     (error as Error).message += `\n\nVike's output:\n${logged.slice(-40).join('\n')}`;
     throw error;
   } finally {
+    process.chdir(cwd);
     console.log = log;
     console.info = info;
     rmSync(work, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { type FocusEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import type { FormModel, Text } from '../model.ts';
+import type { Text } from '../model.ts';
+import type { FormView } from './props.ts';
 import { type Errors, type Field, summary, type Values, validateAll, validateField } from './validate.ts';
 
 type Phase = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed' };
@@ -12,7 +13,7 @@ const EMPTY: Values = { name: '', course: '', message: '', email: '' };
  * JavaScript), then hydrated by island.tsx: inline validation, sending with fetch, and a
  * failure that keeps everything typed.
  */
-export function EnquiryForm(form: FormModel) {
+export function EnquiryForm(form: FormView) {
   const { labels, contacts } = form;
   const [values, setValues] = useState<Values>({ ...EMPTY, course: form.selected ?? '' });
   const [errors, setErrors] = useState<Errors>({});

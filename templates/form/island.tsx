@@ -1,8 +1,10 @@
 import { hydrateRoot } from 'react-dom/client';
-import type { FormModel } from '../model.ts';
 import { EnquiryForm } from './EnquiryForm.tsx';
+import { type FormProps, formView } from './props.ts';
 
-/** Hydrates the server-rendered form; the only React the browser runs. */
-export function hydrate(container: Element, props: FormModel) {
-  hydrateRoot(container, <EnquiryForm {...props} />);
+/** Hydrates the server-rendered form; the only React the browser runs. Its options and labels are read from its HTML. */
+export function hydrate(container: Element, props: FormProps) {
+  const form = container.querySelector('form');
+  if (!form) throw new Error('no form to hydrate');
+  hydrateRoot(container, <EnquiryForm {...formView(form, props)} />);
 }

@@ -1,11 +1,11 @@
-import type { FormModel } from '../model.ts';
+import type { FormView } from './props.ts';
 
 export type Field = 'name' | 'course' | 'message' | 'email';
 export type Values = Record<Field, string>;
 export type Errors = Partial<Record<Field, string>>;
 
 /** The enquiry rules of cli/schema/enquiry.ts, applied in the browser with the page's messages. */
-export function validateField(field: Field, values: Values, form: FormModel): string | undefined {
+export function validateField(field: Field, values: Values, form: FormView): string | undefined {
   const value = values[field].trim();
   const { rules, labels } = form;
   if ((rules.required as string[]).includes(field) && !value) return field === 'course' ? labels.errorCourse.text : labels.errorRequired.text;
@@ -15,7 +15,7 @@ export function validateField(field: Field, values: Values, form: FormModel): st
   return undefined;
 }
 
-export function validateAll(values: Values, form: FormModel): Errors {
+export function validateAll(values: Values, form: FormView): Errors {
   const errors: Errors = {};
   for (const f of ['name', 'course', 'message', 'email'] as Field[]) {
     const e = validateField(f, values, form);
@@ -24,7 +24,7 @@ export function validateAll(values: Values, form: FormModel): Errors {
   return errors;
 }
 
-export function summary(count: number, form: FormModel): string {
+export function summary(count: number, form: FormView): string {
   const forms = form.labels.errorSummary as Record<string, { text: string } | undefined>;
   const rule = new Intl.PluralRules(form.locale).select(count);
   return (forms[rule] ?? forms.other)!.text.replace('{{count}}', String(count));

@@ -1,0 +1,67 @@
+import type { FormModel, Text } from '../model.ts';
+
+/** What the enquiry form renders from (the section around it shows the title, intro and fallback). */
+export type FormView = Omit<FormModel, 'labels'> & { labels: Omit<FormModel['labels'], 'title' | 'intro' | 'scriptFailed'> };
+
+/** The texts the form shows only once a visitor acts: not in its HTML, so they travel as JSON. */
+const LATER = ['sending', 'success', 'failure', 'errorRequired', 'errorEmail', 'errorCourse', 'errorTooLong', 'errorSummary'] as const;
+
+/**
+ * What the form's script needs besides the form's own HTML: the rules, the contacts and the
+ * texts not yet on the page. The options and the visible labels are read back from the HTML
+ * (`formView`), instead of being sent twice on every page with the form.
+ */
+export type FormProps = Pick<FormModel, 'rules' | 'contacts' | 'scriptTimeoutMs'> & { labels: Pick<FormModel['labels'], (typeof LATER)[number]> };
+
+const made = new WeakMap<FormModel, FormProps>();
+
+/** The props of a form, one object per form model (pages share their form's model, and so its serialized props). */
+export function formProps(form: FormModel): FormProps {
+  let props = made.get(form);
+  if (!props) {
+    props = {
+      labels: Object.fromEntries(LATER.map((k) => [k, form.labels[k]])) as FormProps['labels'],
+      rules: form.rules,
+      contacts: form.contacts,
+      scriptTimeoutMs: form.scriptTimeoutMs,
+    };
+    made.set(form, props);
+  }
+  return props;
+}
+
+/**
+ * The form's model, read back from the HTML the server rendered (EnquiryForm.tsx) and completed
+ * with its props: what hydration needs to render the very same markup.
+ */
+export function formView(form: HTMLFormElement, props: FormProps): FormView {
+  const text = (el: Element | null): Text => {
+    const lang = el?.getAttribute('lang');
+    return lang ? { text: el?.textContent ?? '', lang: lang as Text['lang'] } : { text: el?.textContent ?? '' };
+  };
+  const value = (name: string) => (form.querySelector(`input[name="${name}"]`) as HTMLInputElement | null)?.value ?? '';
+  const label = (field: string) => text(form.querySelector(`label[for="enquiry-${field}"] > span`));
+  const options = [...form.querySelectorAll<HTMLOptionElement>('#enquiry-course option')];
+  const selected = options.find((o) => o.defaultSelected && o.value)?.value;
+  return {
+    locale: value('locale') as FormModel['locale'],
+    action: form.getAttribute('action') ?? '',
+    thanksHref: value('thanks'),
+    options: options.filter((o) => o.value).map((o) => ({ value: o.value, label: text(o) })),
+    ...(selected ? { selected } : {}),
+    labels: {
+      ...props.labels,
+      name: label('name'),
+      course: label('course'),
+      coursePlaceholder: { text: options.find((o) => !o.value)?.textContent ?? '' },
+      message: label('message'),
+      email: label('email'),
+      required: text(form.querySelector('.required-note > span:last-child')),
+      privacyNote: text(form.querySelector('#enquiry-privacy > span')),
+      submit: text(form.querySelector('button[type="submit"] > span')),
+    },
+    rules: props.rules,
+    contacts: props.contacts,
+    scriptTimeoutMs: props.scriptTimeoutMs,
+  };
+}
