@@ -126,7 +126,6 @@ export function EnquiryForm(form: FormModel) {
             type="text"
             autoComplete="name"
             required
-            aria-required="true"
             maxLength={form.rules.maxLength.name}
             aria-describedby={d}
             aria-invalid={invalid}
@@ -145,7 +144,6 @@ export function EnquiryForm(form: FormModel) {
             id="enquiry-course"
             name="course"
             required
-            aria-required="true"
             aria-describedby={d}
             aria-invalid={invalid}
             value={values.course}
@@ -185,7 +183,6 @@ export function EnquiryForm(form: FormModel) {
             type="email"
             autoComplete="email"
             required
-            aria-required="true"
             maxLength={form.rules.maxLength.email}
             aria-describedby={`${d} enquiry-privacy`}
             aria-invalid={invalid}
