@@ -460,7 +460,8 @@ function Simple({ page, ui }: { page: PageModel; ui: Ui }) {
       return (
         <>
           <T value={ui['form.thanksTitle']} as="h1" />
-          <T value={ui['form.thanksText']} as="p" />
+          {/* The same words as the form's confirmation when it is sent with JavaScript (SPEC.md §4). */}
+          <T value={ui['form.success']} as="p" />
           <p>
             <a className="button" href={page.chrome.homeHref}>
               <T value={ui['form.backHome']} />
