@@ -91,7 +91,7 @@ export function cpuSlowdownFor(benchmarkIndex: number): number {
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
-async function audit(url: string, cpuSlowdownMultiplier?: number): Promise<Lhr> {
+async function audit(url: string, cpuSlowdownMultiplier?: number, attempt = 1): Promise<Lhr> {
   const result = await lighthouse(
     base + url,
     { port, logLevel: 'error', output: 'json', ignoreStatusCode: true },
@@ -119,6 +119,8 @@ async function audit(url: string, cpuSlowdownMultiplier?: number): Promise<Lhr> 
     },
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  // A trace Chromium failed to record (NO_NAVSTART and kin) says "run Lighthouse again": once more, not a score retried.
+  if (result.lhr.runtimeError && attempt < 3 && /again/i.test(result.lhr.runtimeError.message)) return audit(url, cpuSlowdownMultiplier, attempt + 1);
   if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`);
   return result.lhr;
 }
@@ -142,7 +144,12 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  chrome?.kill();
+  if (chrome && chrome.exitCode === null) {
+    // The profile can go only once Chromium has stopped writing to it.
+    const exited = new Promise((resolve) => chrome.once('exit', resolve));
+    chrome.kill();
+    await exited;
+  }
   await stop?.();
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
@@ -154,22 +161,38 @@ describe.skipIf(SKIP_BROWSER)('Lighthouse, mobile', () => {
     const slowdown = cpuSlowdownFor(warm.environment.benchmarkIndex);
     const found: string[] = [];
     for (const { kind, url } of PAGES) {
-      const lhr = await audit(url, slowdown);
       const allowed = ALLOWED[kind] ?? [];
       const excused = allowed.map((a) => a.split('/')[0]);
-      // A category counts as Lighthouse shows it (rounded); below 100, the audits that cost points say why.
-      for (const category of Object.values(lhr.categories))
-        if (Math.round((category.score ?? 0) * 100) < 100 && !excused.includes(category.id))
-          found.push(`${kind} ${url}: ${category.id} ${Math.round((category.score ?? 0) * 100)}`);
-      for (const loss of losses(lhr))
-        if (excused.includes(loss.split('/')[0]!) && !allowed.some((a) => loss.startsWith(`${a} `))) found.push(`${kind} ${url}: ${loss}`);
-      const scores = Object.values(lhr.categories).map((c) => `${c.id} ${Math.round((c.score ?? 0) * 100)}`);
-      console.info(`${kind} ${url} (CPU ×${slowdown.toFixed(1)}): ${scores.join(', ')}`);
+      /** What keeps this run below 100: a category as Lighthouse shows it (rounded), or an audit of an excused one. */
+      const problems = (lhr: Lhr) => [
+        ...Object.values(lhr.categories)
+          .filter((c) => Math.round((c.score ?? 0) * 100) < 100 && !excused.includes(c.id))
+          .map(
+            (c) =>
+              `${c.id} ${Math.round((c.score ?? 0) * 100)} (${losses(lhr)
+                .filter((l) => l.startsWith(`${c.id}/`))
+                .join('; ')})`,
+          ),
+        ...losses(lhr).filter((l) => excused.includes(l.split('/')[0]!) && !allowed.some((a) => l.startsWith(`${a} `))),
+      ];
+      // Timing varies with whatever else the two cores do (the other browser tests run beside this
+      // one). Lighthouse's variability guide says: several runs, the median. A page that passes
+      // at once runs once; otherwise three runs, and it passes when most of them do.
+      const runs: string[][] = [];
+      let lhr: Lhr | undefined;
+      const passed = () => runs.filter((r) => r.length === 0).length;
+      while (!(runs.length === 1 && passed() === 1) && passed() < 2 && runs.length - passed() < 2) {
+        lhr = await audit(url, slowdown);
+        runs.push(problems(lhr));
+        const scores = Object.values(lhr.categories).map((c) => `${c.id} ${Math.round((c.score ?? 0) * 100)}`);
+        console.info(`${kind} ${url} (CPU ×${slowdown.toFixed(1)}), run ${runs.length}: ${scores.join(', ')}`);
+      }
+      if (passed() * 2 < runs.length) found.push(`${kind} ${url}: ${runs.map((r) => r.join(', ')).join(' | ')}`);
       if (kind === 'thanks') expect(await (await fetch(base + url)).text()).toContain('<meta name="robots" content="noindex"/>');
       if (kind === 'not found') {
         expect((await fetch(base + url)).status).toBe(404);
         // The one console error allowed is the 404 of the address itself.
-        const logged = (lhr.audits['errors-in-console']!.details as { items: { sourceLocation?: { url?: string } }[] }).items;
+        const logged = (lhr!.audits['errors-in-console']!.details as { items: { sourceLocation?: { url?: string } }[] }).items;
         expect(logged.map((i) => i.sourceLocation?.url)).toEqual([base + url]);
       }
     }
