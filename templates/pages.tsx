@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { EnquiryForm } from './form/EnquiryForm.tsx';
 import { formProps } from './form/props.ts';
 import { Contacts } from './Layout.tsx';
@@ -25,6 +26,19 @@ function Price({ price }: { price: PriceText }) {
         </>
       ) : null}
     </span>
+  );
+}
+
+/**
+ * A table wider than a phone scrolls inside this box, never the page (a shadow at the edge shows
+ * there is more). Focusable and named, so keyboard users can scroll it too.
+ */
+function TableScroll({ label, children }: { label: Text; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <section className="table-scroll" aria-label={label.text} tabIndex={0}>
+      {children}
+    </section>
   );
 }
 
@@ -265,39 +279,41 @@ function Prices({ page, body }: { page: PageModel; body: Extract<PageBody, { kin
                   <T key={`sub-${item.label.text}`} value={item.label} as="li" className="sub" />
                 ) : (
                   <li key={item.id}>
-                    <T value={item.label} /> <Price price={item.price} />
+                    <T value={item.label} className="price-name" /> <Price price={item.price} />
                   </li>
                 ),
               )}
             </ul>
           ) : null}
           {c.table ? (
-            <table>
-              <T value={c.table.caption} as="caption" />
-              <thead>
-                <tr>
-                  <T value={c.table.columnHeader} as="th" />
-                  {c.table.columns.map((col) => (
-                    <th key={col.text} scope="col" lang={col.lang}>
-                      {col.text}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {c.table.rows.map((r) => (
-                  <tr key={r.id}>
-                    <th scope="row" lang={r.label.lang}>
-                      {r.label.text}
-                    </th>
-                    {r.amounts.map((a, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
-                      <T key={i} value={a} as="td" />
+            <TableScroll label={c.table.caption}>
+              <table>
+                <T value={c.table.caption} as="caption" />
+                <thead>
+                  <tr>
+                    <T value={c.table.columnHeader} as="th" />
+                    {c.table.columns.map((col) => (
+                      <th key={col.text} scope="col" lang={col.lang}>
+                        {col.text}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {c.table.rows.map((r) => (
+                    <tr key={r.id}>
+                      <th scope="row" lang={r.label.lang}>
+                        {r.label.text}
+                      </th>
+                      {r.amounts.map((a, i) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
+                        <T key={i} value={a} as="td" />
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
           ) : null}
           {c.notes.map((n) => (
             <T key={n.text} value={n} as="p" rich />
@@ -392,37 +408,39 @@ function Simple({ page, ui }: { page: PageModel; ui: Ui }) {
         <>
           <T value={page.title} as="h1" />
           <T value={b.intro} as="p" rich />
-          <table>
-            <thead>
-              <tr>
-                <T value={ui['schedule.course']} as="th" />
-                <T value={ui['schedule.day']} as="th" />
-                <T value={ui['schedule.time']} as="th" />
-              </tr>
-            </thead>
-            <tbody>
-              {b.rows.map((r, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows keep content order
-                <tr key={i}>
-                  <th scope="row">
-                    <a href={r.course.href}>
-                      <T value={r.course.label} />
-                    </a>
-                  </th>
-                  <T value={r.day} as="td" />
-                  <td>
-                    <T value={r.time} />
-                    {r.note ? (
-                      <>
-                        {' '}
-                        (<T value={r.note} />)
-                      </>
-                    ) : null}
-                  </td>
+          <TableScroll label={page.title}>
+            <table>
+              <thead>
+                <tr>
+                  <T value={ui['schedule.course']} as="th" />
+                  <T value={ui['schedule.day']} as="th" />
+                  <T value={ui['schedule.time']} as="th" />
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {b.rows.map((r, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: rows keep content order
+                  <tr key={i}>
+                    <th scope="row">
+                      <a href={r.course.href}>
+                        <T value={r.course.label} />
+                      </a>
+                    </th>
+                    <T value={r.day} as="td" />
+                    <td>
+                      <T value={r.time} />
+                      {r.note ? (
+                        <>
+                          {' '}
+                          (<T value={r.note} />)
+                        </>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </>
       );
     case 'legal':
@@ -443,7 +461,8 @@ function Simple({ page, ui }: { page: PageModel; ui: Ui }) {
       return (
         <>
           <T value={ui['form.thanksTitle']} as="h1" />
-          <T value={ui['form.thanksText']} as="p" />
+          {/* The same words as the form's confirmation when it is sent with JavaScript (SPEC.md §4). */}
+          <T value={ui['form.success']} as="p" />
           <p>
             <a className="button" href={page.chrome.homeHref}>
               <T value={ui['form.backHome']} />

@@ -15,6 +15,8 @@ function Head({ page }: { page: PageModel }) {
       {refresh ? <meta httpEquiv="refresh" content={`0; url=${refresh}`} /> : null}
       <title>{`${page.title.text} · ${page.chrome.siteName}`}</title>
       <meta name="description" content={page.description.text} />
+      <link rel="icon" href="/favicon.ico" sizes="32x32" />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {page.noindex ? <meta name="robots" content="noindex" /> : null}
       {page.canonical ? <link rel="canonical" href={page.canonical} /> : null}
       {page.hreflang.map((h) => (

@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { Locale, PageModel } from '../../templates/model.ts';
 import type { Problem } from '../core/problem.ts';
 import { validateContent } from '../core/validate.ts';
+import { fromRoot } from '../paths.ts';
 import { enquiryManifest, writeManifest } from '../serve/manifest.ts';
 import { resolveSite } from '../site/resolve.ts';
 import { isTakenOver, type SitePage } from '../site/site-page.ts';
@@ -107,6 +108,8 @@ async function build(options: BuildOptions, bundling: (Bundling & { key: string 
       site.settle(rendered);
     }
     phase('render and write');
+    // Files served as they are (the favicon), the same for both renderers.
+    cpSync(fromRoot('templates/public'), staging, { recursive: true });
     writeFileSync(join(staging, 'sitemap.xml'), sitemapXml(all));
     writeFileSync(join(staging, 'robots.txt'), robotsTxt(baseUrl));
     writeManifest(staging, enquiryManifest(validated.content, tr, pages, stylesheetOf(staging, pages[0]?.file)));

@@ -1,6 +1,7 @@
 import { PLACEHOLDER_PATTERN } from '../schema/layout.ts';
 import type { Content, Entry } from './content.ts';
 import { entries } from './content.ts';
+import { checkDescriptions } from './description-length.ts';
 import type { Problem } from './problem.ts';
 import { didYouMean } from './similar.ts';
 import { type PathPart, problemAt } from './source.ts';
@@ -329,6 +330,7 @@ export function crossCheck(content: Content, options: CrossCheckOptions): Proble
       problems.push(problemAt(content.site.source, ['baseUrl'], placeholderProblem('the public address of the site', content.site.data.baseUrl)));
   }
 
+  problems.push(...checkDescriptions(content));
   problems.push(...findPlaceholders(content));
   return problems;
 }

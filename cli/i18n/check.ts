@@ -3,6 +3,7 @@ import { formatPath, type Problem } from '../core/problem.ts';
 import { locate, type PathPart, type SourceFile } from '../core/source.ts';
 import { LOCALES, type Locale } from '../schema/localized.ts';
 import { PLURAL_SUFFIXES } from '../schema/ui-keys.ts';
+import { checkGlossary } from './glossary.ts';
 import { sourceHash, type TranslationLock } from './lock.ts';
 
 export interface LocaleCoverage {
@@ -183,6 +184,7 @@ export function checkTranslations(files: LoadedFile[], lock: TranslationLock, on
     cov.coverage = cov.total ? Math.floor((cov.translated / cov.total) * 1000) / 10 : 100;
     locales[locale] = cov;
   }
+  problems.push(...checkGlossary(lock.glossary, texts, targets, (i, locale, p) => at(texts[i]!, [locale], p)));
   return { locales, problems, texts };
 }
 

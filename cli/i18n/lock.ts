@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
+import type { GlossaryEntry } from './glossary.ts';
 
 /**
  * content/translations.yaml: for each locale and text, a short hash of the Russian text the
@@ -14,20 +15,23 @@ export interface TranslationLock {
   /** Words that may be the same in every language (names, brands): never "probably untranslated". */
   sameInAllLanguages: string[];
   confirmed: Record<string, Record<string, string>>;
+  /** One term per thing in each language; `content i18n` warns about the other ways. Edited by hand. */
+  glossary: GlossaryEntry[];
 }
 
 export const sourceHash = (ru: string) => createHash('sha256').update(ru).digest('hex').slice(0, 10);
 
 export function readLock(contentDir: string): TranslationLock {
   const path = join(contentDir, LOCK_FILE);
-  if (!existsSync(path)) return { sameInAllLanguages: [], confirmed: {} };
+  if (!existsSync(path)) return { sameInAllLanguages: [], confirmed: {}, glossary: [] };
   const data = (parse(readFileSync(path, 'utf8')) ?? {}) as Partial<TranslationLock>;
-  return { sameInAllLanguages: data.sameInAllLanguages ?? [], confirmed: data.confirmed ?? {} };
+  return { sameInAllLanguages: data.sameInAllLanguages ?? [], confirmed: data.confirmed ?? {}, glossary: data.glossary ?? [] };
 }
 
 export function writeLock(contentDir: string, lock: TranslationLock): void {
   const sorted = {
     sameInAllLanguages: [...new Set(lock.sameInAllLanguages)].sort(),
+    ...(lock.glossary.length ? { glossary: lock.glossary } : {}),
     confirmed: Object.fromEntries(
       Object.keys(lock.confirmed)
         .sort()
@@ -36,6 +40,7 @@ export function writeLock(contentDir: string, lock: TranslationLock): void {
   };
   const header =
     '# Written by `content i18n --confirm`: the Russian text each translation was checked against (a short hash).\n' +
-    '# Edit only sameInAllLanguages: texts that are rightly the same in every language (names, brands).\n';
+    '# Edit only sameInAllLanguages (texts that are rightly the same in every language: names, brands) and glossary\n' +
+    '# (one term per thing: `use` is the word for it in that language, `not` the other ways it must not be said).\n';
   writeFileSync(join(contentDir, LOCK_FILE), header + stringify(sorted, { lineWidth: 0 }));
 }

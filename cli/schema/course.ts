@@ -38,8 +38,20 @@ export const CourseFile = z
     howClassesRun: LocalizedText,
     features: z.array(LocalizedText).min(1),
     trial: LocalizedText.describe('The trial lesson text.'),
-    languages: z.array(TeachingLanguage).min(1),
+    languages: z
+      .union([z.array(TeachingLanguage).min(1), Placeholder])
+      .describe('The languages the course is taught in. SPEC.md names none per course: "TODO: …" until the studio says.'),
     languagesNote: LocalizedText.optional().describe('E.g. "with support in Russian".'),
+    lessons: z
+      .array(
+        z.strictObject({
+          minutes: z.number().int().positive().describe('How long one lesson is.'),
+          times: z.number().int().positive().describe('How many lessons in each period.'),
+          per: z.enum(['week', 'month']),
+        }),
+      )
+      .optional()
+      .describe('Lesson length and frequency, only where the studio has stated both (SPEC.md §9). Search engines read it; visitors read `duration`.'),
     rules: z.array(LocalizedText).optional().describe('Rules that belong to this course: entry requirements, group size, rescheduling.'),
     steps: z.array(Step).optional().describe('An ordered procedure, e.g. the online consultation from request to video call.'),
     subPrograms: z.array(SubProgram).optional(),

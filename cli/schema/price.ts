@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Key, LocalizedText, Money } from './localized.ts';
+import { Key, LocalizedText, Money, Placeholder } from './localized.ts';
 
 export const PricePer = z.enum(['month', 'lesson', 'hour', 'visit', 'once', 'package']).meta({
   id: 'PricePer',
@@ -11,7 +11,7 @@ export const Price = z
   .strictObject({
     amount: Money.describe('Amount in EUR.'),
     from: z.boolean().optional().describe('"from 300": the amount is the lowest price.'),
-    per: PricePer,
+    per: z.union([PricePer, Placeholder]).describe('What the amount pays for; "TODO: …" where the studio has not said.'),
     note: LocalizedText.optional().describe('A condition, e.g. "4 lessons of 30 min".'),
   })
   .meta({ id: 'Price', title: 'Price in EUR' });

@@ -79,7 +79,6 @@ export const UI_KEYS = {
     'failure',
     'scriptFailed',
     'thanksTitle',
-    'thanksText',
     'backHome',
   ],
   footer: ['hours', 'contacts', 'links', 'onRequest', 'phone', 'email', 'address', 'legal'],

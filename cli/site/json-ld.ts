@@ -4,7 +4,7 @@ import type { FaqFile } from '../schema/faq.ts';
 import { isPlaceholder } from '../schema/layout.ts';
 import type { SiteFile } from '../schema/site.ts';
 import type { Translator } from './translator.ts';
-import { absoluteUrl, localeUrl } from './urls.ts';
+import { absoluteUrl } from './urls.ts';
 
 const DAY: Record<string, string> = { Mo: 'Monday', Tu: 'Tuesday', We: 'Wednesday', Th: 'Thursday', Fr: 'Friday', Sa: 'Saturday', Su: 'Sunday' };
 
@@ -32,7 +32,7 @@ export function buildJsonLd(page: PageModel, ctx: Context): object[] {
         '@type': 'Course',
         name: page.body.course.title.text,
         description: page.body.course.summary.text,
-        inLanguage: course.languages,
+        inLanguage: typeof course.languages === 'string' ? undefined : course.languages,
         url: page.canonical,
         provider: { '@id': orgId },
         offers: course.price
@@ -46,7 +46,7 @@ export function buildJsonLd(page: PageModel, ctx: Context): object[] {
                 : {}),
             }
           : undefined,
-        hasCourseInstance: { '@type': 'CourseInstance', courseMode: course.audience === 'parents' ? 'online' : 'onsite' },
+        hasCourseInstance: courseInstances(course),
       });
   }
   if (page.body.kind === 'faq')
@@ -61,6 +61,20 @@ export function buildJsonLd(page: PageModel, ctx: Context): object[] {
     });
   // Without the fields that are undefined (placeholders, no price), as JSON would have them.
   return [org, ...out.map(compact)];
+}
+
+/**
+ * One CourseInstance per lesson format the studio states (length and frequency), with the
+ * courseSchedule Google's course rich results ask for; only the mode where it states none.
+ */
+function courseInstances(course: CourseFile): object | object[] {
+  const courseMode = course.audience === 'parents' ? 'online' : 'onsite';
+  if (!course.lessons?.length) return { '@type': 'CourseInstance', courseMode };
+  return course.lessons.map((l) => ({
+    '@type': 'CourseInstance',
+    courseMode,
+    courseSchedule: { '@type': 'Schedule', duration: `PT${l.minutes}M`, repeatFrequency: l.per === 'week' ? 'Weekly' : 'Monthly', repeatCount: l.times },
+  }));
 }
 
 /** A copy without the fields that are undefined (placeholders, no price), as JSON would write it. */
@@ -97,7 +111,7 @@ function organization(site: Context['site'], baseUrl: string, locale: Context['l
     '@type': 'EducationalOrganization',
     '@id': orgId,
     name: site.name,
-    url: absoluteUrl(baseUrl, localeUrl('/', locale)),
+    url: absoluteUrl(baseUrl, '/'), // one organization (one @id), one address: the same on the pages of every language
     telephone: known(site.contacts.phone),
     email: known(site.contacts.email),
     address: {

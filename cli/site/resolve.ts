@@ -46,7 +46,7 @@ export interface ResolveOptions {
   onResolved?: (page: PageModel, fallbacks: Set<string>) => void;
 }
 
-const PER_KEY: Record<Price['per'], UiKey | undefined> = {
+const PER_KEY: Record<Exclude<Price['per'], `TODO:${string}`>, UiKey | undefined> = {
   month: 'prices.perMonth',
   lesson: 'prices.perLesson',
   hour: 'prices.perHour',
@@ -109,7 +109,7 @@ export function resolvePages(raw: Content, tr: Translator, options: ResolveOptio
         : p.from
           ? ux('prices.fromAmount', { amount: money(p.amount) })
           : { text: money(p.amount) },
-      per: PER_KEY[p.per] ? ux(PER_KEY[p.per]!) : undefined,
+      per: isPlaceholder(p.per) ? { text: p.per } : PER_KEY[p.per as keyof typeof PER_KEY] ? ux(PER_KEY[p.per as keyof typeof PER_KEY]!) : undefined,
       note: p.note ? tx(p.note) : undefined,
     });
 
@@ -205,7 +205,7 @@ export function resolvePages(raw: Content, tr: Translator, options: ResolveOptio
         howClassesRun: tx(d.howClassesRun),
         features: d.features.map(tx),
         trial: tx(d.trial),
-        languages: d.languages.map((l) => ux(`lang.${l}` as UiKey)),
+        languages: typeof d.languages === 'string' ? [{ text: d.languages }] : d.languages.map((l) => ux(`lang.${l}` as UiKey)),
         languagesNote: d.languagesNote ? tx(d.languagesNote) : undefined,
         rules: (d.rules ?? []).map(tx),
         steps: (d.steps ?? []).map((s) => ({ title: tx(s.title), text: s.text ? tx(s.text) : undefined })),
@@ -374,7 +374,7 @@ export function resolvePages(raw: Content, tr: Translator, options: ResolveOptio
         route: thanks,
         locale,
         title: ux('form.thanksTitle'),
-        description: ux('form.thanksText'),
+        description: ux('form.success'),
         noindex: true,
         body: { kind: 'thanks' },
       }),

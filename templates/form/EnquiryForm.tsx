@@ -127,7 +127,6 @@ export function EnquiryForm(form: FormView) {
             type="text"
             autoComplete="name"
             required
-            aria-required="true"
             maxLength={form.rules.maxLength.name}
             aria-describedby={d}
             aria-invalid={invalid}
@@ -146,7 +145,6 @@ export function EnquiryForm(form: FormView) {
             id="enquiry-course"
             name="course"
             required
-            aria-required="true"
             aria-describedby={d}
             aria-invalid={invalid}
             value={values.course}
@@ -186,7 +184,6 @@ export function EnquiryForm(form: FormView) {
             type="email"
             autoComplete="email"
             required
-            aria-required="true"
             maxLength={form.rules.maxLength.email}
             aria-describedby={`${d} enquiry-privacy`}
             aria-invalid={invalid}

@@ -204,6 +204,8 @@ describe.skipIf(SKIP_BROWSER).each(LOCALES)('the site in %s', (locale) => {
     await page.fill('#enquiry [name="email"]', 'noscript@example.org');
     await Promise.all([page.waitForURL((u) => u.pathname === at(locale, '/thanks')), page.click('#enquiry button[type="submit"]')]);
     expect(await page.textContent('h1')).toBe(ui.form!.thanksTitle![locale]);
+    // The same words the form shows when it is sent with JavaScript.
+    expect(await page.textContent('main p')).toBe(ui.form!.success![locale]);
     expect((await listed()).filter((e) => e.name === 'No Script' && e.locale === locale)).toEqual([
       expect.objectContaining({ course: 'chess', email: 'noscript@example.org', via: 'form' }),
     ]);
@@ -222,7 +224,7 @@ describe.skipIf(SKIP_BROWSER).each(LOCALES)('the site in %s', (locale) => {
     await context.close();
   });
 
-  it('takes screenshots of home, a course page, prices and the form with errors at phone and desktop widths', async () => {
+  it('takes screenshots of home, a course page, prices, the schedule and the form with errors at phone and desktop widths', async () => {
     for (const [width, size] of [
       [390, 'phone'],
       [1280, 'desktop'],
@@ -231,6 +233,7 @@ describe.skipIf(SKIP_BROWSER).each(LOCALES)('the site in %s', (locale) => {
         ['home', home(locale)],
         ['course', at(locale, '/vocal')],
         ['prices', at(locale, '/prises')],
+        ['schedule', at(locale, '/schedule')],
       ] as const) {
         const { page, context } = await open(path, { width });
         await page.screenshot({ path: join(SHOTS, `${name}-${locale}-${size}.png`), fullPage: true });

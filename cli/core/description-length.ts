@@ -1,0 +1,45 @@
+import { LOCALES } from '../schema/localized.ts';
+import type { Content } from './content.ts';
+import type { Problem } from './problem.ts';
+import { problemAt } from './source.ts';
+
+/**
+ * About what search engines show of a meta description before they cut it off. A longer one is
+ * not an error, but what is past it may never be read; nobody should shorten one by hand with
+ * "…" either (it drops facts).
+ */
+export const DESCRIPTION_MAX = 160;
+
+/** A warning for every page description longer than search engines show, or cut off with "…". */
+export function checkDescriptions(content: Content): Problem[] {
+  const problems: Problem[] = [];
+  content.routes?.data.routes.forEach((route, i) => {
+    for (const locale of LOCALES) {
+      const text = route.description[locale];
+      if (text === undefined) continue;
+      const path = ['routes', i, 'description', locale];
+      if ([...text].length > DESCRIPTION_MAX)
+        problems.push(
+          problemAt(content.routes!.source, path, {
+            code: 'description-too-long',
+            severity: 'warning',
+            message: `The description of ${route.path} (${locale}) has ${[...text].length} characters; search engines show about ${DESCRIPTION_MAX}.`,
+            expected: `at most ${DESCRIPTION_MAX} characters`,
+            found: `${[...text].length} characters`,
+            hint: 'Say it in one or two complete sentences; put the facts that matter most first.',
+          }),
+        );
+      else if (/(…|\.\.\.)$/.test(text))
+        problems.push(
+          problemAt(content.routes!.source, path, {
+            code: 'description-cut-off',
+            severity: 'warning',
+            message: `The description of ${route.path} (${locale}) ends with "…": it reads as cut off.`,
+            found: `"…${text.slice(-30)}"`,
+            hint: 'Write complete sentences that fit, instead of shortening the text with "…".',
+          }),
+        );
+    }
+  });
+  return problems;
+}

@@ -1,0 +1,54 @@
+import type { Problem } from '../core/problem.ts';
+import type { Locale } from '../schema/localized.ts';
+
+/**
+ * One thing, one term in each language (content/translations.yaml → glossary). `use` is the
+ * term; `not` lists the other ways it has been translated, which a text should not use.
+ */
+export interface GlossaryEntry {
+  ru: string;
+  en?: { use: string; not?: string[] };
+  de?: { use: string; not?: string[] };
+}
+
+/** A phrase as a whole word or words, case-insensitive ("pass" is not found in "passport"). */
+const phrase = (p: string) => new RegExp(`(?<![\\p{L}\\p{N}])${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu');
+
+/**
+ * A warning for every translation that uses another word for a glossary term than the one the
+ * glossary chose. `at` places a problem at the translation's line.
+ */
+export function checkGlossary(
+  glossary: GlossaryEntry[],
+  texts: { value: Partial<Record<Locale, string>> }[],
+  locales: Locale[],
+  at: (text: number, locale: Locale, p: Omit<Problem, 'file' | 'line' | 'column' | 'path'>) => Problem,
+): Problem[] {
+  const problems: Problem[] = [];
+  for (const entry of glossary)
+    for (const locale of locales) {
+      const term = entry[locale as 'en' | 'de'];
+      if (!term?.not?.length) continue;
+      const others = term.not.map((n) => ({ re: phrase(n) }));
+      texts.forEach((t, i) => {
+        const text = t.value[locale];
+        if (text === undefined) return;
+        for (const { re } of others) {
+          const found = re.exec(text)?.[0];
+          if (found)
+            problems.push(
+              at(i, locale, {
+                code: 'glossary-term',
+                severity: 'warning',
+                message: `"${found}" translates «${entry.ru}» differently from the glossary, which says "${term.use}".`,
+                locale,
+                expected: `"${term.use}"`,
+                found: `"${found}"`,
+                hint: `Use "${term.use}" for «${entry.ru}» everywhere (glossary in translations.yaml), so visitors see one word for one thing.`,
+              }),
+            );
+        }
+      });
+    }
+  return problems;
+}

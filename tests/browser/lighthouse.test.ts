@@ -1,0 +1,201 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CHROME, SKIP_BROWSER } from '../helpers/browser.ts';
+import { serveSite } from '../helpers/serve.ts';
+
+/**
+ * Lighthouse with its mobile defaults (Moto G Power screen, simulated slow 4G) against the built
+ * site served by `content serve`: one page of each kind, in sequence (two cores, shared).
+ */
+const PAGES = [
+  { kind: 'home', url: '/' },
+  { kind: 'course', url: '/en/vocal' },
+  { kind: 'prices', url: '/de/prises' },
+  { kind: 'teachers', url: '/teachers' },
+  { kind: 'FAQ', url: '/en/faq' },
+  { kind: 'schedule', url: '/de/schedule' },
+  { kind: 'legal', url: '/en/impressum' },
+  { kind: 'thanks', url: '/de/thanks' },
+  { kind: 'not found', url: '/en/no-such-page' },
+] as const;
+
+/**
+ * What a page of a kind may lose, and why. The thank-you page is kept out of search engines on
+ * purpose (`noindex`, which Lighthouse's is-crawlable audit counts against SEO). An unknown
+ * address is answered with status 404, which Chromium logs as a console error and which SEO's
+ * http-status-code audit fails by definition; the page then takes the visitor home.
+ */
+const ALLOWED: Partial<Record<(typeof PAGES)[number]['kind'], string[]>> = {
+  thanks: ['seo/is-crawlable'],
+  'not found': ['best-practices/errors-in-console', 'seo/http-status-code'],
+};
+
+const dist = inject('siteDir');
+let base: string;
+let stop: () => Promise<void>;
+let chrome: ChildProcess;
+let port: number;
+let profile: string;
+
+/** Chromium with a DevTools port for Lighthouse; the port is read from what it prints. */
+function launchChrome(): Promise<{ child: ChildProcess; port: number }> {
+  profile = mkdtempSync(join(tmpdir(), 'studio-lighthouse-'));
+  const child = spawn(
+    CHROME,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let err = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Chromium did not open its DevTools port:\n${err}`)), 30_000);
+    child.stderr!.on('data', (d) => {
+      err += d;
+      const m = /DevTools listening on ws:\/\/127\.0\.0\.1:(\d+)\//.exec(err);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, port: Number(m[1]) });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`Chromium exited with ${code}:\n${err}`)));
+  });
+}
+
+/**
+ * Lighthouse's CPU slowdown calibrated to this machine, as its throttling guide recommends
+ * (docs/throttling.md, "Calibrating the CPU slowdown"): its default of 4 assumes a fast desktop,
+ * and a CI runner of two shared cores is several times slower, which would be counted against
+ * the page. The mapping is the guide's calculator: benchmark index 150 → 1×, 800 → 2×, 1300 → 3×,
+ * +1× per 233 above.
+ */
+export function cpuSlowdownFor(benchmarkIndex: number): number {
+  if (benchmarkIndex >= 1300) return Math.min(3 + (benchmarkIndex - 1300) / 233, 4);
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  if (benchmarkIndex >= 150) return 1 + (benchmarkIndex - 150) / 650;
+  return 1;
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+async function audit(url: string, cpuSlowdownMultiplier?: number, attempt = 1): Promise<Lhr> {
+  const result = await lighthouse(
+    base + url,
+    { port, logLevel: 'error', output: 'json', ignoreStatusCode: true },
+    {
+      extends: 'lighthouse:default',
+      settings: {
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        // Pictures of the page score nothing and cost time.
+        disableFullPageScreenshot: true,
+        skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
+        // Lighthouse's mobileSlow4G, with the calibrated CPU slowdown.
+        ...(cpuSlowdownMultiplier
+          ? {
+              throttling: {
+                rttMs: 150,
+                throughputKbps: 1.6 * 1024,
+                requestLatencyMs: 150 * 3.75,
+                downloadThroughputKbps: 1.6 * 1024 * 0.9,
+                uploadThroughputKbps: 750 * 0.9,
+                cpuSlowdownMultiplier,
+              },
+            }
+          : {}),
+      },
+    },
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  // A trace Chromium failed to record (NO_NAVSTART and kin) says "run Lighthouse again": once more, not a score retried.
+  if (result.lhr.runtimeError && attempt < 3 && /again/i.test(result.lhr.runtimeError.message)) return audit(url, cpuSlowdownMultiplier, attempt + 1);
+  if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`);
+  return result.lhr;
+}
+
+/** Every scored audit below 1, as "category/audit (score): what it says" (the reasons for a category below 100). */
+function losses(lhr: Lhr): string[] {
+  const out: string[] = [];
+  for (const category of Object.values(lhr.categories))
+    for (const ref of category.auditRefs) {
+      const a = lhr.audits[ref.id]!;
+      if (ref.weight > 0 && a.score !== null && a.score < 1) out.push(`${category.id}/${ref.id} (${a.score}): ${a.displayValue ?? a.title}`);
+    }
+  return out;
+}
+
+beforeAll(async () => {
+  const server = await serveSite(dist);
+  base = server.url;
+  stop = server.stop;
+  ({ child: chrome, port } = await launchChrome());
+}, 240_000);
+
+afterAll(async () => {
+  if (chrome && chrome.exitCode === null) {
+    // The profile can go only once Chromium has stopped writing to it.
+    const exited = new Promise((resolve) => chrome.once('exit', resolve));
+    chrome.kill();
+    await exited;
+  }
+  await stop?.();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+describe.skipIf(SKIP_BROWSER)('Lighthouse, mobile', () => {
+  it('scores 100 in performance, accessibility, best practices and SEO on one page of each kind', async () => {
+    // A first run measures the machine (and warms the server and Chromium): its score does not count.
+    const warm = await audit('/');
+    const slowdown = cpuSlowdownFor(warm.environment.benchmarkIndex);
+    const found: string[] = [];
+    for (const { kind, url } of PAGES) {
+      const allowed = ALLOWED[kind] ?? [];
+      const excused = allowed.map((a) => a.split('/')[0]);
+      /** What keeps this run below 100: a category as Lighthouse shows it (rounded), or an audit of an excused one. */
+      const problems = (lhr: Lhr) => [
+        ...Object.values(lhr.categories)
+          .filter((c) => Math.round((c.score ?? 0) * 100) < 100 && !excused.includes(c.id))
+          .map(
+            (c) =>
+              `${c.id} ${Math.round((c.score ?? 0) * 100)} (${losses(lhr)
+                .filter((l) => l.startsWith(`${c.id}/`))
+                .join('; ')})`,
+          ),
+        ...losses(lhr).filter((l) => excused.includes(l.split('/')[0]!) && !allowed.some((a) => l.startsWith(`${a} `))),
+      ];
+      // Timing varies with whatever else the two cores do (the other browser tests run beside this
+      // one). Lighthouse's variability guide says: several runs, the median. A page that passes
+      // at once runs once; otherwise three runs, and it passes when most of them do.
+      const runs: string[][] = [];
+      let lhr: Lhr | undefined;
+      const passed = () => runs.filter((r) => r.length === 0).length;
+      while (!(runs.length === 1 && passed() === 1) && passed() < 2 && runs.length - passed() < 2) {
+        lhr = await audit(url, slowdown);
+        runs.push(problems(lhr));
+        const scores = Object.values(lhr.categories).map((c) => `${c.id} ${Math.round((c.score ?? 0) * 100)}`);
+        console.info(`${kind} ${url} (CPU ×${slowdown.toFixed(1)}), run ${runs.length}: ${scores.join(', ')}`);
+      }
+      if (passed() * 2 < runs.length) found.push(`${kind} ${url}: ${runs.map((r) => r.join(', ')).join(' | ')}`);
+      if (kind === 'thanks') expect(await (await fetch(base + url)).text()).toContain('<meta name="robots" content="noindex"/>');
+      if (kind === 'not found') {
+        expect((await fetch(base + url)).status).toBe(404);
+        // The one console error allowed is the 404 of the address itself.
+        const logged = (lhr!.audits['errors-in-console']!.details as { items: { sourceLocation?: { url?: string } }[] }).items;
+        expect(logged.map((i) => i.sourceLocation?.url)).toEqual([base + url]);
+      }
+    }
+    expect(found).toEqual([]);
+  }, 900_000);
+});

@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, SKIP_BROWSER } from '../helpers/browser.ts';
+import { ROOT } from '../helpers/cli.ts';
+import { serveSite } from '../helpers/serve.ts';
+import { siteFiles } from '../helpers/site.ts';
+
+const SHOTS = join(ROOT, 'test-results', 'screenshots');
+const dist = inject('siteDir');
+let browser: Browser;
+let base: string;
+let stop: () => Promise<void>;
+/** Every page of the built site (the not-found pages too), as the URL that serves it. */
+let urls: string[] = [];
+
+beforeAll(async () => {
+  urls = siteFiles(dist)
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => (f === 'index.html' ? '/' : `/${f.replace(/\.html$/, '')}`));
+  const server = await serveSite(dist);
+  base = server.url;
+  stop = server.stop;
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stop?.();
+});
+
+/**
+ * Opens a page the way a visitor does, but keeps a not-found page on screen: its meta refresh
+ * would take the browser to the home page before it could be measured.
+ */
+async function visit(page: Page, url: string): Promise<void> {
+  if (/(^|\/)404$/.test(url)) {
+    const html = await (await fetch(`${base}${url}.html`)).text();
+    const kept = html.replace(/<meta http-equiv="refresh"[^>]*>/, '');
+    expect(kept, url).not.toBe(html);
+    await page.route(`${base}/__not-found-kept`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: kept }));
+    await page.goto(`${base}/__not-found-kept`, { waitUntil: 'load' });
+    await page.unroute(`${base}/__not-found-kept`);
+  } else {
+    const res = await page.goto(base + url, { waitUntil: 'load' });
+    expect(res?.status(), url).toBe(200);
+  }
+}
+
+describe.skipIf(SKIP_BROWSER)('every page on a phone', () => {
+  for (const width of [320, 390])
+    it(`fits ${width} px: the document is no wider than the screen, and nothing is logged as an error`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      let current = '';
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(`${current}: ${m.text()} (${m.location().url})`);
+      });
+      page.on('pageerror', (e) => errors.push(`${current}: ${e.message}`));
+      const tooWide: string[] = [];
+      for (const url of urls) {
+        current = url;
+        await visit(page, url);
+        const { scroll, client } = await page.evaluate(() => ({
+          scroll: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
+          client: document.documentElement.clientWidth,
+        }));
+        if (scroll > client) tooWide.push(`${url}: ${scroll} px wide at ${client} px`);
+        if (/^\/((en|de)\/)?(prises|schedule)$/.test(url))
+          await page.screenshot({ path: join(SHOTS, `${url.slice(1).replaceAll('/', '-')}-${width}.png`), fullPage: true });
+      }
+      await context.close();
+      expect(tooWide).toEqual([]);
+      expect(errors).toEqual([]);
+    }, 600_000);
+
+  it('names a favicon that exists, and /favicon.ico is there for those who ask without looking', async () => {
+    const html = await (await fetch(`${base}/`)).text();
+    const icons = [...html.matchAll(/<link rel="icon" href="([^"]+)"[^>]*>/g)].map((m) => m[1]!);
+    expect(icons).toEqual(expect.arrayContaining(['/favicon.svg', '/favicon.ico']));
+    for (const icon of new Set([...icons, '/favicon.ico'])) {
+      const res = await fetch(base + icon);
+      expect(res.status, icon).toBe(200);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      if (icon.endsWith('.svg')) expect(bytes.toString('utf8')).toMatch(/^<svg [^>]*viewBox="0 0 32 32"/);
+      // An ICO directory of one 32×32 image.
+      else expect([...bytes.subarray(0, 8)]).toEqual([0, 0, 1, 0, 1, 0, 32, 32]);
+    }
+  });
+});

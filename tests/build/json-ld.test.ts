@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+
+const dist = inject('siteDir');
+
+/** The JSON-LD objects of a built page. */
+function jsonLd(file: string): Record<string, unknown>[] {
+  const html = readFileSync(join(dist, file), 'utf8');
+  const data = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
+  return Array.isArray(data) ? data : [data];
+}
+
+describe('structured data of the built site', () => {
+  it('names one organization with one URL on the pages of every language', () => {
+    const orgs = ['index.html', 'en.html', 'de.html', 'en/vocal.html', 'de/faq.html'].map(
+      (f) => jsonLd(f).find((o) => o['@type'] === 'EducationalOrganization')!,
+    );
+    expect(new Set(orgs.map((o) => `${o['@id']} ${o.url}`)).size).toBe(1);
+    expect(String(orgs[0]!['@id'])).toBe(`${orgs[0]!.url}#organization`);
+  });
+
+  it('gives a course the schedule the studio states (choir: 60 minutes, twice a month), and none it does not', () => {
+    const course = (file: string) => jsonLd(file).find((o) => o['@type'] === 'Course')!;
+    expect(course('en/choir.html').hasCourseInstance).toEqual([
+      {
+        '@type': 'CourseInstance',
+        courseMode: 'onsite',
+        courseSchedule: { '@type': 'Schedule', duration: 'PT60M', repeatFrequency: 'Monthly', repeatCount: 2 },
+      },
+    ]);
+    // SPEC.md gives no lesson length or frequency for dance.
+    expect(course('de/dancinglessons.html').hasCourseInstance).toEqual({ '@type': 'CourseInstance', courseMode: 'onsite' });
+    // No teaching language is stated for dance either: no inLanguage rather than a guess.
+    expect(course('de/dancinglessons.html').inLanguage).toBeUndefined();
+    expect(course('malen-basteln.html').inLanguage).toEqual(['de']);
+  });
+});
