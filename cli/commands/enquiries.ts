@@ -6,6 +6,7 @@ import { EXIT } from '../main.ts';
 import { INBOX_FILE, readInbox, type StoredEnquiry } from '../serve/inbox.ts';
 import { readManifest } from '../serve/manifest.ts';
 import { readSent } from '../serve/outbox.ts';
+import { escapeForTerminal, neutraliseFormula, safeJson } from '../serve/visible.ts';
 
 export interface EnquiriesOptions {
   data: string;
@@ -39,9 +40,13 @@ function load(opts: EnquiriesOptions, log: Logger): Row[] {
     .map((e) => ({ ...e, courseLabel: labels.get(e.course) ?? e.course, emailSent: sent.has(e.id) }));
 }
 
-/** What a visitor typed, safe for a terminal: control characters (escape sequences) shown as spaces. */
+/** What a visitor typed, as one table cell safe for a terminal: line breaks and tabs as spaces, other controls shown as \uXXXX. */
 const visible = (s: string, max: number) => {
-  const t = s.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ').trim();
+  const t = escapeForTerminal(
+    String(s ?? '')
+      .replace(/[\r\n\t]+/g, ' ')
+      .trim(),
+  );
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 };
 
@@ -49,7 +54,7 @@ const visible = (s: string, max: number) => {
 export function listCommand(opts: EnquiriesOptions, log: Logger): number {
   const rows = load(opts, log);
   if (opts.format === 'json') {
-    log.out(JSON.stringify(rows, null, 2));
+    log.out(safeJson(rows));
     return EXIT.ok;
   }
   if (!rows.length) {
@@ -58,11 +63,11 @@ export function listCommand(opts: EnquiriesOptions, log: Logger): number {
   }
   const table = rows.map((r) => [
     String(r.id),
-    r.receivedAt.slice(0, 16).replace('T', ' '),
+    visible(r.receivedAt.slice(0, 16).replace('T', ' '), 16),
     visible(r.name, 28),
     visible(r.courseLabel, 28),
     visible(r.email, 32),
-    r.locale,
+    visible(r.locale, 4),
     visible(r.message, 60),
   ]);
   const head = ['#', 'received (UTC)', 'name', 'course', 'e-mail', 'lang', 'message'];
@@ -81,21 +86,25 @@ export function listCommand(opts: EnquiriesOptions, log: Logger): number {
 
 const COLUMNS = ['id', 'receivedAt', 'name', 'course', 'courseLabel', 'email', 'locale', 'message', 'page', 'via', 'emailSent'] as const;
 
-/** RFC 4180 cell; a text a spreadsheet would run as a formula gets a leading apostrophe. */
-function csvCell(value: unknown): string {
+/** RFC 4180 cell; a text a spreadsheet would run as a formula gets a leading apostrophe (see neutraliseFormula). */
+function csvCell(value: unknown, forTerminal: boolean): string {
   let s = value === undefined ? '' : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  if (typeof value === 'string') s = neutraliseFormula(s);
+  if (forTerminal) s = escapeForTerminal(s, { keepNewlines: true });
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
 /** `content enquiries export`: every field of every enquiry, as CSV (for a spreadsheet) or JSON. */
 export function exportCommand(opts: EnquiriesOptions, log: Logger): number {
   const rows = load(opts, log);
+  // Standard output may be a terminal: there control and bidi characters are shown as \uXXXX.
+  // A file (--output) keeps what the visitor typed, with formulas neutralised.
+  const forTerminal = !opts.output;
   const text =
     opts.format === 'json'
-      ? `${JSON.stringify(rows, null, 2)}\n`
+      ? `${safeJson(rows)}\n`
       : // A byte-order mark so that spreadsheet programs read the Cyrillic and umlauts as UTF-8.
-        `\uFEFF${[COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((c) => csvCell(r[c])).join(','))].join('\r\n')}\r\n`;
+        `\uFEFF${[COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((c) => csvCell(r[c], forTerminal)).join(','))].join('\r\n')}\r\n`;
   if (opts.output) {
     writeFileSync(opts.output, text);
     log.info(`Wrote ${rows.length} enquir${rows.length === 1 ? 'y' : 'ies'} to ${opts.output}.`);

@@ -2,9 +2,16 @@ import { escapeHtml } from '../core/escape.ts';
 import type { StoredEnquiry } from './inbox.ts';
 import type { EnquiryManifest } from './manifest.ts';
 
-/** One line for a header: no line breaks or control characters from what a visitor typed. */
+/**
+ * One line: a line break (CR, LF, NEL, U+2028/2029, vertical tab, form feed) or other control
+ * character a visitor typed in a single-line field becomes a space, so it cannot start a
+ * header-like line ("Bcc: …") in the text part or a header in the subject.
+ */
+export const oneLine = (s: string) => s.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();
+
+/** One line for a header, shortened. */
 const headerText = (s: string, max = 80) => {
-  const t = s.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();
+  const t = oneLine(s);
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 };
 
@@ -32,7 +39,7 @@ export function notification(e: StoredEnquiry, manifest: EnquiryManifest): Notif
     ['Язык сайта', e.locale],
     ['Страница', e.page ?? ''],
   ];
-  const text = `${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\nСообщение:\n${e.message || '—'}\n`;
+  const text = `${rows.map(([k, v]) => `${k}: ${oneLine(v)}`).join('\n')}\n\nСообщение:\n${e.message || '—'}\n`;
   const html = [
     '<!doctype html><html lang="ru"><body>',
     '<table>',

@@ -1,37 +1,26 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
+import { closeSync, constants, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../core/problem.ts';
-import { processAlive } from '../core/process-alive.ts';
+import { type FileOps, nodeFileOps, writeAll } from './file-ops.ts';
+import { takeLock } from './lock.ts';
+import {
+  type Added,
+  contentHash,
+  DUPLICATE_WINDOW_MS,
+  EnquiryConflict,
+  type EnquiryStore,
+  type NewEnquiry,
+  type StoredEnquiry,
+  type StoreHealth,
+  StoreUnavailable,
+} from './store.ts';
 
-/** One stored enquiry: what the visitor sent, plus what the server knows about it. */
-export interface StoredEnquiry {
-  /** Sequential, starting at 1: "enquiry 57" is easy to say on the phone. */
-  id: number;
-  receivedAt: string;
-  name: string;
-  course: string;
-  message: string;
-  email: string;
-  locale: string;
-  page?: string;
-  idempotencyKey?: string;
-  /** `json` from the hydrated form, `form` from the plain HTML form. */
-  via: 'json' | 'form';
-  /** Whether an e-mail to the studio is owed for it. */
-  notify: boolean;
-}
-
-export type NewEnquiry = Omit<StoredEnquiry, 'id' | 'receivedAt'>;
+export { EnquiryConflict, type NewEnquiry, type StoredEnquiry, type StoreHealth, StoreUnavailable } from './store.ts';
 
 export const INBOX_FILE = 'enquiries.jsonl';
-
-/** An idempotency key sent again with a different enquiry: answered 409, never stored over the first. */
-export class EnquiryConflict extends Error {}
-
-/** Whether the store can take an enquiry now (the server's health endpoint reports it). */
-export type StoreHealth = { ok: true } | { ok: false; reason: string };
-const LOCK_FILE = 'serve.lock';
+/** The highest id ever handed out, kept where a rejected enquiry's id is remembered across a restart. */
+const IDS_FILE = 'enquiries.last-id';
+/** Fixed width, written in place: rewriting it needs no new disk space, so it works on a full disk. */
+const IDS_WIDTH = 20;
 
 export interface ReadResult {
   enquiries: StoredEnquiry[];
@@ -63,91 +52,158 @@ export function readInbox(dir: string): ReadResult {
   return { enquiries, damaged, tornTail };
 }
 
+/** The id a torn or damaged record was given, when its text still says it (`{"id":15,…`). */
+const idIn = (text: string) => Number(/^\{"id":(\d+),/.exec(text)?.[1] ?? 0);
+
+export interface InboxOptions {
+  /** The file operations to write with (tests inject faults here). */
+  fileOps?: FileOps;
+  /** While storing fails, how often to check whether it works again (for `health()`). */
+  recheckMs?: number;
+}
+
 interface Pending {
-  line: string;
+  bytes: Buffer;
   done: { resolve: () => void; reject: (e: unknown) => void };
 }
 
 /**
- * The enquiry inbox: an append-only JSON Lines file, one enquiry per line, fsynced before an
- * enquiry is acknowledged. Writes that arrive while a sync is under way are written and
- * synced together in the next round (group commit), so a burst costs a few fsyncs, not one
- * per enquiry. One server owns a data directory at a time (a lock file with its pid).
+ * The file inbox: an append-only JSON Lines file, one enquiry per line. An enquiry is
+ * acknowledged only when its whole line is written (short writes continued) and synced.
+ * Writes that arrive while a sync is under way are written and synced together in the next
+ * round (group commit). When a write or sync fails, the file is cut back to its last
+ * complete line, that round's enquiries are rejected (503), and the next enquiry tries
+ * again: storage coming back needs no restart. Ids are never given twice. One server owns
+ * a data directory at a time (see lock.ts).
  */
-export class Inbox {
+export class Inbox implements EnquiryStore {
   private constructor(
     readonly dir: string,
-    private handle: FileHandle,
-    private nextId: number,
-    private readonly byKey: Map<string, StoredEnquiry>,
+    private readonly ops: FileOps,
+    private readonly fd: number,
+    /** Bytes of complete, synced lines: where the next line goes. */
+    private size: number,
+    private lastId: number,
+    private readonly release: () => Promise<void>,
     readonly recovered: string | undefined,
+    private readonly recheckMs: number,
   ) {}
 
+  private readonly byKey = new Map<string, StoredEnquiry>();
+  /** Enquiries of the last DUPLICATE_WINDOW_MS by what they say, oldest first. */
+  private readonly recent = new Map<string, StoredEnquiry>();
+  /** Enquiries being written, by what they say, and the idempotency keys among them. */
+  private readonly inFlight = new Map<string, Promise<Added>>();
+  private readonly keysInFlight = new Map<string, string>();
   private queue: Pending[] = [];
   private flushing: Promise<void> | undefined;
-  private inFlight = new Map<string, Promise<{ enquiry: StoredEnquiry; duplicate: boolean }>>();
   private closed = false;
-  /** A failed write may have left half a line: nothing more is appended until a restart recovers. */
-  private failed: unknown;
+  /** Why the last write failed; cleared by the next one that works. */
+  private failure: Error | undefined;
+  /** The file may hold bytes past `size` (a failed write) that must be cut off before the next one. */
+  private dirty = false;
+  private lockLost: Error | undefined;
+  private recheck: NodeJS.Timeout | undefined;
 
   /** Opens (creating) the inbox in `dir`, recovering from a crash mid-write. */
-  static async open(dir: string): Promise<Inbox> {
+  static async open(dir: string, options: InboxOptions = {}): Promise<Inbox> {
     mkdirSync(dir, { recursive: true });
-    takeLock(dir);
-    const file = join(dir, INBOX_FILE);
-    const { enquiries, tornTail } = readInbox(dir);
-    let recovered: string | undefined;
-    if (tornTail) {
-      // The last line was cut off by a crash: it was never fsynced, so never acknowledged.
-      // Keep its bytes aside rather than delete them, and end the log at the last whole line.
-      const text = readFileSync(file, 'utf8');
-      const cut = text.lastIndexOf('\n') + 1;
-      recovered = join(dir, `torn-${Date.now()}.txt`);
-      writeFileSync(recovered, text.slice(cut));
-      truncateSync(file, Buffer.byteLength(text.slice(0, cut)));
+    let lost: ((e: Error) => void) | undefined;
+    const release = await takeLock(dir, (e) => lost?.(e));
+    try {
+      const file = join(dir, INBOX_FILE);
+      const { enquiries, tornTail } = readInbox(dir);
+      let lastId = [...enquiries.map((e) => e.id), ...tornIds(dir)].reduce((a, b) => Math.max(a, b), readLastId(dir));
+      let recovered: string | undefined;
+      if (tornTail) {
+        // The last line was cut off by a crash: it was never synced, so never acknowledged.
+        // Keep its bytes aside rather than delete them, and end the log at the last whole line.
+        const bytes = readFileSync(file);
+        const cut = bytes.lastIndexOf(0x0a) + 1;
+        const torn = bytes.subarray(cut);
+        lastId = Math.max(lastId, idIn(torn.toString('utf8')));
+        recovered = join(dir, `torn-${Date.now()}.txt`);
+        writeFileSync(recovered, torn);
+        syncFile(recovered);
+        truncateSync(file, cut);
+      }
+      const created = !existsSync(file);
+      const ops = options.fileOps ?? nodeFileOps;
+      const fd = await ops.open(file, constants.O_RDWR | constants.O_CREAT, 0o600);
+      if (created) syncDir(dir);
+      const inbox = new Inbox(dir, ops, fd, statSync(file).size, lastId, release, recovered, options.recheckMs ?? 2_000);
+      lost = (e) => {
+        inbox.lockLost = e;
+      };
+      // Written now, while there is room: rewriting it in place later needs none.
+      await inbox.rememberIds(lastId).catch(() => {});
+      const since = Date.now() - DUPLICATE_WINDOW_MS;
+      for (const e of enquiries) {
+        if (e.idempotencyKey) inbox.byKey.set(e.idempotencyKey, e);
+        if (Date.parse(e.receivedAt) >= since) inbox.recent.set(contentHash(e), e);
+      }
+      return inbox;
+    } catch (error) {
+      await release();
+      throw error;
     }
-    const created = !existsSync(file);
-    const handle = await open(file, 'a');
-    if (created) syncDir(dir);
-    const byKey = new Map<string, StoredEnquiry>();
-    let last = 0;
-    for (const e of enquiries) {
-      if (e.idempotencyKey) byKey.set(e.idempotencyKey, e);
-      last = Math.max(last, e.id);
-    }
-    return new Inbox(dir, handle, last + 1, byKey, recovered);
   }
 
   /**
-   * Stores an enquiry and resolves once it is on disk. A resubmission with an idempotency
-   * key already stored (or being stored) resolves to the first one, marked `duplicate`.
+   * Stores an enquiry and resolves once it is on disk. The same enquiry again (its idempotency
+   * key, or the same fields within DUPLICATE_WINDOW_MS) resolves to the first one, marked
+   * `duplicate`; a known key with other fields is an `EnquiryConflict`.
    */
-  add(input: NewEnquiry, now = new Date()): Promise<{ enquiry: StoredEnquiry; duplicate: boolean }> {
-    if (this.closed) return Promise.reject(new Error('the inbox is closed'));
-    if (this.failed) return Promise.reject(this.failed);
+  add(input: NewEnquiry, now = new Date()): Promise<Added> {
+    if (this.closed) return Promise.reject(new StoreUnavailable('the inbox is closed'));
+    if (this.lockLost) return Promise.reject(new StoreUnavailable(`the inbox lock was lost: ${this.lockLost.message}`));
+    const hash = contentHash(input);
     const key = input.idempotencyKey;
     if (key) {
       const stored = this.byKey.get(key);
-      if (stored) return Promise.resolve({ enquiry: stored, duplicate: true });
-      const pending = this.inFlight.get(key);
-      if (pending) return pending.then(({ enquiry }) => ({ enquiry, duplicate: true }));
+      if (stored) return contentHash(stored) === hash ? Promise.resolve({ enquiry: stored, duplicate: true }) : Promise.reject(conflict(key));
+      const writing = this.keysInFlight.get(key);
+      if (writing !== undefined && writing !== hash) return Promise.reject(conflict(key));
     }
-    const enquiry: StoredEnquiry = { id: this.nextId++, receivedAt: now.toISOString(), ...input };
-    const written = this.append(`${JSON.stringify(enquiry)}\n`).then(() => {
+    const same = this.recent.get(hash);
+    if (same && now.getTime() - Date.parse(same.receivedAt) < DUPLICATE_WINDOW_MS) return Promise.resolve(this.dupe(same, key));
+    const pending = this.inFlight.get(hash);
+    if (pending) return pending.then(({ enquiry }) => this.dupe(enquiry, key));
+
+    const enquiry: StoredEnquiry = { id: ++this.lastId, receivedAt: now.toISOString(), ...input };
+    const written = this.append(Buffer.from(`${JSON.stringify(enquiry)}\n`)).then(() => {
       if (key) this.byKey.set(key, enquiry);
+      this.recent.delete(hash); // an older one past the window: keep the map in order of time
+      this.recent.set(hash, enquiry);
+      this.prune(now);
       return { enquiry, duplicate: false };
     });
-    if (key) {
-      this.inFlight.set(key, written);
-      const clear = () => this.inFlight.delete(key);
-      written.then(clear, clear);
-    }
+    this.inFlight.set(hash, written);
+    if (key) this.keysInFlight.set(key, hash);
+    const clear = () => {
+      this.inFlight.delete(hash);
+      if (key) this.keysInFlight.delete(key);
+    };
+    written.then(clear, clear);
     return written;
   }
 
-  private append(line: string): Promise<void> {
+  /** A duplicate of `first`; its own idempotency key now names `first` too. */
+  private dupe(first: StoredEnquiry, key: string | undefined): Added {
+    if (key && !this.byKey.has(key)) this.byKey.set(key, first);
+    return { enquiry: first, duplicate: true };
+  }
+
+  private prune(now: Date): void {
+    for (const [hash, e] of this.recent) {
+      if (now.getTime() - Date.parse(e.receivedAt) < DUPLICATE_WINDOW_MS) break;
+      this.recent.delete(hash);
+    }
+  }
+
+  private append(bytes: Buffer): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ line, done: { resolve, reject } });
+      this.queue.push({ bytes, done: { resolve, reject } });
       this.flushing ??= this.flush();
     });
   }
@@ -156,62 +212,128 @@ export class Inbox {
     while (this.queue.length) {
       const batch = this.queue;
       this.queue = [];
+      const bytes = Buffer.concat(batch.map((p) => p.bytes));
       try {
-        await this.handle.write(batch.map((p) => p.line).join(''));
-        await this.handle.datasync();
+        if (this.dirty) await this.cutBack();
+        await writeAll(this.ops, this.fd, bytes, this.size);
+        await this.ops.sync(this.fd);
+        this.size += bytes.length;
+        this.failure = undefined;
         for (const p of batch) p.done.resolve();
       } catch (error) {
-        this.failed = error;
-        for (const p of [...batch, ...this.queue]) p.done.reject(error);
-        this.queue = [];
+        this.failure = error as Error;
+        this.dirty = true;
+        // Cut back now if the file system lets us (else before the next write), and remember
+        // the ids handed out, so that a restart does not give them again.
+        await this.cutBack().catch(() => {});
+        await this.rememberIds(this.lastId).catch(() => {});
+        const reason = new StoreUnavailable(`the inbox could not store an enquiry: ${(error as Error).message}`, { cause: error });
+        for (const p of batch) p.done.reject(reason);
+        this.watch();
       }
     }
     this.flushing = undefined;
   }
 
+  /** Ends the file at its last complete, synced line again. */
+  private async cutBack(): Promise<void> {
+    await this.ops.truncate(this.fd, this.size);
+    await this.ops.sync(this.fd);
+    this.dirty = false;
+  }
+
+  private async rememberIds(lastId: number): Promise<void> {
+    const fd = await this.ops.open(join(this.dir, IDS_FILE), constants.O_RDWR | constants.O_CREAT, 0o600);
+    try {
+      await writeAll(this.ops, fd, Buffer.from(`${String(lastId).padStart(IDS_WIDTH, '0')}\n`), 0);
+      await this.ops.sync(fd);
+    } finally {
+      await this.ops.close(fd);
+    }
+  }
+
+  /** While storing fails, checks now and then whether it works again, so that `health()` says so without an enquiry. */
+  private watch(): void {
+    if (this.recheck || this.closed) return;
+    this.recheck = setInterval(() => {
+      if (!this.failure || this.closed) {
+        clearInterval(this.recheck);
+        this.recheck = undefined;
+        return;
+      }
+      if (this.flushing) return;
+      this.flushing = this.probe().finally(() => {
+        this.flushing = undefined;
+        if (this.queue.length) this.flushing = this.flush();
+      });
+    }, this.recheckMs);
+    this.recheck.unref();
+  }
+
+  /** Writes and syncs a record-sized block beyond the last line, then cuts it off again. */
+  private async probe(): Promise<void> {
+    try {
+      if (this.dirty) await this.cutBack();
+      this.dirty = true;
+      await writeAll(this.ops, this.fd, Buffer.alloc(8192, 0x20), this.size);
+      await this.ops.sync(this.fd);
+      await this.cutBack();
+      this.failure = undefined;
+    } catch (error) {
+      this.failure = error as Error;
+      await this.cutBack().catch(() => {});
+    }
+  }
+
   health(): StoreHealth {
     if (this.closed) return { ok: false, reason: 'the inbox is closed' };
-    if (this.failed) return { ok: false, reason: `the inbox could not write: ${(this.failed as Error).message}` };
+    if (this.lockLost) return { ok: false, reason: `the inbox lock was lost: ${this.lockLost.message}` };
+    if (this.failure) return { ok: false, reason: `the inbox cannot store enquiries: ${this.failure.message}` };
     return { ok: true };
+  }
+
+  async list(): Promise<StoredEnquiry[]> {
+    return readInbox(this.dir).enquiries;
   }
 
   /** Waits for every pending write, then closes the file and releases the lock. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    clearInterval(this.recheck);
     while (this.flushing) await this.flushing;
-    await this.handle.close();
-    rmSync(join(this.dir, LOCK_FILE), { force: true });
+    await this.ops.close(this.fd);
+    await this.release();
   }
 }
 
-function takeLock(dir: string): void {
-  const lock = join(dir, LOCK_FILE);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lock, 'wx');
-      writeFileSync(fd, String(process.pid));
-      closeSync(fd);
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(readFileSync(lock, 'utf8'));
-      if (pid && pid !== process.pid && processAlive(pid))
-        throw new UsageError(
-          `another "content serve" (process ${pid}) is using the enquiry inbox in ${dir}`,
-          'stop it first, or give this one its own --data directory',
-        );
-      rmSync(lock, { force: true }); // left behind by a server that was killed
-    }
+const conflict = (key: string) => new EnquiryConflict(`the idempotency key ${key} was already used for a different enquiry; a new enquiry needs a new key`);
+
+function readLastId(dir: string): number {
+  try {
+    return Number(readFileSync(join(dir, IDS_FILE), 'utf8').trim()) || 0;
+  } catch {
+    return 0;
   }
 }
 
-/** Makes a newly created file's directory entry durable too. */
-function syncDir(dir: string): void {
-  const fd = openSync(dir, 'r');
+/** Ids in the torn lines set aside by earlier recoveries. */
+function tornIds(dir: string): number[] {
+  return readdirSync(dir)
+    .filter((f) => /^torn-\d+\.txt$/.test(f))
+    .map((f) => idIn(readFileSync(join(dir, f), 'utf8')));
+}
+
+function syncFile(file: string): void {
+  const fd = openSync(file, 'r');
   try {
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
+}
+
+/** Makes a newly created file's directory entry durable too. */
+function syncDir(dir: string): void {
+  syncFile(dir);
 }
