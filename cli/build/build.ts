@@ -10,6 +10,7 @@ import { isTakenOver, type SitePage } from '../site/site-page.ts';
 import { createTranslator } from '../site/translator.ts';
 import { commitStaging, discardStaging, prepareStaging } from './atomic-dir.ts';
 import { type Bundling, bundleKey, startClientAssets } from './client-assets.ts';
+import { checkOutDir } from './out-dir.ts';
 import { writePageRecords } from './page-cache.ts';
 import type { Rendered } from './render-pages.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
@@ -46,6 +47,8 @@ export interface BuildSummary {
   rendered?: number;
   /** Where the time went, in milliseconds per stage. */
   phases: Record<string, number>;
+  /** What the user should know about the output folder (leftovers kept because they hold files of theirs). */
+  notes?: string[];
 }
 
 export type BuildResult = { ok: false; problems: Problem[]; sources: Map<string, string> } | { ok: true; problems: Problem[]; summary: BuildSummary };
@@ -55,6 +58,7 @@ export type BuildResult = { ok: false; problems: Problem[]; sources: Map<string,
  * success. The fast path builds the client bundle in a child process meanwhile.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  checkOutDir(options.out, options.content); // before anything is started or written
   const fast = options.renderer !== 'vike';
   const templateKey = fast ? bundleKey() : '';
   const bundling = fast ? startClientAssets(templateKey) : undefined;
@@ -91,7 +95,8 @@ async function build(options: BuildOptions, bundling: (Bundling & { key: string 
   phase('resolve');
   const baseUrl = options.baseUrl ?? validated.content.site!.data.baseUrl;
 
-  const staging = prepareStaging(options.out);
+  const notes: string[] = [];
+  const staging = prepareStaging(options.out, notes);
   try {
     let done = 0;
     let rendered: Rendered[] | undefined;
@@ -115,7 +120,8 @@ async function build(options: BuildOptions, bundling: (Bundling & { key: string 
     phase('summary');
     summary.phases = phases;
     if (rendered) summary.rendered = rendered.filter((r) => r.rendered).length;
-    commitStaging(staging, options.out);
+    commitStaging(staging, options.out, options.content, notes);
+    if (notes.length) summary.notes = notes;
     if (rendered) writePageRecords(options.out, rendered);
     return { ok: true, problems: validated.problems, summary };
   } catch (error) {

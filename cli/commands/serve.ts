@@ -5,11 +5,12 @@ import { EXIT } from '../main.ts';
 import { readInbox } from '../serve/inbox.ts';
 import { readManifest } from '../serve/manifest.ts';
 import type { ServeEvent, ServeOptions } from '../serve/server.ts';
+import { checkBuiltSite, checkDataDir } from './options.ts';
 
 export interface ServeCommandOptions {
   out: string;
   host: string;
-  port: string;
+  port: number;
   data: string;
   rateLimit: string;
   minFillSeconds: string;
@@ -49,6 +50,8 @@ async function mailFromEnvironment(dir: string): Promise<{ mail?: ServeOptions['
 
 /** Runs until SIGTERM or SIGINT, then shuts down gracefully. */
 export async function serveCommand(opts: ServeCommandOptions, log: Logger): Promise<number> {
+  checkBuiltSite(opts.out);
+  checkDataDir(opts.data, opts.out);
   const { startServer } = await import('../serve/server.ts');
   const { mail, off } = await mailFromEnvironment(opts.out);
   const p = log.paint;
@@ -64,7 +67,7 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
     dir: opts.out,
     data: opts.data,
     host: opts.host,
-    port: number(opts.port, '--port', 0),
+    port: opts.port,
     rateLimit: { max: number(opts.rateLimit, '--rate-limit', 0), windowMs: 10 * 60_000 },
     minFillMs: number(opts.minFillSeconds, '--min-fill-seconds', 0) * 1000,
     origins: opts.origin,
