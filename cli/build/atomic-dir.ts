@@ -66,12 +66,12 @@ export function commitStaging(staging: string, outDir: string, contentDir: strin
   const previous = sibling(out, `previous-${process.pid}`);
   if (old) renameSync(out, previous);
   renameSync(staging, out);
-  if (old) retire(previous, out, notes);
+  if (old) retire(previous, out, notes, true);
 }
 
 /** The staging folder of a build that failed: everything in it is the build's own. */
-export function discardStaging(staging: string): void {
-  if (existsSync(staging)) retire(staging, dirname(staging), []);
+export function discardStaging(staging: string, outDir: string): void {
+  if (existsSync(staging)) retire(staging, resolve(outDir), []);
 }
 
 const sibling = (out: string, kind: string) => join(dirname(out), `.${basename(out)}.${kind}`);
@@ -116,9 +116,10 @@ let retired = 0;
 /**
  * Deletes `dir` if it is ours: an empty folder, a staging folder, or a site holding nothing but
  * what its mark lists. Renamed out of the way first, then deleted by a detached process. A site
- * that also holds files of a user is kept, and the user told. Returns whether it was removed.
+ * that also holds files of a user is kept, and the user told (`onlyListed`: the caller just
+ * moved those out). Returns whether it was removed.
  */
-function retire(dir: string, out: string, notes: string[]): boolean {
+function retire(dir: string, out: string, notes: string[], onlyListed = false): boolean {
   const st = lstatSync(dir);
   if (!st.isDirectory()) return false;
   if (readdirSync(dir).length === 0) {
@@ -127,7 +128,7 @@ function retire(dir: string, out: string, notes: string[]): boolean {
   }
   const mark = readMark(dir);
   if (mark.kind !== 'staging' && mark.kind !== 'site') return false;
-  if (mark.kind === 'site') {
+  if (mark.kind === 'site' && !onlyListed) {
     const strays = unlisted(dir, mark.files);
     if (strays.length) {
       notes.push(`${dir} was left in place: it holds files "content build" did not write (${listed(strays)}); move them, then delete the folder`);

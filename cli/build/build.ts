@@ -125,7 +125,7 @@ async function build(options: BuildOptions, bundling: (Bundling & { key: string 
     if (rendered) writePageRecords(options.out, rendered);
     return { ok: true, problems: validated.problems, summary };
   } catch (error) {
-    discardStaging(staging);
+    discardStaging(staging, options.out);
     throw error;
   }
 }

@@ -24,9 +24,9 @@ function project(name: string): string {
   return dir;
 }
 
-/** Waits until the detached deletions of old sites beside `dir/dist` are done. */
+/** Waits until the detached deletions of old sites beside `dir/dist` are done (999999999: the tests' own). */
 async function settled(dir: string) {
-  const trash = () => readdirSync(dir).filter((n) => /^\.dist\.(trash|previous)-\d+/.test(n));
+  const trash = () => readdirSync(dir).filter((n) => /^\.dist\.(trash|previous)-(?!999999999)\d+/.test(n));
   for (let i = 0; i < 100 && trash().length; i++) await new Promise((r) => setTimeout(r, 100));
   expect(trash()).toEqual([]);
 }
@@ -188,6 +188,29 @@ describe('content build replaces only a site it built', () => {
     const after = new Map([...tree(dir)].filter(([path]) => decoys.some((d) => path.startsWith(d))));
     expect(after).toEqual(before);
     expect(readFileSync(join(site, 'inbox', 'enquiries.jsonl'), 'utf8')).toBe('{"id":1,"name":"Anna"}\n');
+  });
+
+  it('restores a site a build killed between the two renames of its swap left aside, with the files of the user in it', async () => {
+    const killed = join(dir, '.restored.previous-999999999');
+    cpSync(site, killed, { recursive: true });
+    const r = await build(dir, '--content', content.dir, '--out', 'restored');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(existsSync(killed)).toBe(false);
+    expect(readFileSync(join(dir, 'restored', 'inbox', 'enquiries.jsonl'), 'utf8')).toBe('{"id":1,"name":"Anna"}\n');
+  });
+
+  it('keeps a leftover of its own that holds files of the user, and says so', async () => {
+    const left = join(dir, '.dist.trash-999999999-2');
+    cpSync(site, left, { recursive: true });
+    const before = tree(left);
+    const r = await build(dir, '--content', content.dir, '--out', 'dist');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(
+      /warning .*\.dist\.trash-999999999-2 was left in place: it holds files "content build" did not write \(en\/google-verification\.html, inbox\)/,
+    );
+    await settled(dir);
+    expect(tree(left)).toEqual(before);
   });
 
   it('refuses a site marked by a newer format it does not know', async () => {
