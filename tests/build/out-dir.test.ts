@@ -99,12 +99,18 @@ describe('content build --out refuses what it did not write, and leaves it in pl
   });
 
   it('the project root (the compiler itself) and /', async () => {
-    // Checked in-process first: were the guard missing, the CLI would move the compiler aside.
-    const { checkOutDir } = await import('../../cli/build/out-dir.ts');
-    expect(() => checkOutDir(ROOT, join(ROOT, 'content'))).toThrow(/compiler/);
-    expect(() => checkOutDir('/', join(ROOT, 'content'))).toThrow(/root folder/);
-    expectUsageError(await build(work, '--content', content.dir, '--out', ROOT), /compiler/);
-    expectUsageError(await build(work, '--content', content.dir, '--out', '/'), /root folder/);
+    // Run from a disposable copy of the compiler (its sources; node_modules linked), so that
+    // even a compiler without this guard could only ever move the copy aside, never the project.
+    const copy = join(work, 'compiler');
+    mkdirSync(copy);
+    for (const f of ['cli', 'templates', 'package.json', 'tsconfig.json']) cpSync(join(ROOT, f), join(copy, f), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    const before = tree(copy);
+    const run = (out: string) =>
+      runIn(work, ['build', '--content', content.dir, '--out', out], { env: { STUDIO_NO_BUNDLE: '1' }, script: join(copy, 'cli/bin.js') });
+    expectUsageError(await run(copy), /compiler/);
+    expectUsageError(await run('/'), /root folder/);
+    expect(tree(copy)).toEqual(before);
   });
 });
 

@@ -10,18 +10,18 @@ export interface Run {
 }
 
 /**
- * `node cli/bin.js …` as a real process in `cwd`, with a clean environment (see
+ * `node cli/bin.js …` (or another copy's `script`) as a real process in `cwd`, with a clean environment (see
  * tests/helpers/cli.ts). A command that would keep running (a server) is stopped after
  * `timeoutMs` and reported with code -1.
  */
 export function runIn(
   cwd: string,
   argv: string[],
-  options: { env?: Record<string, string>; timeoutMs?: number; uid?: number; gid?: number } = {},
+  options: { env?: Record<string, string>; timeoutMs?: number; uid?: number; gid?: number; script?: string } = {},
 ): Promise<Run> {
   return new Promise((resolve) => {
     const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|TEST$|MODE$)/.test(k)));
-    const child = spawn(process.execPath, [join(ROOT, 'cli/bin.js'), ...argv], {
+    const child = spawn(process.execPath, [options.script ?? join(ROOT, 'cli/bin.js'), ...argv], {
       cwd,
       env: { ...clean, NO_COLOR: '1', ...options.env },
       uid: options.uid,
