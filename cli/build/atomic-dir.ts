@@ -16,7 +16,7 @@ import { markSite, markStaging, REMOVE_MARKED, readMark, unlisted } from './site
  * one of ours (`.dist.previous-1`, `.dist.staging-1`) is never touched.
  *
  * `notes` collects what the caller should tell the user (leftovers kept because they are not
- * entirely ours).
+ * entirely ours). `written`: every file of the staging folder, if the caller listed them already.
  */
 export function prepareStaging(outDir: string, notes: string[] = []): string {
   const out = resolve(outDir);
@@ -45,10 +45,11 @@ export function prepareStaging(outDir: string, notes: string[] = []): string {
  * new site is in place: deleting 15,000 files takes from a tenth of a second (hard links) to
  * seconds (files of their own) on these disks.
  */
-export function commitStaging(staging: string, outDir: string, contentDir: string, notes: string[] = []): void {
+export function commitStaging(staging: string, outDir: string, options: { content: string; written?: string[]; notes?: string[] }): void {
   const out = resolve(outDir);
-  markSite(staging);
-  checkOutDir(out, contentDir); // again: the folder may have changed while the build ran
+  const notes = options.notes ?? [];
+  markSite(staging, options.written);
+  checkOutDir(out, options.content); // again: the folder may have changed while the build ran
   const old = existsSync(out) ? readMark(out) : undefined;
   if (old?.kind === 'site') {
     const strays = unlisted(out, old.files);

@@ -116,11 +116,12 @@ async function build(options: BuildOptions, bundling: (Bundling & { key: string 
     writeFileSync(join(staging, 'robots.txt'), robotsTxt(baseUrl));
     writeManifest(staging, enquiryManifest(validated.content, tr, pages, stylesheetOf(staging, pages[0]?.file)));
     phase('sitemap and manifest');
-    const summary = summarize(staging, all, pages, tr.fallbacks, started, rendered && new Map(rendered.map((r) => [r.file, r.size])));
+    const written: string[] = [];
+    const summary = summarize(staging, all, pages, tr.fallbacks, started, written, rendered && new Map(rendered.map((r) => [r.file, r.size])));
     phase('summary');
     summary.phases = phases;
     if (rendered) summary.rendered = rendered.filter((r) => r.rendered).length;
-    commitStaging(staging, options.out, options.content, notes);
+    commitStaging(staging, options.out, { content: options.content, written, notes });
     if (notes.length) summary.notes = notes;
     if (rendered) writePageRecords(options.out, rendered);
     return { ok: true, problems: validated.problems, summary };
@@ -136,13 +137,17 @@ function stylesheetOf(dir: string, file: string | undefined): string | undefined
   return /<link rel="stylesheet"[^>]* href="([^"]+)"/.exec(readFileSync(join(dir, file), 'utf8'))?.[1];
 }
 
-/** Sizes of the pages come from what the render recorded (`pageBytes`) when it can; other files are listed without a stat per page. */
+/**
+ * Sizes of the pages come from what the render recorded (`pageBytes`) when it can; other files are
+ * listed without a stat per page. Every file found is added to `written` (for the site's mark).
+ */
 function summarize(
   dir: string,
   pages: SitePage[],
   models: PageModel[],
   fallbacks: Record<Locale, Set<string>>,
   started: number,
+  written: string[],
   pageBytes?: Map<string, number>,
 ): BuildSummary {
   const pagesPerLocale: Record<string, number> = {};
@@ -160,7 +165,10 @@ function summarize(
     for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
       const path = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) addOthers(path);
-      else if (!pageFiles.has(path)) totalBytes += statSync(join(dir, path)).size;
+      else {
+        written.push(path);
+        if (!pageFiles.has(path)) totalBytes += statSync(join(dir, path)).size;
+      }
     }
   };
   addOthers('');

@@ -61,9 +61,10 @@ export function markStaging(dir: string): void {
  * or hard-linked from the previous site), as nothing else writes into a staging folder. The
  * list is sorted and has no dates, so two builds of the same content stay byte-identical.
  * Replaces the staging mark with one rename, so the folder always carries a complete mark.
+ * `listed`: the files, when the caller has walked the folder already.
  */
-export function markSite(dir: string): string[] {
-  const files = listFiles(dir).filter((f) => f !== MARK_FILE);
+export function markSite(dir: string, listed = listFiles(dir)): string[] {
+  const files = listed.filter((f) => f !== MARK_FILE).sort();
   const tmp = join(dir, `${MARK_FILE}.tmp`);
   writeFileSync(tmp, `${JSON.stringify({ tool: MARK_TOOL, format: MARK_FORMAT, files }, null, 1)}\n`);
   renameSync(tmp, join(dir, MARK_FILE));
