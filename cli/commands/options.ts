@@ -17,6 +17,13 @@ export function parsePort(value: string): number {
   return n;
 }
 
+/** A plain decimal number (no "", "0x10" or "1e3"), at least `min`. */
+export function parseNumber(value: string, option: string, min: number): number {
+  const n = /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+  if (!(n >= min)) throw new UsageError(`${option} must be a number of at least ${min}, not "${value}"`, `e.g. ${option} ${min + 3}; see content serve --help`);
+  return n;
+}
+
 export function parseBaseUrl(value: string): string {
   let url: URL | undefined;
   try {

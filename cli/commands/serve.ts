@@ -5,7 +5,7 @@ import { EXIT } from '../main.ts';
 import { readInbox } from '../serve/inbox.ts';
 import { readManifest } from '../serve/manifest.ts';
 import type { ServeEvent, ServeOptions } from '../serve/server.ts';
-import { checkBuiltSite, checkDataDir } from './options.ts';
+import { checkBuiltSite, checkDataDir, parseNumber } from './options.ts';
 
 export interface ServeCommandOptions {
   out: string;
@@ -18,12 +18,6 @@ export interface ServeCommandOptions {
   trustProxy?: boolean;
   quiet?: boolean;
 }
-
-const number = (value: string, option: string, min: number) => {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < min) throw new UsageError(`${option} must be a number of at least ${min}, not "${value}"`);
-  return n;
-};
 
 /**
  * E-mail settings come from the site facts (whether, to whom) and the environment (how: the
@@ -68,8 +62,8 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
     data: opts.data,
     host: opts.host,
     port: opts.port,
-    rateLimit: { max: number(opts.rateLimit, '--rate-limit', 0), windowMs: 10 * 60_000 },
-    minFillMs: number(opts.minFillSeconds, '--min-fill-seconds', 0) * 1000,
+    rateLimit: { max: parseNumber(opts.rateLimit, '--rate-limit', 0), windowMs: 10 * 60_000 },
+    minFillMs: parseNumber(opts.minFillSeconds, '--min-fill-seconds', 0) * 1000,
     origins: opts.origin,
     trustProxy: opts.trustProxy,
     mail,

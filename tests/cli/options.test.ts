@@ -32,6 +32,18 @@ describe('--port', () => {
   }
 });
 
+describe('serve numbers', () => {
+  for (const [option, value] of [
+    ['--rate-limit', 'abc'],
+    ['--rate-limit', ''],
+    ['--rate-limit', '-5'],
+    ['--min-fill-seconds', '1e3'],
+  ])
+    it(`refuses ${option} "${value}"`, async () => {
+      expectUsageError(await run(['serve', '--out', site, '--data', join(work, 'data'), '--port', '0', option!, value!]), new RegExp(option!));
+    });
+});
+
 describe('build options', () => {
   const build = (...args: string[]) => run(['build', '--content', content.dir, '--out', join(work, 'never'), ...args]);
 
