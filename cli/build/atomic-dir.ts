@@ -53,21 +53,46 @@ export function commitStaging(staging: string, outDir: string, options: { conten
   const old = existsSync(out) ? readMark(out) : undefined;
   if (old?.kind === 'site') {
     const strays = unlisted(out, old.files);
-    const clashes = strays.filter((p) => exists(join(staging, p)));
+    const clashes = strays.filter((p) => exists(join(staging, p)) || fileAbove(staging, p));
     if (clashes.length)
       throw new UsageError(
         `${out} holds ${listed(clashes)}, which "content build" did not write, where the new build writes ${clashes.length === 1 ? 'a file' : 'files'} of its own`,
         `move ${clashes.length === 1 ? 'it' : 'them'} out of ${out}, then build again; nothing was changed`,
       );
-    for (const p of strays) {
-      mkdirSync(dirname(join(staging, p)), { recursive: true });
-      renameSync(join(out, p), join(staging, p));
-    }
+    carry(strays, out, staging);
   }
   const previous = sibling(out, `previous-${process.pid}`);
   if (old) renameSync(out, previous);
   renameSync(staging, out);
   if (old) retire(previous, out, notes, true);
+}
+
+/** Moves the user's files into the new site; if one cannot be moved (a mount point), moves them all back. */
+function carry(strays: string[], out: string, staging: string): void {
+  const moved: string[] = [];
+  try {
+    for (const p of strays) {
+      mkdirSync(dirname(join(staging, p)), { recursive: true });
+      renameSync(join(out, p), join(staging, p));
+      moved.push(p);
+    }
+  } catch (error) {
+    for (const p of moved.reverse()) renameSync(join(staging, p), join(out, p));
+    const failed = strays[moved.length];
+    throw new UsageError(
+      `${join(out, failed ?? '')}, which "content build" did not write, cannot be moved into the new site (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      `move it out of ${out}, then build again; nothing was changed`,
+    );
+  }
+}
+
+/** Whether a folder above `rel` in `dir` is a file (the user's `a/b` where the build writes a file `a`). */
+function fileAbove(dir: string, rel: string): boolean {
+  for (let i = rel.indexOf('/'); i !== -1; i = rel.indexOf('/', i + 1)) {
+    const st = lstatSync(join(dir, rel.slice(0, i)), { throwIfNoEntry: false });
+    if (st && !st.isDirectory()) return true;
+  }
+  return false;
 }
 
 /** The staging folder of a build that failed: everything in it is the build's own. */
@@ -130,7 +155,7 @@ function retire(dir: string, out: string, notes: string[], onlyListed = false): 
   const mark = readMark(dir);
   if (mark.kind !== 'staging' && mark.kind !== 'site') return false;
   if (mark.kind === 'site' && !onlyListed) {
-    const strays = unlisted(dir, mark.files);
+    const strays = unlisted(dir, mark.files, { skipEmptyFolders: true });
     if (strays.length) {
       notes.push(`${dir} was left in place: it holds files "content build" did not write (${listed(strays)}); move them, then delete the folder`);
       return false;

@@ -88,9 +88,10 @@ export function listFiles(dir: string): string[] {
 /**
  * What a marked site holds besides what its mark lists: the top-most paths of files and folders
  * a user put there (a folder none of whose files are listed is one entry). A listed path that is
- * now a folder counts as the user's too.
+ * now a folder counts as the user's too. `skipEmptyFolders`: for deciding whether a folder may be
+ * deleted, an empty folder holds nothing to lose.
  */
-export function unlisted(dir: string, files: string[]): string[] {
+export function unlisted(dir: string, files: string[], options: { skipEmptyFolders?: boolean } = {}): string[] {
   const listed = new Set(files);
   const parents = new Set<string>();
   for (const f of files) for (let i = f.indexOf('/'); i !== -1; i = f.indexOf('/', i + 1)) parents.add(f.slice(0, i));
@@ -100,6 +101,7 @@ export function unlisted(dir: string, files: string[]): string[] {
       const path = rel ? `${rel}/${e.name}` : e.name;
       if (path === MARK_FILE) continue;
       if (e.isDirectory() && parents.has(path)) visit(path);
+      else if (e.isDirectory() && options.skipEmptyFolders && readdirSync(join(dir, path)).length === 0) continue;
       else if (!listed.has(path) || e.isDirectory()) out.push(path);
     }
   };
@@ -109,7 +111,7 @@ export function unlisted(dir: string, files: string[]): string[] {
 
 /**
  * Deletes a folder whose mark the caller checked: a staging folder whole, a site file by file
- * as its mark lists them, then the folders that became empty; the mark goes last, and only when
+ * as its mark lists them, then the folders that are empty (rmdir removes nothing else); the mark goes last, and only when
  * nothing else is left, so a deletion cut short is still recognised as ours. Plain JavaScript
  * run by `node -e` in a detached process (see atomic-dir.ts), so a build need not wait for it.
  */
@@ -124,14 +126,17 @@ if (mark.staging === true) {
   rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 }
-const folders = new Set();
 for (const f of mark.files) {
   try { unlinkSync(join(dir, f)); } catch {}
-  for (let i = f.indexOf('/'); i !== -1; i = f.indexOf('/', i + 1)) folders.add(f.slice(0, i));
 }
-for (const f of [...folders].sort((a, b) => b.length - a.length)) {
-  try { rmdirSync(join(dir, f)); } catch {}
-}
+const emptyFolders = (rel) => {
+  for (const e of readdirSync(join(dir, rel), { withFileTypes: true }))
+    if (e.isDirectory()) {
+      emptyFolders(join(rel, e.name));
+      try { rmdirSync(join(dir, rel, e.name)); } catch {}
+    }
+};
+emptyFolders('');
 if (readdirSync(dir).every((n) => n === ${JSON.stringify(MARK_FILE)})) {
   unlinkSync(markFile);
   rmdirSync(dir);
