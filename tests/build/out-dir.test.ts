@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,9 +25,9 @@ function project(name: string): string {
   return dir;
 }
 
-/** Waits until the detached deletions of old sites beside `dir/dist` are done (999999999: the tests' own). */
+/** Waits until the detached deletions beside the sites in `dir` are done (999999999: the tests' decoys). */
 async function settled(dir: string) {
-  const trash = () => readdirSync(dir).filter((n) => /^\.dist\.(trash|previous)-(?!999999999)\d+/.test(n));
+  const trash = () => readdirSync(dir).filter((n) => /^\.[^.]+\.(trash|previous)-(?!999999999)\d+/.test(n));
   for (let i = 0; i < 100 && trash().length; i++) await new Promise((r) => setTimeout(r, 100));
   expect(trash()).toEqual([]);
 }
@@ -219,6 +220,25 @@ describe('content build replaces only a site it built', () => {
     );
     await settled(dir);
     expect(tree(left)).toEqual(before);
+  });
+
+  // An inbox on a file system of its own (mounted into the site) cannot be renamed into the new site.
+  it.runIf(process.getuid?.() === 0)('refuses, and moves back what it moved, when a file of the user cannot be carried over', async () => {
+    const mounted = join(dir, 'mounted');
+    expect((await build(dir, '--content', content.dir, '--out', 'mounted')).code).toBe(0);
+    writeFileSync(join(mounted, 'a-note.txt'), 'mine\n');
+    mkdirSync(join(mounted, 'inbox'));
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'studio-test', join(mounted, 'inbox')]);
+    try {
+      writeFileSync(join(mounted, 'inbox', 'enquiries.jsonl'), '{"id":1}\n');
+      await settled(dir);
+      const before = tree(dir);
+      expectUsageError(await build(dir, '--content', content.dir, '--out', 'mounted'), /inbox.*cannot be moved into the new site/);
+      await settled(dir);
+      expect(tree(dir)).toEqual(before);
+    } finally {
+      execFileSync('umount', [join(mounted, 'inbox')]);
+    }
   });
 
   it('refuses a site marked by a newer format it does not know', async () => {
