@@ -22,7 +22,8 @@ export function checkOutDir(outDir: string, contentDir: string): void {
   if (out === real(homedir())) throw new UsageError(`--out ${shown} is your home folder`, NEW_FOLDER);
   if (within(PROJECT_ROOT, out))
     throw new UsageError(`--out ${shown} ${out === PROJECT_ROOT ? 'is' : 'holds'} the folder of the compiler itself (${PROJECT_ROOT})`, NEW_FOLDER);
-  if (out === content) throw new UsageError(`--out ${shown} is the content folder`, `the site goes beside the content, e.g. --out dist; ${NEW_FOLDER}`);
+  if (out === content)
+    throw new UsageError(`--out ${shown} is the content folder`, 'the site goes beside the content: give --out a new or empty folder, e.g. --out dist');
   if (within(content, out)) throw new UsageError(`--out ${shown} holds the content folder (${contentDir})`, NEW_FOLDER);
   if (within(out, content))
     throw new UsageError(`--out ${shown} is inside the content folder (${contentDir})`, 'the site goes beside the content, e.g. --out dist');
