@@ -11,6 +11,7 @@ import { isTakenOver, type SitePage } from '../site/site-page.ts';
 import { createTranslator } from '../site/translator.ts';
 import { commitStaging, discardStaging, prepareStaging } from './atomic-dir.ts';
 import { type Bundling, bundleKey, startClientAssets } from './client-assets.ts';
+import { checkOutDir } from './out-dir.ts';
 import { writePageRecords } from './page-cache.ts';
 import type { Rendered } from './render-pages.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
@@ -47,6 +48,8 @@ export interface BuildSummary {
   rendered?: number;
   /** Where the time went, in milliseconds per stage. */
   phases: Record<string, number>;
+  /** What the user should know about the output folder (leftovers kept because they hold files of theirs). */
+  notes?: string[];
 }
 
 export type BuildResult = { ok: false; problems: Problem[]; sources: Map<string, string> } | { ok: true; problems: Problem[]; summary: BuildSummary };
@@ -56,6 +59,7 @@ export type BuildResult = { ok: false; problems: Problem[]; sources: Map<string,
  * success. The fast path builds the client bundle in a child process meanwhile.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  checkOutDir(options.out, options.content); // before anything is started or written
   const fast = options.renderer !== 'vike';
   const templateKey = fast ? bundleKey() : '';
   const bundling = fast ? startClientAssets(templateKey) : undefined;
@@ -92,7 +96,8 @@ async function build(options: BuildOptions, bundling: (Bundling & { key: string 
   phase('resolve');
   const baseUrl = options.baseUrl ?? validated.content.site!.data.baseUrl;
 
-  const staging = prepareStaging(options.out);
+  const notes: string[] = [];
+  const staging = prepareStaging(options.out, notes);
   try {
     let done = 0;
     let rendered: Rendered[] | undefined;
@@ -114,15 +119,17 @@ async function build(options: BuildOptions, bundling: (Bundling & { key: string 
     writeFileSync(join(staging, 'robots.txt'), robotsTxt(baseUrl));
     writeManifest(staging, enquiryManifest(validated.content, tr, pages, stylesheetOf(staging, pages[0]?.file)));
     phase('sitemap and manifest');
-    const summary = summarize(staging, all, pages, tr.fallbacks, started, rendered && new Map(rendered.map((r) => [r.file, r.size])));
+    const written: string[] = [];
+    const summary = summarize(staging, all, pages, tr.fallbacks, started, written, rendered && new Map(rendered.map((r) => [r.file, r.size])));
     phase('summary');
     summary.phases = phases;
     if (rendered) summary.rendered = rendered.filter((r) => r.rendered).length;
-    commitStaging(staging, options.out);
+    commitStaging(staging, options.out, { content: options.content, written, notes });
+    if (notes.length) summary.notes = notes;
     if (rendered) writePageRecords(options.out, rendered);
     return { ok: true, problems: validated.problems, summary };
   } catch (error) {
-    discardStaging(staging);
+    discardStaging(staging, options.out);
     throw error;
   }
 }
@@ -133,13 +140,17 @@ function stylesheetOf(dir: string, file: string | undefined): string | undefined
   return /<link rel="stylesheet"[^>]* href="([^"]+)"/.exec(readFileSync(join(dir, file), 'utf8'))?.[1];
 }
 
-/** Sizes of the pages come from what the render recorded (`pageBytes`) when it can; other files are listed without a stat per page. */
+/**
+ * Sizes of the pages come from what the render recorded (`pageBytes`) when it can; other files are
+ * listed without a stat per page. Every file found is added to `written` (for the site's mark).
+ */
 function summarize(
   dir: string,
   pages: SitePage[],
   models: PageModel[],
   fallbacks: Record<Locale, Set<string>>,
   started: number,
+  written: string[],
   pageBytes?: Map<string, number>,
 ): BuildSummary {
   const pagesPerLocale: Record<string, number> = {};
@@ -157,7 +168,10 @@ function summarize(
     for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
       const path = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) addOthers(path);
-      else if (!pageFiles.has(path)) totalBytes += statSync(join(dir, path)).size;
+      else {
+        written.push(path);
+        if (!pageFiles.has(path)) totalBytes += statSync(join(dir, path)).size;
+      }
     }
   };
   addOthers('');

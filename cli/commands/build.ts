@@ -35,6 +35,7 @@ export async function buildCommand(opts: BuildCommandOptions, log: Logger): Prom
     log.info(formatHuman(result.problems, { paint: log.paint, sources: result.sources, prefix, quiet: opts.quiet }));
     log.info(log.paint.red(`Build stopped: the content has errors. ${opts.out}/ was left as it was.`));
   } else {
+    for (const note of result.summary.notes ?? []) log.warn(note);
     if (result.problems.length) log.info(`${result.problems.length} warning${result.problems.length === 1 ? '' : 's'} (run "content validate" to see them).`);
     log.info(summaryText(result.summary, opts.out, log));
   }

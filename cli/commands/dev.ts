@@ -3,7 +3,7 @@ import type { CommonOptions } from '../main.ts';
 
 export interface DevOptions extends CommonOptions {
   host: string;
-  port: string;
+  port: number;
 }
 
 /** Runs until interrupted; resolves with the exit code when the server stops. */
@@ -12,7 +12,7 @@ export async function devCommand(opts: DevOptions, log: Logger): Promise<number>
   const dev = await startDevServer({
     content: opts.content,
     host: opts.host,
-    port: Number(opts.port),
+    port: opts.port,
     onRebuild: ({ ok, ms, problems }) => {
       const errors = problems.filter((p) => p.severity === 'error').length;
       log.info(

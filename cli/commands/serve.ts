@@ -5,11 +5,12 @@ import { EXIT } from '../main.ts';
 import { readInbox } from '../serve/inbox.ts';
 import { readManifest } from '../serve/manifest.ts';
 import type { ServeEvent, ServeOptions } from '../serve/server.ts';
+import { checkBuiltSite, checkDataDir, parseNumber, parseWholeNumber } from './options.ts';
 
 export interface ServeCommandOptions {
   out: string;
   host: string;
-  port: string;
+  port: number;
   data: string;
   rateLimit: string;
   minFillSeconds: string;
@@ -18,18 +19,6 @@ export interface ServeCommandOptions {
   trustProxy?: boolean | string;
   quiet?: boolean;
 }
-
-const number = (value: string, option: string, min: number) => {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < min) throw new UsageError(`${option} must be a number of at least ${min}, not "${value}"`);
-  return n;
-};
-
-const integer = (value: string, option: string, min: number) => {
-  const n = number(value, option, min);
-  if (!Number.isSafeInteger(n)) throw new UsageError(`${option} must be a whole number, not "${value}"`);
-  return n;
-};
 
 /**
  * E-mail settings come from the site facts (whether, to whom) and the environment (how: the
@@ -56,6 +45,8 @@ async function mailFromEnvironment(dir: string): Promise<{ mail?: ServeOptions['
 
 /** Runs until SIGTERM or SIGINT, then shuts down gracefully. */
 export async function serveCommand(opts: ServeCommandOptions, log: Logger): Promise<number> {
+  checkBuiltSite(opts.out);
+  checkDataDir(opts.data, opts.out);
   const { startServer } = await import('../serve/server.ts');
   const { mail, off } = await mailFromEnvironment(opts.out);
   const p = log.paint;
@@ -71,11 +62,11 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
     dir: opts.out,
     data: opts.data,
     host: opts.host,
-    port: number(opts.port, '--port', 0),
-    rateLimit: { max: number(opts.rateLimit, '--rate-limit', 0), windowMs: 10 * 60_000 },
-    minFillMs: number(opts.minFillSeconds, '--min-fill-seconds', 0) * 1000,
+    port: opts.port,
+    rateLimit: { max: parseNumber(opts.rateLimit, '--rate-limit', 0), windowMs: 10 * 60_000 },
+    minFillMs: parseNumber(opts.minFillSeconds, '--min-fill-seconds', 0) * 1000,
     origins: opts.origin,
-    trustProxy: typeof opts.trustProxy === 'string' ? integer(opts.trustProxy, '--trust-proxy', 1) : !!opts.trustProxy,
+    trustProxy: typeof opts.trustProxy === 'string' ? parseWholeNumber(opts.trustProxy, '--trust-proxy', 1) : !!opts.trustProxy,
     mail,
     log: events,
   });
