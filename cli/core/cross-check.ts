@@ -2,6 +2,7 @@ import { PLACEHOLDER_PATTERN } from '../schema/layout.ts';
 import type { Content, Entry } from './content.ts';
 import { entries } from './content.ts';
 import type { Problem } from './problem.ts';
+import type { ProblemCode } from './problems.ts';
 import { didYouMean } from './similar.ts';
 import { type PathPart, problemAt } from './source.ts';
 
@@ -23,7 +24,7 @@ export function crossCheck(content: Content, options: CrossCheckOptions): Proble
   for (const r of content.routes?.data.routes ?? []) routeCourses.set(r.path, (routeCourses.get(r.path) ?? new Set()).add(r.course));
   const priceIds = new Map<string, { amount: number; from?: boolean; per: string }>();
 
-  const ref = (entry: Entry<never>, path: PathPart[], code: string, what: string, value: string, known: Iterable<string>, hint: string) => {
+  const ref = (entry: Entry<never>, path: PathPart[], code: ProblemCode, what: string, value: string, known: Iterable<string>, hint: string) => {
     // A reference to a file that exists but has errors of its own: those errors say enough.
     if ((code === 'unknown-course' && content.invalidKeys.course.has(value)) || (code === 'unknown-teacher' && content.invalidKeys.teacher.has(value))) return;
     problems.push(
