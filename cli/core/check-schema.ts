@@ -53,14 +53,24 @@ function pruneUnions(errors: Err[]): Err[] {
   let kept = errors.filter((e) => !unions.includes(e));
   for (const u of unions) {
     const prefix = `${u.schemaPath}/`;
+    const schemas = (Array.isArray(u.schema) ? u.schema : []) as (Branch & { $ref?: string })[];
     const branches = new Map<string, Err[]>();
+    // A branch that is a $ref (Placeholder) reports its errors at the referenced schema's path: they
+    // are the errors just before the union's own, on the same value.
+    const within = (e: Err) => e.instancePath === u.instancePath || e.instancePath.startsWith(`${u.instancePath}/`);
+    const refs = schemas.flatMap((b, i) => (b.$ref ? [i] : []));
+    // A referenced schema is compiled on its own: its errors' paths start at "#/" of that schema.
+    const refBranch = (e: Err) => (refs.length === 1 ? refs[0]! : schemas.findIndex((b) => b.$ref && e.schemaPath.startsWith(`${b.$ref}/`)));
+    const index = errors.indexOf(u);
+    const window = new Set<Err>();
+    for (let j = index - 1; j >= 0 && within(errors[j]!); j--) window.add(errors[j]!);
     for (const e of kept) {
-      if (!e.schemaPath.startsWith(prefix)) continue;
-      const branch = e.schemaPath.slice(prefix.length).split('/')[0]!;
-      branches.set(branch, [...(branches.get(branch) ?? []), e]);
+      let branch: string | undefined;
+      if (e.schemaPath.startsWith(prefix)) branch = e.schemaPath.slice(prefix.length).split('/')[0]!;
+      else if (window.has(e) && refBranch(e) >= 0) branch = String(refBranch(e));
+      if (branch !== undefined) branches.set(branch, [...(branches.get(branch) ?? []), e]);
     }
     const inUnion = new Set([...branches.values()].flat());
-    const schemas = (Array.isArray(u.schema) ? u.schema : []) as Branch[];
     const key = discriminator(schemas);
     const data = u.data as Record<string, unknown> | null;
     if (key && data && typeof data === 'object' && !Array.isArray(data)) {
@@ -84,7 +94,7 @@ function pruneUnions(errors: Err[]): Err[] {
       continue;
     }
     // A value-or-placeholder union: unless the value starts like a placeholder, report the value's branch.
-    const placeholderBranch = schemas.findIndex((b) => JSON.stringify(b).includes('Placeholder') || JSON.stringify(b).includes('TODO:'));
+    const placeholderBranch = schemas.findIndex((b) => /Placeholder|TODO:/.test(JSON.stringify(b)));
     const looksLikePlaceholder = typeof u.data === 'string' && /^\s*todo\b/i.test(u.data);
     const score = (list: Err[]) => Math.max(...list.map((e) => e.instancePath.split('/').length + (e.keyword === 'const' || e.keyword === 'type' ? 0 : 0.5)));
     const candidates = [...branches.entries()].filter(([b]) => placeholderBranch < 0 || looksLikePlaceholder || Number(b) !== placeholderBranch);
@@ -201,7 +211,9 @@ function explain(source: SourceFile, raw: ErrorObject[]): Problem[] {
       case 'enum':
       case 'const': {
         const allowed = (e.keyword === 'enum' ? (e.params.allowedValues as unknown[]) : [e.params.allowedValue]).map(String);
-        const suggestion = typeof e.data === 'string' ? didYouMean(e.data, allowed) : undefined;
+        // A close spelling, or a short code the value starts with ("Monday" → "mo").
+        const prefixOf = typeof e.data === 'string' ? allowed.find((a) => (e.data as string).toLowerCase().startsWith(a.toLowerCase())) : undefined;
+        const suggestion = typeof e.data === 'string' ? (didYouMean(e.data, allowed) ?? (prefixOf && `Did you mean "${prefixOf}"?`)) : undefined;
         p = catalogued(
           'not-allowed',
           { found: typeof e.data === 'string' ? quoteValue(e.data) : describeValue(e.data), allowed: allowed.join(', ') },

@@ -3,7 +3,7 @@ import jsyaml from 'js-yaml';
 import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, type Pair, parseDocument } from 'yaml';
 import { type CachedParse, contentHash, type ParseCache } from './parse-cache.ts';
 import { formatPath, type Problem } from './problem.ts';
-import { yamlProblems } from './yaml-problems.ts';
+import { hasOpenQuote, yamlProblems } from './yaml-problems.ts';
 
 export type PathPart = string | number;
 
@@ -91,14 +91,14 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   const hash = cache ? contentHash(bytes) : undefined;
   const cached = hash ? cache!.get(hash) : undefined;
   if (cached) return { source: lazySource(file, text, cached, true), problems: [] };
-  const quick = quickParse(text);
+  const quick = hasOpenQuote(text) ? undefined : quickParse(text);
   if (quick) {
     const entry: CachedParse = { data: quick.data, positions: new Map() };
     if (hash) cache!.set(hash, entry);
     return { source: lazySource(file, text, entry, Boolean(hash)), problems: [] };
   }
   const { doc, lines } = parseYaml(text);
-  const problems = yamlProblems(file, text, doc.errors, doc.warnings, lines);
+  const problems = yamlProblems(file, text, doc, lines);
   const hasErrors = problems.some((p) => p.severity === 'error');
   const data = hasErrors ? undefined : doc.toJS({ maxAliasCount: 100 });
   const entry: CachedParse = { data, positions: new Map() };

@@ -1,4 +1,4 @@
-import type { LineCounter, YAMLError, YAMLWarning } from 'yaml';
+import { type Document, isScalar, type LineCounter, visit, type YAMLError } from 'yaml';
 import type { Problem } from './problem.ts';
 import { catalogued, type ProblemCode, yamlCode } from './problems.ts';
 
@@ -9,7 +9,8 @@ import { catalogued, type ProblemCode, yamlCode } from './problems.ts';
  * line that has one; of the other syntax mistakes the first one in the file is reported (fixing it
  * usually makes the rest go away, and what follows it cannot be read reliably).
  */
-export function yamlProblems(file: string, text: string, errors: readonly YAMLError[], warnings: readonly YAMLWarning[], lines: LineCounter): Problem[] {
+export function yamlProblems(file: string, text: string, doc: Document.Parsed, lines: LineCounter): Problem[] {
+  const { errors, warnings } = doc;
   const src = text.split(/\r?\n/);
   const problems: Problem[] = [];
   const at = (code: ProblemCode, line: number, column: number, vars: Record<string, string | number> = {}, extra: Partial<Problem> = {}): Problem => ({
@@ -32,6 +33,30 @@ export function yamlProblems(file: string, text: string, errors: readonly YAMLEr
     const b = lines.linePos(Math.max(first.pos[0], first.pos[1]));
     problems.push(diagnose(first, a.line, a.col, b, src, at));
   }
+  // A quote left open swallows the following lines up to the next quote of its kind: YAML reads that
+  // as one text over several lines, which content never needs, so it is the mistake to point at.
+  if (problems.length === 0 && errors.length === 0)
+    visit(doc, {
+      Scalar(_, node) {
+        if (problems.length || !isScalar(node) || !node.range || (node.type !== 'QUOTE_DOUBLE' && node.type !== 'QUOTE_SINGLE')) return;
+        const a = lines.linePos(node.range[0]);
+        const b = lines.linePos(node.range[1]);
+        if (a.line === b.line) return;
+        const quote = node.type === 'QUOTE_DOUBLE' ? '"' : "'";
+        problems.push(
+          at(
+            'yaml-unclosed',
+            a.line,
+            a.col,
+            {},
+            {
+              message: `The quote ${quote} opened here is closed only on line ${b.line}, so everything in between is read as one text.`,
+              expected: `a closing ${quote} on this line`,
+            },
+          ),
+        );
+      },
+    });
   for (const w of warnings) {
     const a = lines.linePos(w.pos[0]);
     problems.push(at('yaml-note', a.line, a.col, { detail: firstLine(w.message) }));
@@ -86,8 +111,22 @@ function diagnose(error: YAMLError, line: number, column: number, end: { line: n
     let next = line;
     while (next < src.length && blank(src[next])) next++;
     const deeper = KEY_LINE.exec(src[next] ?? '');
+    const spaces = (n: number) => `${n} space${n === 1 ? '' : 's'}`;
+    const before = KEY_LINE.exec(src[previousLine(line, src) - 1] ?? '');
+    if (above?.[4] && deeper && before && !before[2] && before[1]!.length === deeper[1]!.length && above[1]!.length < before[1]!.length)
+      // "en:" moved left between "ru:" and "de:": the line that moved is the mistake.
+      return at(
+        'yaml-bad-indent',
+        line,
+        1,
+        {},
+        {
+          message: `"${above[3]}:" starts further left than "${before[3]}:" above it and "${deeper[3]}:" below it.`,
+          expected: spaces(before[1]!.length),
+          found: spaces(above[1]!.length),
+        },
+      );
     if (above?.[4] && deeper && deeper[1]!.length > above[1]!.length) {
-      const spaces = (n: number) => `${n} space${n === 1 ? '' : 's'}`;
       return at(
         'yaml-bad-indent',
         next + 1,
@@ -161,6 +200,9 @@ function lostDashAt(line: number, src: string[]): { column: number; what: string
   }
   return undefined;
 }
+
+/** Whether some line opens a quote it does not close (such a file is read by the full parser, which can tell). */
+export const hasOpenQuote = (text: string) => unclosedQuote(text.split(/\r?\n/)) !== undefined;
 
 /** The first line with a quote opened after "key: " or "- " and never closed on that line. */
 function unclosedQuote(src: string[]): { line: number; column: number; quote: string } | undefined {
