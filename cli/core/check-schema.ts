@@ -1,5 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { NO_HTML } from '../schema/layout.ts';
+import { NO_HTML, PLACEHOLDER_PATTERN } from '../schema/layout.ts';
 import { formatHint } from '../schema/messages.ts';
 import type { LoadedFile } from './load.ts';
 import type { Problem } from './problem.ts';
@@ -94,7 +94,7 @@ function pruneUnions(errors: Err[]): Err[] {
       continue;
     }
     // A value-or-placeholder union: unless the value starts like a placeholder, report the value's branch.
-    const placeholderBranch = schemas.findIndex((b) => /Placeholder|TODO:/.test(JSON.stringify(b)));
+    const placeholderBranch = schemas.findIndex((b) => b.$ref?.endsWith('/Placeholder') || (b as { pattern?: string }).pattern === PLACEHOLDER_PATTERN);
     const looksLikePlaceholder = typeof u.data === 'string' && /^\s*todo\b/i.test(u.data);
     const score = (list: Err[]) => Math.max(...list.map((e) => e.instancePath.split('/').length + (e.keyword === 'const' || e.keyword === 'type' ? 0 : 0.5)));
     const candidates = [...branches.entries()].filter(([b]) => placeholderBranch < 0 || looksLikePlaceholder || Number(b) !== placeholderBranch);

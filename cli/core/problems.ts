@@ -23,7 +23,7 @@ export interface ProblemDefinition {
   by?: 'validate' | 'i18n' | 'serve';
 }
 
-const PLACEHOLDER_NOTE = 'If the studio has not supplied this fact yet, write a placeholder: "TODO: what is missing".';
+import { PLACEHOLDER_NOTE } from '../schema/messages.ts';
 
 export const PROBLEMS = {
   // Files and folders

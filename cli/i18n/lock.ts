@@ -35,6 +35,7 @@ export function writeLock(contentDir: string, lock: TranslationLock): void {
     ),
   };
   const header =
+    '# yaml-language-server: $schema=../schemas/translations.schema.json\n' +
     '# Written by `content i18n --confirm`: the Russian text each translation was checked against (a short hash).\n' +
     '# Edit only sameInAllLanguages: texts that are rightly the same in every language (names, brands).\n';
   writeFileSync(join(contentDir, LOCK_FILE), header + stringify(sorted, { lineWidth: 0 }));

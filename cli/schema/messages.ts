@@ -14,7 +14,15 @@ export interface FormatHint {
 
 const DATE_PATTERN_START = '^(?:(?:\\d\\d[2468][048]';
 
+/** Added to the hint where a value may also be a placeholder. */
+export const PLACEHOLDER_NOTE = 'If the studio has not supplied this fact yet, write a placeholder: "TODO: what is missing".';
+
 export const FORMAT_HINTS: Record<string, FormatHint> = {
+  '^[0-9a-f]{10}$': {
+    expected: 'a short hash, as "content i18n --confirm" writes it',
+    hint: 'Do not edit this by hand: run "content i18n --confirm" after checking the translations.',
+    examples: ['59589fe2a5'],
+  },
   '^[a-z][a-zA-Z0-9_-]*$': {
     expected: 'a key: a lowercase letter first, then letters, digits, "-" or "_", no spaces',
     hint: 'Write the key in lowercase Latin letters without spaces, e.g. vocal-individual.',
