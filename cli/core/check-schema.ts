@@ -183,6 +183,23 @@ function explain(source: SourceFile, raw: ErrorObject[]): Problem[] {
       }
       case 'type': {
         const type = String(e.params.type);
+        const pattern = (e.parentSchema as { pattern?: string } | undefined)?.pattern;
+        if (type === 'string' && pattern && e.data !== null && typeof e.data !== 'object') {
+          // A time written 16.30 or a postal code without quotes is read as a number: say how to write it.
+          const format = formatHint(pattern, parentSchema.description);
+          const fits = new RegExp(pattern).test(String(e.data));
+          p = catalogued(
+            'wrong-type',
+            {},
+            {
+              message: `This should be ${format.expected}, but it is ${describeValue(e.data)}.`,
+              expected: format.expected,
+              found: describeValue(e.data),
+              hint: (fits ? `Put the value in quotes, so it is read as text: "${e.data}".` : format.hint) + placeholderNote,
+            },
+          );
+          break;
+        }
         const expected = TYPE_NAMES[type] ?? type;
         const numeric = (type === 'number' || type === 'integer') && typeof e.data === 'string';
         p = catalogued(

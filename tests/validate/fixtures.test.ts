@@ -27,6 +27,8 @@ interface Case {
   edits: Edit[];
   /** "file line:column code": line "+N" counts from the first edited line of that file; "-" for no line. */
   errors?: string[];
+  /** Text the hint of the (first) error must contain: the "did you mean", the example. */
+  hint?: string;
   /** Warnings the shipped content does not have. */
   warnings?: string[];
 }
@@ -120,6 +122,7 @@ function check(c: Case) {
         expect(p.hint, `${p.code} has no hint`).toMatch(/\w{3}/);
         expect(`${p.message} ${p.hint}`).not.toMatch(/the text "[^"]*" is not allowed|undefined|\[object/);
       }
+      if (c.hint) expect(errors[0]?.hint).toContain(c.hint);
       const added = problems.filter((p) => p.severity === 'warning' && !baseline.has(key(p))).map((p) => `${p.file} ${p.code}`);
       expect(added).toEqual(c.warnings ?? []);
     } finally {
