@@ -20,6 +20,8 @@ interface Edit {
   prepend?: string;
   /** Every "\n" written as "\r\n". */
   crlf?: boolean;
+  /** The final line break removed. */
+  noFinalNewline?: boolean;
 }
 interface Case {
   name: string;
@@ -71,6 +73,7 @@ function apply(dir: string, edits: Edit[]): Map<string, number> {
     } else if (e.prepend !== undefined) {
       text = e.prepend + text;
     }
+    if (e.noFinalNewline) text = text.replace(/\r?\n$/, '');
     if (e.crlf) text = text.replaceAll('\r\n', '\n').replaceAll('\n', '\r\n');
     writeFileSync(path, text);
     if (!anchors.has(e.file)) anchors.set(e.file, text.slice(0, index).split(/\r?\n/).length);
