@@ -82,11 +82,21 @@ export function formatHuman(problems: Problem[], options: FormatOptions): string
       const id = `${file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : ''}|${list.length}|${placeNames(list)}`;
       same.set(id, [...(same.get(id) ?? []), file]);
     }
+    const done = new Set<string>();
     for (const [id, files] of same) {
       const [dir, count, names] = id.split('|') as [string, string, string];
       const all = [...perFile.keys()].filter((f) => f.startsWith(`${dir}/`)).length;
-      if (dir && files.length >= 3 && files.length === all) rows.push({ where: `${prefix}${dir}/*.yaml (all ${files.length})`, count: `${count} each`, names });
-      else for (const f of files) rows.push({ where: `${prefix}${f}`, count, names });
+      if (dir && files.length >= 3 && files.length === all) same.set(id, [`${prefix}${dir}/*.yaml (all ${files.length})`, `${count} each`, names]);
+      else same.delete(id);
+    }
+    for (const [file, list] of perFile) {
+      const id = `${file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : ''}|${list.length}|${placeNames(list)}`;
+      const group = same.get(id);
+      if (!group) rows.push({ where: `${prefix}${file}`, count: String(list.length), names: placeNames(list) });
+      else if (!done.has(id)) {
+        done.add(id);
+        rows.push({ where: group[0]!, count: group[1]!, names: group[2]! });
+      }
     }
     const width = Math.max(...rows.map((r) => r.where.length));
     const countWidth = Math.max(...rows.map((r) => r.count.length));

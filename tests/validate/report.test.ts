@@ -100,3 +100,16 @@ describe('the report of content build', () => {
     }
   }, 120_000);
 });
+
+describe("the README's editors' section", () => {
+  it('shows what the shipped content really prints', async () => {
+    const readme = readFileSync(join(CONTENT, '..', 'README.md'), 'utf8');
+    const { stdout } = await runCli(['validate', '--content', CONTENT, ...TODAY]);
+    // Paths as printed from the project folder, the time as in the README.
+    const printed = stdout
+      .replaceAll(`${CONTENT}/`, 'content/')
+      .replace(/in \d+ ms\./, 'in 80 ms.')
+      .trimEnd();
+    expect(readme).toContain(`\`\`\`\n${printed}\n\`\`\``);
+  });
+});
