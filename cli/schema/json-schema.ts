@@ -10,6 +10,11 @@ const SCHEMA_BASE = 'https://studio.invalid/schemas/';
 /** The raw-HTML hint of `content validate`, for the editor. */
 const NO_HTML_MESSAGE = 'Raw HTML is not allowed in content: remove the tag. For emphasis write **bold** or *italic*.';
 
+const NUMBER_MESSAGES = {
+  number: 'Write the number in digits only, without quotes or a currency sign, e.g. 40 (decimals with a point: 40.50).',
+  integer: 'Write a whole number in digits, without quotes, e.g. 4.',
+};
+
 type Node = Record<string, unknown> & {
   properties?: Record<string, Node>;
   items?: Node;
@@ -32,6 +37,8 @@ function annotate(type: string, node: Node, path: string, placeholderOk = false)
     else {
       const hint = formatHint(node.pattern);
       node.patternErrorMessage = hint.hint + (node.pattern === '^TODO:' ? '' : note);
+      // A time written 16.30 is read as a number: the editor gives the format's hint for that too.
+      if (node.pattern !== '^TODO:') node.errorMessage = node.patternErrorMessage;
       if (hint.examples && !node.examples && node.pattern !== '^TODO:') node.examples = hint.examples;
       if (node.format === 'date' || node.format === 'email') delete node.format;
     }
@@ -42,6 +49,8 @@ function annotate(type: string, node: Node, path: string, placeholderOk = false)
       node.examples ??= hint.examples;
     }
   }
+  // A number written with a currency sign or in words: the editor says how to write it.
+  if ((node.type === 'number' || node.type === 'integer') && !node.errorMessage) node.errorMessage = NUMBER_MESSAGES[node.type];
   for (const [key, child] of Object.entries(node.properties ?? {})) {
     const at = `${path}.${key}`;
     if (!child.description) {
