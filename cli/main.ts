@@ -49,8 +49,10 @@ export function createProgram(io: Io, setExit: (code: number) => void): Command 
   withCommon(program.command('validate'))
     .description('Check every content file against its schema and the other files; print every problem with its place.')
     .option('--today <date>', 'the date banners expire against (YYYY-MM-DD); default: today', parseToday)
+    .option('--verbose', 'list every placeholder in full instead of one line per file')
+    .option('--strict', 'fail (exit 1) on any warning too, placeholders included: the gate before publishing')
     .action(
-      run(async (opts: CommonOptions & { today?: string }) => {
+      run(async (opts: import('./commands/validate.ts').ValidateOptions) => {
         const { validateCommand } = await import('./commands/validate.ts');
         return validateCommand(opts, createLogger(io, { quiet: opts.quiet, json: opts.format === 'json' }));
       }),
@@ -66,6 +68,8 @@ export function createProgram(io: Io, setExit: (code: number) => void): Command 
         .choices(['react', 'vike'])
         .default('react'),
     )
+    .option('--verbose', 'list every placeholder in full instead of one line per file')
+    .option('--strict', 'refuse to build while there is any warning, placeholders included: the gate before publishing')
     .action(
       run(async (opts: import('./commands/build.ts').BuildCommandOptions) => {
         const { buildCommand } = await import('./commands/build.ts');

@@ -11,6 +11,17 @@ type Validators = Record<ContentType, ValidateFunction>;
 let validators: Validators | undefined;
 let key: string | undefined;
 
+/**
+ * The schemas carry the editor's messages (`errorMessage`, `patternErrorMessage`, read by
+ * yaml-language-server): declared here, so ajv accepts them even in strict mode.
+ */
+export const AJV_OPTIONS = {
+  allErrors: true,
+  strict: false,
+  validateFormats: false,
+  keywords: ['errorMessage', 'patternErrorMessage'],
+};
+
 /** Changes whenever the schemas do: data that passed them under one key need not be checked again. */
 export function validatorsKey(): string {
   if (!key) getValidators();
@@ -40,7 +51,7 @@ export function getValidators(): Validators {
   const Ajv = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
   const standaloneCode = (require('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js')).default;
   // inlineRefs: false keeps one function per shared definition (LocalizedText), not 700 inlined copies.
-  const ajv = new Ajv.default({ allErrors: true, verbose: true, strict: false, validateFormats: false, inlineRefs: false, code: { source: true } });
+  const ajv = new Ajv.default({ ...AJV_OPTIONS, verbose: true, inlineRefs: false, code: { source: true } });
   const schemas = Object.fromEntries(CONTENT_TYPE_NAMES.map((t, i) => [t, JSON.parse(texts[i]!)])) as Record<ContentType, { $id: string }>;
   for (const t of CONTENT_TYPE_NAMES) ajv.addSchema(schemas[t]);
   validators = Object.fromEntries(CONTENT_TYPE_NAMES.map((t) => [t, ajv.getSchema(schemas[t].$id)!])) as Validators;

@@ -39,6 +39,7 @@ export function writeLock(contentDir: string, lock: TranslationLock): void {
     ),
   };
   const header =
+    '# yaml-language-server: $schema=../schemas/translations.schema.json\n' +
     '# Written by `content i18n --confirm`: the Russian text each translation was checked against (a short hash).\n' +
     '# Edit only sameInAllLanguages (texts that are rightly the same in every language: names, brands) and glossary\n' +
     '# (one term per thing: `use` is the word for it in that language, `not` the other ways it must not be said).\n';

@@ -46,7 +46,7 @@ describe('the content command', () => {
       const report = JSON.parse(json.stdout);
       expect(report.errors).toBeGreaterThan(0);
       const gh = await runCli(['validate', '--content', c.dir, '--format', 'github']);
-      expect(gh.stdout).toMatch(/^::error file=.*courses\/course00001\.yaml,line=\d+,col=1,.*::Unknown key "ordr"/m);
+      expect(gh.stdout).toMatch(/^::error file=.*courses\/course00001\.yaml,line=\d+,col=1,.*::The key "ordr" is not known here\./m);
       const human = await runCli(['validate', '--content', c.dir]);
       expect(human.stdout).not.toContain('\u001b[');
       expect(human.stdout).toContain('hint');
