@@ -55,5 +55,12 @@ async function loadMain() {
   return import('./main.ts');
 }
 
+// A reader that stops early (`content validate | head`) closes the pipe: that is not an error.
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (error) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+
 const { main } = await loadMain();
 process.exitCode = await main(process.argv.slice(2));
