@@ -334,7 +334,7 @@ export const PROBLEMS = {
     severity: 'warning',
     title: 'A term translated differently from the glossary',
     message: '"{found}" translates «{term}» differently from the glossary, which says "{use}".',
-    hint: 'Use the glossary\'s word everywhere (glossary in translations.yaml), so visitors see one word for one thing.',
+    hint: "Use the glossary's word everywhere (glossary in translations.yaml), so visitors see one word for one thing.",
     example: 'de: Probestunde   (the glossary says "Einheit")',
     by: 'i18n',
   },
