@@ -12,6 +12,7 @@ import { commitStaging, discardStaging, prepareStaging } from './atomic-dir.ts';
 import { type Bundling, bundleKey, startClientAssets } from './client-assets.ts';
 import { writePageRecords } from './page-cache.ts';
 import type { Rendered } from './render-pages.ts';
+import { type RenderPool, renderPoolAhead } from './render-pool.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { resolveTakingOver } from './take-over.ts';
 import { prerenderWithVike } from './vike.ts';
@@ -58,17 +59,21 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const fast = options.renderer !== 'vike';
   const templateKey = fast ? bundleKey() : '';
   const bundling = fast ? startClientAssets(templateKey) : undefined;
+  // A large build from nothing starts its render workers now: they load React while this thread validates.
+  const pool = fast ? renderPoolAhead(options.content, options.out) : undefined;
   try {
-    const result = await build(options, bundling && { ...bundling, key: templateKey });
+    const result = await build(options, bundling && { ...bundling, key: templateKey }, pool);
     if (!result.ok) bundling?.cancel();
     return result;
   } catch (error) {
     bundling?.cancel();
     throw error;
+  } finally {
+    await pool?.terminate();
   }
 }
 
-async function build(options: BuildOptions, bundling: (Bundling & { key: string }) | undefined): Promise<BuildResult> {
+async function build(options: BuildOptions, bundling: (Bundling & { key: string }) | undefined, pool?: RenderPool): Promise<BuildResult> {
   const started = performance.now();
   const phases: Record<string, number> = {};
   let mark = started;
@@ -103,7 +108,7 @@ async function build(options: BuildOptions, bundling: (Bundling & { key: string 
       const assets = await bundling.assets;
       cpSync(join(assets.dir, 'assets'), join(staging, 'assets'), { recursive: true });
       phase(assets.cached ? 'client bundle (cached)' : 'client bundle (the rest of its time)');
-      rendered = await renderPages(all, { inserts: assets.inserts, templateKey: assets.key, outDir: staging, ...site.render }, progress);
+      rendered = await renderPages(all, { inserts: assets.inserts, templateKey: assets.key, outDir: staging, ...site.render }, progress, pool);
       site.settle(rendered);
     }
     phase('render and write');
