@@ -100,12 +100,14 @@ async function build(options: BuildOptions, bundling: (Bundling & { key: string 
   try {
     let done = 0;
     let rendered: Rendered[] | undefined;
+    let jsGzip: { static: number; form: number } | undefined;
     const progress = () => options.onProgress?.(++done, all.length);
     if (!bundling || !site) await prerenderWithVike(pages, staging, progress);
     else {
       process.env.NODE_ENV ??= 'production'; // React's production build, as under Vike
       const { renderPages } = await import('./render-pages.ts');
       const assets = await bundling.assets;
+      jsGzip = assets.jsGzip;
       cpSync(join(assets.dir, 'assets'), join(staging, 'assets'), { recursive: true });
       phase(assets.cached ? 'client bundle (cached)' : 'client bundle (the rest of its time)');
       rendered = await renderPages(all, { inserts: assets.inserts, templateKey: assets.key, outDir: staging, ...site.render }, progress, pool);
@@ -116,7 +118,7 @@ async function build(options: BuildOptions, bundling: (Bundling & { key: string 
     writeFileSync(join(staging, 'robots.txt'), robotsTxt(baseUrl));
     writeManifest(staging, enquiryManifest(validated.content, tr, pages, stylesheetOf(staging, pages[0]?.file)));
     phase('sitemap and manifest');
-    const summary = summarize(staging, all, pages, tr.fallbacks, started, rendered && new Map(rendered.map((r) => [r.file, r.size])));
+    const summary = summarize(staging, all, pages, tr.fallbacks, started, rendered && new Map(rendered.map((r) => [r.file, r.size])), jsGzip);
     phase('summary');
     summary.phases = phases;
     if (rendered) summary.rendered = rendered.filter((r) => r.rendered).length;
@@ -143,6 +145,8 @@ function summarize(
   fallbacks: Record<Locale, Set<string>>,
   started: number,
   pageBytes?: Map<string, number>,
+  /** The client bundle's own count of `jsPerPage` (scriptBytes gzips the React part again otherwise). */
+  jsGzip?: { static: number; form: number },
 ): BuildSummary {
   const pagesPerLocale: Record<string, number> = {};
   let totalBytes = 0;
@@ -172,8 +176,8 @@ function summarize(
     totalBytes,
     largestPage: { ...largest, gzipBytes: largest.file ? gzipSync(readFileSync(join(dir, largest.file))).length : 0 },
     jsPerPage: {
-      withForm: withForm ? scriptBytes(dir, withForm.file) : 0,
-      withoutForm: withoutForm ? scriptBytes(dir, withoutForm.file) : 0,
+      withForm: withForm ? (jsGzip?.form ?? scriptBytes(dir, withForm.file)) : 0,
+      withoutForm: withoutForm ? (jsGzip?.static ?? scriptBytes(dir, withoutForm.file)) : 0,
     },
     ms: Math.round(performance.now() - started),
     phases: {},
