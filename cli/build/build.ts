@@ -14,6 +14,7 @@ import { type Bundling, bundleKey, startClientAssets } from './client-assets.ts'
 import { checkOutDir } from './out-dir.ts';
 import { writePageRecords } from './page-cache.ts';
 import type { Rendered } from './render-pages.ts';
+import { type RenderPool, renderPoolAhead } from './render-pool.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { resolveTakingOver } from './take-over.ts';
 import { prerenderWithVike } from './vike.ts';
@@ -63,17 +64,21 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const fast = options.renderer !== 'vike';
   const templateKey = fast ? bundleKey() : '';
   const bundling = fast ? startClientAssets(templateKey) : undefined;
+  // A large build from nothing starts its render workers now: they load React while this thread validates.
+  const pool = fast ? renderPoolAhead(options.content, options.out) : undefined;
   try {
-    const result = await build(options, bundling && { ...bundling, key: templateKey });
+    const result = await build(options, bundling && { ...bundling, key: templateKey }, pool);
     if (!result.ok) bundling?.cancel();
     return result;
   } catch (error) {
     bundling?.cancel();
     throw error;
+  } finally {
+    await pool?.terminate();
   }
 }
 
-async function build(options: BuildOptions, bundling: (Bundling & { key: string }) | undefined): Promise<BuildResult> {
+async function build(options: BuildOptions, bundling: (Bundling & { key: string }) | undefined, pool?: RenderPool): Promise<BuildResult> {
   const started = performance.now();
   const phases: Record<string, number> = {};
   let mark = started;
@@ -101,15 +106,17 @@ async function build(options: BuildOptions, bundling: (Bundling & { key: string 
   try {
     let done = 0;
     let rendered: Rendered[] | undefined;
+    let jsGzip: { static: number; form: number } | undefined;
     const progress = () => options.onProgress?.(++done, all.length);
     if (!bundling || !site) await prerenderWithVike(pages, staging, progress);
     else {
       process.env.NODE_ENV ??= 'production'; // React's production build, as under Vike
       const { renderPages } = await import('./render-pages.ts');
       const assets = await bundling.assets;
+      jsGzip = assets.jsGzip;
       cpSync(join(assets.dir, 'assets'), join(staging, 'assets'), { recursive: true });
       phase(assets.cached ? 'client bundle (cached)' : 'client bundle (the rest of its time)');
-      rendered = await renderPages(all, { inserts: assets.inserts, templateKey: assets.key, outDir: staging, ...site.render }, progress);
+      rendered = await renderPages(all, { inserts: assets.inserts, templateKey: assets.key, outDir: staging, ...site.render }, progress, pool);
       site.settle(rendered);
     }
     phase('render and write');
@@ -120,7 +127,7 @@ async function build(options: BuildOptions, bundling: (Bundling & { key: string 
     writeManifest(staging, enquiryManifest(validated.content, tr, pages, stylesheetOf(staging, pages[0]?.file)));
     phase('sitemap and manifest');
     const written: string[] = [];
-    const summary = summarize(staging, all, pages, tr.fallbacks, started, written, rendered && new Map(rendered.map((r) => [r.file, r.size])));
+    const summary = summarize(staging, all, pages, tr.fallbacks, started, written, rendered && new Map(rendered.map((r) => [r.file, r.size])), jsGzip);
     phase('summary');
     summary.phases = phases;
     if (rendered) summary.rendered = rendered.filter((r) => r.rendered).length;
@@ -152,6 +159,8 @@ function summarize(
   started: number,
   written: string[],
   pageBytes?: Map<string, number>,
+  /** The client bundle's own count of `jsPerPage` (scriptBytes gzips the React part again otherwise). */
+  jsGzip?: { static: number; form: number },
 ): BuildSummary {
   const pagesPerLocale: Record<string, number> = {};
   let totalBytes = 0;
@@ -184,8 +193,8 @@ function summarize(
     totalBytes,
     largestPage: { ...largest, gzipBytes: largest.file ? gzipSync(readFileSync(join(dir, largest.file))).length : 0 },
     jsPerPage: {
-      withForm: withForm ? scriptBytes(dir, withForm.file) : 0,
-      withoutForm: withoutForm ? scriptBytes(dir, withoutForm.file) : 0,
+      withForm: withForm ? (jsGzip?.form ?? scriptBytes(dir, withForm.file)) : 0,
+      withoutForm: withoutForm ? (jsGzip?.static ?? scriptBytes(dir, withoutForm.file)) : 0,
     },
     ms: Math.round(performance.now() - started),
     phases: {},

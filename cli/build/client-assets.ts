@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { CACHE_DIR, fromRoot, PROJECT_ROOT } from '../paths.ts';
 import { walk } from './walk.ts';
 
@@ -16,6 +17,8 @@ export interface ClientAssets {
   inserts: { static: Inserts; form: Inserts };
   /** The hash of everything the bundle is built from (templates, this file, the locked versions). */
   key: string;
+  /** Gzipped bytes of the JavaScript a page of each group loads (its script and what that imports). */
+  jsGzip: { static: number; form: number };
   /** Whether they came from the cache. */
   cached: boolean;
 }
@@ -87,15 +90,18 @@ export function startClientAssets(key = bundleKey()): Bundling {
       stop = () => void context.cancel();
       const result = await context.rebuild().finally(() => context.dispose());
       const href: Record<string, string> = {};
+      // Every script of the bundle is the form's: its first script, and the React part that one imports.
+      const jsGzip = { static: 0, form: 0 };
       for (const file of result.outputFiles) {
         mkdirSync(dirname(file.path), { recursive: true });
         writeFileSync(file.path, file.contents);
+        if (file.path.endsWith('.js')) jsGzip.form += gzipSync(file.contents).length;
       }
       for (const [path, output] of Object.entries(result.metafile.outputs))
         if (output.entryPoint) href[output.entryPoint] = `/${relative(work, join(PROJECT_ROOT, path)).split('\\').join('/')}`;
       const css = stylesheetTag(href['templates/styles.css']!);
       const inserts: ClientAssets['inserts'] = { static: { head: css, body: '' }, form: { head: css, body: scriptTag(href['templates/form/client.ts']!) } };
-      writeFileSync(join(work, 'inserts.json'), JSON.stringify(inserts));
+      writeFileSync(join(work, 'inserts.json'), JSON.stringify({ ...inserts, jsGzip }));
       const dir = join(root, key);
       // A complete bundle appears under its key in one rename, and is never replaced: another build
       // that finished the same bundle first keeps its own (same key, same bytes), even while read.
@@ -105,7 +111,7 @@ export function startClientAssets(key = bundleKey()): Bundling {
         if (!existsSync(join(dir, 'inserts.json'))) throw error;
       }
       pruneOthers(key);
-      return { dir, key, inserts, cached: false };
+      return { dir, key, inserts, jsGzip, cached: false };
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
@@ -123,7 +129,8 @@ export function startClientAssets(key = bundleKey()): Bundling {
 function readCached(key: string): ClientAssets | undefined {
   const dir = join(CACHE_DIR, 'client', key);
   try {
-    return { dir, key, inserts: JSON.parse(readFileSync(join(dir, 'inserts.json'), 'utf8')) as ClientAssets['inserts'], cached: true };
+    const { jsGzip, ...inserts } = JSON.parse(readFileSync(join(dir, 'inserts.json'), 'utf8')) as ClientAssets['inserts'] & Pick<ClientAssets, 'jsGzip'>;
+    return { dir, key, inserts, jsGzip, cached: true };
   } catch {
     return undefined;
   }

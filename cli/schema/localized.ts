@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-/** The site's locales. The first is the default and the fallback. */
-export const LOCALES = ['ru', 'en', 'de'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'ru';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
+
+export { DEFAULT_LOCALE, LOCALES, type Locale };
 
 /**
  * Raw HTML never passes through content: a `<` followed by a letter, `/`, `!` or `?`

@@ -14,7 +14,7 @@ import type {
 } from '../../templates/model.ts';
 import type { Content, Entry } from '../core/content.ts';
 import { InternalError } from '../core/problem.ts';
-import { enquiryRules } from '../schema/enquiry.ts';
+import { ENQUIRY_RULES } from '../schema/enquiry-rules.ts';
 import { isPlaceholder } from '../schema/layout.ts';
 import type { Price } from '../schema/price.ts';
 import { PLURAL_SUFFIXES, UI_KEYS, type UiKey } from '../schema/ui-keys.ts';
@@ -79,7 +79,7 @@ export function resolvePages(raw: Content, tr: Translator, options: ResolveOptio
   const courseList = [...c.courses.values()].sort((a, b) => a.data.order - b.data.order || a.key.localeCompare(b.key));
   const optionOf = new Map(c.form.data.options.map((o) => [o.course, o.value]));
   const contacts = site.contacts;
-  const rules = enquiryRules();
+  const rules = ENQUIRY_RULES;
   const pages: SitePage[] = [];
   // The same for every locale of a route: built once.
   const hreflangs = new Map<string, PageModel['hreflang']>();

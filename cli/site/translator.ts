@@ -3,8 +3,8 @@ import type { Locale, Text } from '../../templates/model.ts';
 import type { Content } from '../core/content.ts';
 import { entries } from '../core/content.ts';
 import { formatPath } from '../core/problem.ts';
+import { LOCALES } from '../schema/locales.ts';
 import type { LocalizedText } from '../schema/localized.ts';
-import { LOCALES } from '../schema/localized.ts';
 import type { UiKey } from '../schema/ui-keys.ts';
 
 /** A localized text found in the content, with where it is. */

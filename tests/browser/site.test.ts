@@ -189,7 +189,7 @@ describe.skipIf(SKIP_BROWSER).each(LOCALES)('the site in %s', (locale) => {
     const page = await context.newPage();
     // Block the form's React part: the chunk the loader imports on demand.
     const loader = readFileSync(join(dist, (await (await fetch(base + home(locale))).text()).match(/<script[^>]+src="\/([^"]+)"/)![1]!), 'utf8');
-    const island = loader.match(/import\(`\.\.\/chunks\/([^`]+)`\)/)![1]!;
+    const island = loader.match(/import\(["'`]\.\.\/chunks\/([^"'`]+)["'`]\)/)![1]!; // either bundler's quotes
     await page.route(`**/${island}`, (route) => route.abort());
     await page.goto(base + home(locale));
     await page.waitForSelector(`text=${ui.form!.scriptFailed![locale].slice(0, 25)}`, { timeout: 15_000 });
