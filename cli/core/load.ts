@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_LAYOUT, type ContentType } from '../schema/layout.ts';
 import type { ParseCache } from './parse-cache.ts';
 import { type Problem, UsageError } from './problem.ts';
+import { contentRoot, readContentFile, resolveEntry } from './read-content-file.ts';
 import { didYouMean } from './similar.ts';
 import { parseSource, type SourceFile } from './source.ts';
 
@@ -21,7 +22,11 @@ export interface Loaded {
 
 const YAML = /\.ya?ml$/;
 
-/** Stage 1: read and parse every content file. The only stage besides `write` that touches the disk. */
+/**
+ * Stage 1: read and parse every content file. The only stage besides `write` that touches the
+ * disk. Only regular files inside the content folder are read (read-content-file.ts): a FIFO,
+ * a device, a link leading out of the folder or a file over 1 MB is a problem, not a read.
+ */
 export function loadContent(dir: string, cache?: ParseCache): Loaded {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new UsageError(
@@ -29,19 +34,20 @@ export function loadContent(dir: string, cache?: ParseCache): Loaded {
       'Pass --content DIR, or run the command in the project folder.',
     );
   }
+  const root = contentRoot(dir);
   const files: LoadedFile[] = [];
   const problems: Problem[] = [];
   const known = new Set<string>();
+  // lstat, not exists: a link that loops or leads nowhere is there, and reported as what it is.
+  const present = (rel: string) => lstatSync(join(root, rel), { throwIfNoEntry: false }) !== undefined;
 
   const read = (type: ContentType, rel: string, key: string) => {
-    let bytes: Uint8Array;
-    try {
-      bytes = readFileSync(join(dir, rel));
-    } catch (error) {
-      problems.push({ code: 'unreadable-file', severity: 'error', message: `The file cannot be read: ${(error as Error).message}`, file: rel });
+    const read = readContentFile(root, rel);
+    if ('problem' in read) {
+      problems.push(read.problem);
       return;
     }
-    const parsed = parseSource(rel, bytes, cache);
+    const parsed = parseSource(rel, read.bytes, cache);
     problems.push(...parsed.problems);
     files.push({ type, key, source: parsed.source });
   };
@@ -49,7 +55,7 @@ export function loadContent(dir: string, cache?: ParseCache): Loaded {
   for (const [type, def] of Object.entries(CONTENT_LAYOUT) as [ContentType, (typeof CONTENT_LAYOUT)[ContentType]][]) {
     if ('file' in def) {
       known.add(def.file);
-      if (existsSync(join(dir, def.file))) read(type, def.file, type);
+      if (present(def.file)) read(type, def.file, type);
       else
         problems.push({
           code: 'missing-file',
@@ -62,8 +68,7 @@ export function loadContent(dir: string, cache?: ParseCache): Loaded {
         });
     } else {
       known.add(def.dir);
-      const sub = join(dir, def.dir);
-      if (!existsSync(sub)) {
+      if (!present(def.dir)) {
         problems.push({
           code: 'missing-file',
           severity: 'error',
@@ -73,14 +78,32 @@ export function loadContent(dir: string, cache?: ParseCache): Loaded {
         });
         continue;
       }
-      // Entry types come with the listing, so only a symbolic link costs a stat.
-      const entries = readdirSync(sub, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      // A linked folder is listed only when it is inside the content folder: the names in one
+      // outside it are not ours to print.
+      const sub = resolveEntry(root, def.dir);
+      if ('problem' in sub || sub.kind !== 'directory') {
+        problems.push(
+          'problem' in sub
+            ? { ...sub.problem, file: `${def.dir}/` }
+            : {
+                code: 'not-a-folder',
+                severity: 'error',
+                message: `${def.dir} is a file, not a folder.`,
+                file: def.dir,
+                expected: `a folder ${def.dir}/ with one .yaml file per entry`,
+                found: 'a file',
+                hint: `Restore the folder ${def.dir}/ from version control.`,
+              },
+        );
+        continue;
+      }
+      // Entry types come with the listing; what a link is, is found out when it is read.
+      const entries = readdirSync(sub.path, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       for (const entry of entries) {
         const name = entry.name;
         const rel = `${def.dir}/${name}`;
         if (name.startsWith('.')) continue;
-        const isDir = entry.isDirectory() || (entry.isSymbolicLink() && statSync(join(sub, name), { throwIfNoEntry: false })?.isDirectory());
-        if (!YAML.test(name) || isDir) {
+        if (!YAML.test(name) || entry.isDirectory()) {
           problems.push({
             code: 'unexpected-file',
             severity: 'warning',
@@ -107,7 +130,7 @@ export function loadContent(dir: string, cache?: ParseCache): Loaded {
       }
     }
   }
-  for (const name of readdirSync(dir).sort()) {
+  for (const name of readdirSync(root).sort()) {
     if (name.startsWith('.') || known.has(name) || name === 'README.md' || name === 'translations.yaml') continue;
     problems.push({
       code: 'unexpected-file',
