@@ -3,6 +3,7 @@ import jsyaml from 'js-yaml';
 import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, type Pair, parseDocument } from 'yaml';
 import { type CachedParse, contentHash, type ParseCache } from './parse-cache.ts';
 import { formatPath, type Problem } from './problem.ts';
+import { aliasOverflow, deeperThanAllowed, firstTooDeep, firstTooDeepOffset, MAX_ALIAS_COPIES, MAX_DEPTH } from './yaml-limits.ts';
 
 export type PathPart = string | number;
 
@@ -91,7 +92,8 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   const cached = hash ? cache!.get(hash) : undefined;
   if (cached) return { source: lazySource(file, text, cached, true), problems: [] };
   const quick = quickParse(text);
-  if (quick) {
+  // Data nested too deep goes to the full parser, which says where.
+  if (quick && !deeperThanAllowed(quick.data)) {
     const entry: CachedParse = { data: quick.data, positions: new Map() };
     if (hash) cache!.set(hash, entry);
     return { source: lazySource(file, text, entry, Boolean(hash)), problems: [] };
@@ -100,6 +102,11 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   const problems: Problem[] = [];
   for (const error of doc.errors) {
     const [start, end] = error.pos;
+    if (error.code === 'RESOURCE_EXHAUSTION') {
+      // The parser ran out of stack: one problem says it, the follow-up errors say nothing more.
+      if (!problems.some((p) => p.code === 'too-deep')) problems.push(tooDeep(file, lines.linePos(firstTooDeepOffset(text) ?? start)));
+      continue;
+    }
     const a = lines.linePos(start);
     const b = lines.linePos(Math.max(start, end));
     problems.push({
@@ -126,13 +133,47 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
       column: a.col,
     });
   }
+  const limit = problems.some((p) => p.severity === 'error') ? undefined : exceedsLimits(file, doc, lines);
+  if (limit) problems.push(limit);
   const hasErrors = problems.some((p) => p.severity === 'error');
-  const data = hasErrors ? undefined : doc.toJS({ maxAliasCount: 100 });
+  const data = hasErrors ? undefined : doc.toJS({ maxAliasCount: MAX_ALIAS_COPIES });
   const entry: CachedParse = { data, positions: new Map() };
   // Only a file that parsed cleanly is cached: one with problems is parsed again every time.
   const cacheable = hash !== undefined && !problems.length;
   if (cacheable) cache!.set(hash, entry);
   return { source: { file, text, doc, lines, data, positions: entry.positions, cached: cacheable ? entry : undefined }, problems };
+}
+
+const tooDeep = (file: string, at: { line: number; col: number }): Problem => ({
+  code: 'too-deep',
+  severity: 'error',
+  message: `Lists and mappings are nested more than ${MAX_DEPTH} levels deep here.`,
+  file,
+  line: at.line,
+  column: at.col,
+  expected: `at most ${MAX_DEPTH} levels of nesting (content needs fewer than 10)`,
+  found: `more than ${MAX_DEPTH} levels`,
+  hint: 'Check the indentation (each level is indented two spaces more) and that every [ and { is closed on this line.',
+});
+
+/** A document nested too deep, or one whose aliases would expand it without end: the first place either starts. */
+function exceedsLimits(file: string, doc: Document.Parsed, lines: LineCounter): Problem | undefined {
+  const deep = firstTooDeep(doc);
+  if (deep) return tooDeep(file, lines.linePos(deep.range?.[0] ?? 0));
+  const alias = aliasOverflow(doc);
+  if (!alias) return undefined;
+  const at = lines.linePos(alias.range?.[0] ?? 0);
+  return {
+    code: 'too-many-aliases',
+    severity: 'error',
+    message: `The aliases (*name) up to here expand to more than ${MAX_ALIAS_COPIES} copies of anchored values.`,
+    file,
+    line: at.line,
+    column: at.col,
+    expected: `at most ${MAX_ALIAS_COPIES} copies made through &anchors and *aliases`,
+    found: 'more (each alias of a value that itself holds aliases multiplies them)',
+    hint: 'Write the repeated text out where it is needed instead of copying it with &anchor and *alias.',
+  };
 }
 
 const IMPLICIT_KEY = new Set(['yaml-block-as-implicit-key', 'yaml-multiline-implicit-key']);
