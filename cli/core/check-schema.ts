@@ -1,5 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { NO_HTML } from '../schema/layout.ts';
+import { NO_HTML, ONE_LINE } from '../schema/layout.ts';
 import type { LoadedFile } from './load.ts';
 import type { Problem } from './problem.ts';
 import { didYouMean } from './similar.ts';
@@ -163,7 +163,16 @@ function explain(source: SourceFile, raw: ErrorObject[]): Problem[] {
       }
       case 'pattern': {
         const isHtml = e.params.pattern === NO_HTML;
-        p = isHtml
+        p = e.params.pattern === ONE_LINE
+          ? {
+              code: 'line-break',
+              severity: 'error',
+              message: 'A line break (or another control character) in a text that stands on one line.',
+              expected: 'one line: a name, title, label or address part has no line breaks',
+              found: describeValue(e.data),
+              hint: 'Write the text on one line. In YAML, remove the \\n from a quoted text, or the line break after "|" or ">".',
+            }
+          : isHtml
           ? {
               code: 'raw-html',
               severity: 'error',
