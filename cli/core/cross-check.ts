@@ -1,4 +1,5 @@
 import { PLACEHOLDER_PATTERN } from '../schema/layout.ts';
+import { checkTextSyntax } from './check-text-syntax.ts';
 import type { Content, Entry } from './content.ts';
 import { entries } from './content.ts';
 import type { Problem } from './problem.ts';
@@ -330,6 +331,7 @@ export function crossCheck(content: Content, options: CrossCheckOptions): Proble
   }
 
   problems.push(...findPlaceholders(content));
+  problems.push(...checkTextSyntax(content));
   return problems;
 }
 
