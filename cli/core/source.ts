@@ -136,7 +136,16 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   const limit = problems.some((p) => p.severity === 'error') ? undefined : exceedsLimits(file, doc, lines);
   if (limit) problems.push(limit);
   const hasErrors = problems.some((p) => p.severity === 'error');
-  const data = hasErrors ? undefined : doc.toJS({ maxAliasCount: MAX_ALIAS_COPIES });
+  let data: unknown;
+  if (!hasErrors)
+    try {
+      data = doc.toJS({ maxAliasCount: MAX_ALIAS_COPIES });
+    } catch (error) {
+      // The limits above are checked first; should yaml still give up (it throws ReferenceError
+      // for aliases, RangeError for stack), that is the content's size, not our bug.
+      if (!(error instanceof ReferenceError || error instanceof RangeError)) throw error;
+      problems.push(error instanceof ReferenceError ? tooManyAliases(file, { line: 1, col: 1 }) : tooDeep(file, { line: 1, col: 1 }));
+    }
   const entry: CachedParse = { data, positions: new Map() };
   // Only a file that parsed cleanly is cached: one with problems is parsed again every time.
   const cacheable = hash !== undefined && !problems.length;
@@ -156,24 +165,24 @@ const tooDeep = (file: string, at: { line: number; col: number }): Problem => ({
   hint: 'Check the indentation (each level is indented two spaces more) and that every [ and { is closed on this line.',
 });
 
+const tooManyAliases = (file: string, at: { line: number; col: number }): Problem => ({
+  code: 'too-many-aliases',
+  severity: 'error',
+  message: `The aliases (*name) up to here expand to more than ${MAX_ALIAS_COPIES} copies of anchored values.`,
+  file,
+  line: at.line,
+  column: at.col,
+  expected: `at most ${MAX_ALIAS_COPIES} copies made through &anchors and *aliases`,
+  found: 'more (each alias of a value that itself holds aliases multiplies them)',
+  hint: 'Write the repeated text out where it is needed instead of copying it with &anchor and *alias.',
+});
+
 /** A document nested too deep, or one whose aliases would expand it without end: the first place either starts. */
 function exceedsLimits(file: string, doc: Document.Parsed, lines: LineCounter): Problem | undefined {
   const deep = firstTooDeep(doc);
   if (deep) return tooDeep(file, lines.linePos(deep.range?.[0] ?? 0));
   const alias = aliasOverflow(doc);
-  if (!alias) return undefined;
-  const at = lines.linePos(alias.range?.[0] ?? 0);
-  return {
-    code: 'too-many-aliases',
-    severity: 'error',
-    message: `The aliases (*name) up to here expand to more than ${MAX_ALIAS_COPIES} copies of anchored values.`,
-    file,
-    line: at.line,
-    column: at.col,
-    expected: `at most ${MAX_ALIAS_COPIES} copies made through &anchors and *aliases`,
-    found: 'more (each alias of a value that itself holds aliases multiplies them)',
-    hint: 'Write the repeated text out where it is needed instead of copying it with &anchor and *alias.',
-  };
+  return alias ? tooManyAliases(file, lines.linePos(alias.range?.[0] ?? 0)) : undefined;
 }
 
 const IMPLICIT_KEY = new Set(['yaml-block-as-implicit-key', 'yaml-multiline-implicit-key']);
