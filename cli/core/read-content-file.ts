@@ -57,7 +57,7 @@ export function resolveEntry(root: string, rel: string): Entry {
         message: `${rel} is a symbolic link that leads round in a loop, so it cannot be read.`,
         expected: 'a regular file',
         found: 'a symbolic link that, followed, comes back to itself (or passes through too many links)',
-        hint: `Replace the link by the file itself: rm "${rel}", then restore the file from version control.`,
+        hint: 'Replace the link by the file itself: remove the link, then restore the file from version control.',
       });
     if (code === 'ENOENT')
       return refuse({
@@ -65,7 +65,7 @@ export function resolveEntry(root: string, rel: string): Entry {
         message: `${rel} is a symbolic link to something that does not exist.`,
         expected: 'a regular file',
         found: 'a symbolic link whose target is missing',
-        hint: `Replace the link by the file itself, or remove it: rm "${rel}".`,
+        hint: 'Replace the link by the file itself, or remove it.',
       });
     return refuse({
       code: 'unreadable-file',
@@ -89,7 +89,7 @@ export function resolveEntry(root: string, rel: string): Entry {
       message: `${rel} is ${kindOf(stats)}, not a regular file, so it is not read.`,
       expected: 'a regular text file',
       found: kindOf(stats),
-      hint: `Content files are plain text files. Remove it (rm "${rel}") and save the content as an ordinary file.`,
+      hint: 'Content files are plain text files: remove this one and save the content as an ordinary file.',
     });
   if (stats.size > MAX_CONTENT_FILE_BYTES) return { problem: tooLarge(rel, MB(stats.size)) };
   return { kind: 'file', path: real, stats };
@@ -123,7 +123,7 @@ export function readContentFile(root: string, rel: string): { bytes: Buffer } | 
         file: rel,
         expected: 'a regular text file',
         found: 'a folder',
-        hint: `Content files are plain text files: move the folder out of the content folder or rename it.`,
+        hint: 'Content files are plain text files: move the folder out of the content folder, or rename it so it does not end in .yaml.',
       },
     };
   const changed: Problem = {
