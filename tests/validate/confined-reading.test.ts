@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -202,7 +202,7 @@ describe('build stops before writing anything', () => {
       await withCase(c, async (dir) => {
         const out = join(dir, '..', `${dir.split('/').at(-1)}-site`);
         try {
-          const run = await runBounded(['build', '--content', dir, '--out', out, '--today', '2026-11-22'], { env: ENV, limitMs: 90_000 });
+          const run = await runBounded(['build', '--content', dir, '--out', out, '--today', '2026-11-22'], { env: ENV, limitMs: 50_000 });
           expectClean(run);
           expect(run.code).toBe(1);
           expect(run.stdout + run.stderr).toContain(c.file);
@@ -228,6 +228,24 @@ describe('i18n and dev read through the same guard', () => {
       const problems = (JSON.parse(out.stdout) as { problems: JsonProblem[] }).problems;
       expect(problems.find((p) => p.file === 'translations.yaml')?.code).toBe('not-a-file');
       expect(problems.find((p) => p.file === 'courses/env.yaml')?.code).toBe('outside-content');
+    } finally {
+      copy.cleanup();
+    }
+  });
+
+  it('content i18n --confirm does not write through a translations.yaml that links out of the content folder', async () => {
+    const copy = contentCopy();
+    const target = join(outside, 'lock-target.yaml');
+    writeFileSync(target, `mine: ${SECRET}\n`);
+    try {
+      rmSync(join(copy.dir, 'translations.yaml'));
+      symlinkSync(target, join(copy.dir, 'translations.yaml'));
+      const out = await runBounded(['i18n', '--content', copy.dir, '--confirm', '--locale', 'en', '--format', 'json'], { env: ENV });
+      expectClean(out);
+      expect(out.code).toBe(1);
+      const problems = (JSON.parse(out.stdout) as { problems: JsonProblem[] }).problems;
+      expect(problems.find((p) => p.file === 'translations.yaml')?.code).toBe('outside-content');
+      expect(readFileSync(target, 'utf8')).toBe(`mine: ${SECRET}\n`);
     } finally {
       copy.cleanup();
     }

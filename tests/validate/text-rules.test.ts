@@ -136,7 +136,7 @@ describe('validate: texts i18next would interpret, and one-line texts', () => {
     const { copy, line, column } = edited(CASES[0]!);
     const out = `${copy.dir}-site`;
     try {
-      const run = await runBounded(['build', '--content', copy.dir, '--out', out, '--today', '2026-11-22'], { limitMs: 90_000 });
+      const run = await runBounded(['build', '--content', copy.dir, '--out', out, '--today', '2026-11-22'], { limitMs: 50_000 });
       expect(run.stdout + run.stderr).not.toMatch(STACK_LINE);
       expect(run.code).toBe(1);
       expect(run.stdout + run.stderr).toContain(`${line}:${column}`);

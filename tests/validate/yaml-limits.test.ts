@@ -74,7 +74,7 @@ describe('validate: YAML resource limits are content errors', () => {
     const copy = contentCopy({ 'courses/bomb.yaml': aliasBomb });
     const out = `${copy.dir}-site`;
     try {
-      const run = await runBounded(['build', '--content', copy.dir, '--out', out, '--today', '2026-11-22'], { limitMs: 90_000 });
+      const run = await runBounded(['build', '--content', copy.dir, '--out', out, '--today', '2026-11-22'], { limitMs: 50_000 });
       expect(run.timedOut).toBe(false);
       expect(run.stdout + run.stderr).not.toMatch(STACK_LINE);
       expect(run.code).toBe(1);
