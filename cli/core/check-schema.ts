@@ -162,17 +162,19 @@ function explain(source: SourceFile, raw: ErrorObject[]): Problem[] {
         break;
       }
       case 'pattern': {
+        if (e.params.pattern === ONE_LINE) {
+          p = {
+            code: 'line-break',
+            severity: 'error',
+            message: 'A line break (or another control character) in a text that stands on one line.',
+            expected: 'one line: a name, title, label or address part has no line breaks',
+            found: describeValue(e.data),
+            hint: 'Write the text on one line. In YAML, remove the \\n from a quoted text, or the line break after "|" or ">".',
+          };
+          break;
+        }
         const isHtml = e.params.pattern === NO_HTML;
-        p = e.params.pattern === ONE_LINE
-          ? {
-              code: 'line-break',
-              severity: 'error',
-              message: 'A line break (or another control character) in a text that stands on one line.',
-              expected: 'one line: a name, title, label or address part has no line breaks',
-              found: describeValue(e.data),
-              hint: 'Write the text on one line. In YAML, remove the \\n from a quoted text, or the line break after "|" or ">".',
-            }
-          : isHtml
+        p = isHtml
           ? {
               code: 'raw-html',
               severity: 'error',

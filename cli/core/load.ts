@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
+import { type Dirent, existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_LAYOUT, type ContentType } from '../schema/layout.ts';
 import type { ParseCache } from './parse-cache.ts';
@@ -98,7 +98,20 @@ export function loadContent(dir: string, cache?: ParseCache): Loaded {
         continue;
       }
       // Entry types come with the listing; what a link is, is found out when it is read.
-      const entries = readdirSync(sub.path, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      let listing: Dirent[];
+      try {
+        listing = readdirSync(sub.path, { withFileTypes: true });
+      } catch (error) {
+        problems.push({
+          code: 'unreadable-file',
+          severity: 'error',
+          message: `The folder ${def.dir}/ cannot be listed (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+          file: `${def.dir}/`,
+          hint: 'Check the permissions of the folder.',
+        });
+        continue;
+      }
+      const entries = listing.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       for (const entry of entries) {
         const name = entry.name;
         const rel = `${def.dir}/${name}`;

@@ -44,10 +44,11 @@ const kindOf = (s: Stats) => KIND_NAMES.find(([is]) => is(s))?.[1] ?? 'not a reg
 export function resolveEntry(root: string, rel: string): Entry {
   const path = join(root, rel);
   const refuse = (p: Omit<Problem, 'file' | 'severity'>): Entry => ({ problem: { severity: 'error', file: rel, ...p } });
-  const link = lstatSync(path, { throwIfNoEntry: false });
-  if (!link) return refuse({ code: 'missing-file', message: `${rel} does not exist.`, hint: 'Restore it from version control.' });
+  let link: Stats | undefined;
   let real: string;
   try {
+    link = lstatSync(path, { throwIfNoEntry: false });
+    if (!link) return refuse({ code: 'missing-file', message: `${rel} does not exist.`, hint: 'Restore it from version control.' });
     real = realpathSync.native(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
