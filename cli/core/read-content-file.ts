@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Problem } from './problem.ts';
 
 /** A content file is a page of YAML, not a data dump: anything bigger is refused unread. */
@@ -18,7 +18,7 @@ export function contentRoot(dir: string): string {
 /** Whether `path` (a real path) is `root` or lies below it. */
 const inside = (root: string, path: string) => {
   const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  return rel === '' || (rel.split(sep)[0] !== '..' && !isAbsolute(rel));
 };
 
 /** The codes of the problems that keep a file from being read at all. */
