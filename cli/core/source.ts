@@ -3,7 +3,7 @@ import jsyaml from 'js-yaml';
 import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, type Pair, parseDocument } from 'yaml';
 import { type CachedParse, contentHash, type ParseCache } from './parse-cache.ts';
 import { formatPath, type Problem } from './problem.ts';
-import { aliasOverflow, deeperThanAllowed, firstTooDeep, firstTooDeepOffset, MAX_ALIAS_COPIES, MAX_DEPTH } from './yaml-limits.ts';
+import { aliasOverflow, deeperThanAllowed, firstTooDeep, firstTooDeepOffset, MAX_ALIAS_COPIES, MAX_DEPTH, mayBeTooDeep, positionOf } from './yaml-limits.ts';
 
 export type PathPart = string | number;
 
@@ -91,6 +91,11 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   const hash = cache ? contentHash(bytes) : undefined;
   const cached = hash ? cache!.get(hash) : undefined;
   if (cached) return { source: lazySource(file, text, cached, true), problems: [] };
+  // Nesting deep enough to exhaust a parser's stack is found on the syntax tree, before any parser recurses into it.
+  if (mayBeTooDeep(text)) {
+    const deep = firstTooDeepOffset(text);
+    if (deep !== undefined) return { problems: [tooDeep(file, positionOf(text, deep))] };
+  }
   const quick = quickParse(text);
   // Data nested too deep goes to the full parser, which says where.
   if (quick && !deeperThanAllowed(quick.data)) {

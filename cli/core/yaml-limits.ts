@@ -78,6 +78,40 @@ export function aliasOverflow(doc: Document.Parsed): Node | undefined {
   return undefined;
 }
 
+/**
+ * Whether `text` could nest deeper than MAX_DEPTH at all, from one cheap pass: every level is
+ * either a "[" or "{" or at most two per column of a line's indentation (with "- " and "? ").
+ * Plain content never comes near; only then is the syntax tree built to find the place.
+ */
+export function mayBeTooDeep(text: string): boolean {
+  let openers = 0;
+  let lead = 0;
+  let maxLead = 0;
+  let atStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      atStart = true;
+      lead = 0;
+    } else if (atStart && (c === 32 || c === 45 || c === 63 || c === 9)) {
+      if (++lead > maxLead) maxLead = lead;
+    } else atStart = false;
+    if (c === 91 || c === 123) openers++;
+  }
+  return openers + 2 * (maxLead + 1) > MAX_DEPTH;
+}
+
+/** 1-based line and column of an offset into `text`. */
+export function positionOf(text: string, offset: number): { line: number; col: number } {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, col: offset - start + 1 };
+}
+
 const COLLECTIONS = new Set(['block-map', 'block-seq', 'flow-collection']);
 
 /**
