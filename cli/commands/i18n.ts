@@ -25,7 +25,7 @@ export async function i18nCommand(opts: I18nOptions, log: Logger): Promise<numbe
   const only = opts.locale ? [opts.locale as Locale] : targets;
   const cache = ParseCache.open(opts.content);
   const loaded = loadContent(opts.content, cache);
-  let lock = readLock(opts.content);
+  let lock = readLock(opts.content, loaded.fileLimit);
   let report = checkTranslations(loaded.files, lock, only);
   cache?.save();
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { CONTENT_LAYOUT, type ContentType } from '../schema/layout.ts';
 import type { ParseCache } from './parse-cache.ts';
 import { type Problem, UsageError } from './problem.ts';
-import { contentRoot, readContentFile, resolveEntry } from './read-content-file.ts';
+import { contentFileLimit, contentRoot, readContentFile, resolveEntry } from './read-content-file.ts';
 import { didYouMean } from './similar.ts';
 import { parseSource, type SourceFile } from './source.ts';
 
@@ -18,6 +18,8 @@ export interface Loaded {
   dir: string;
   files: LoadedFile[];
   problems: Problem[];
+  /** The size limit of a content file of this site (see contentFileLimit). */
+  fileLimit: number;
 }
 
 const YAML = /\.ya?ml$/;
@@ -40,9 +42,19 @@ export function loadContent(dir: string, cache?: ParseCache): Loaded {
   const known = new Set<string>();
   // lstat, not exists: a link that loops or leads nowhere is there, and reported as what it is.
   const present = (rel: string) => lstatSync(join(root, rel), { throwIfNoEntry: false }) !== undefined;
+  // Files that list every course (routes.yaml) grow with the site, and so does their limit.
+  const entryCount = (dir: string) => {
+    const found = resolveEntry(root, dir);
+    try {
+      return 'kind' in found && found.kind === 'directory' ? readdirSync(found.path).filter((n) => YAML.test(n)).length : 0;
+    } catch {
+      return 0; // reported when the folder is read
+    }
+  };
+  const fileLimit = contentFileLimit(Object.values(CONTENT_LAYOUT).reduce((n, def) => n + ('dir' in def ? entryCount(def.dir) : 0), 0));
 
   const read = (type: ContentType, rel: string, key: string) => {
-    const read = readContentFile(root, rel);
+    const read = readContentFile(root, rel, fileLimit);
     if ('problem' in read) {
       problems.push(read.problem);
       return;
@@ -153,5 +165,5 @@ export function loadContent(dir: string, cache?: ParseCache): Loaded {
       hint: didYouMean(name, known) ?? `The content files are: ${[...known].join(', ')}.`,
     });
   }
-  return { dir, files, problems };
+  return { dir, files, problems, fileLimit };
 }

@@ -4,8 +4,17 @@ import type { Problem } from './problem.ts';
 
 /** A content file is a page of YAML, not a data dump: anything bigger is refused unread. */
 export const MAX_CONTENT_FILE_BYTES = 1024 * 1024;
+/** What a file that lists every course or teacher (routes.yaml, translations.yaml) may grow by per entry. */
+const BYTES_PER_ENTRY = 4 * 1024;
 
-const MB = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
+/**
+ * The size limit for the content files of a site with `entries` course and teacher files: 1 MB,
+ * or 4 KB per entry where that is more, since routes.yaml and the translation lock list every
+ * course (a site of 5000 courses has a 2.7 MB routes.yaml). Reading is bounded by it either way.
+ */
+export const contentFileLimit = (entries: number) => Math.max(MAX_CONTENT_FILE_BYTES, entries * BYTES_PER_ENTRY);
+
+const MB = (n: number) => `${Number((n / (1024 * 1024)).toFixed(2))} MB`;
 
 /**
  * The content folder as the boundary every read is checked against: its real path, so a
@@ -41,7 +50,7 @@ const kindOf = (s: Stats) => KIND_NAMES.find(([is]) => is(s))?.[1] ?? 'not a reg
  * read. Follows links only to see where they end; a link that ends outside the content folder
  * is refused whatever it points at, and nothing of its target is put into the problem.
  */
-export function resolveEntry(root: string, rel: string): Entry {
+export function resolveEntry(root: string, rel: string, maxBytes = MAX_CONTENT_FILE_BYTES): Entry {
   const path = join(root, rel);
   const refuse = (p: Omit<Problem, 'file' | 'severity'>): Entry => ({ problem: { severity: 'error', file: rel, ...p } });
   let link: Stats | undefined;
@@ -92,16 +101,16 @@ export function resolveEntry(root: string, rel: string): Entry {
       found: kindOf(stats),
       hint: 'Content files are plain text files: remove this one and save the content as an ordinary file.',
     });
-  if (stats.size > MAX_CONTENT_FILE_BYTES) return { problem: tooLarge(rel, MB(stats.size)) };
+  if (stats.size > maxBytes) return { problem: tooLarge(rel, MB(stats.size), maxBytes) };
   return { kind: 'file', path: real, stats };
 }
 
-const tooLarge = (rel: string, size: string): Problem => ({
+const tooLarge = (rel: string, size: string, maxBytes: number): Problem => ({
   code: 'file-too-large',
   severity: 'error',
-  message: `${rel} is ${size}; a content file may have at most 1 MB, so it is not read.`,
+  message: `${rel} is ${size}; a content file of this site may have at most ${MB(maxBytes)}, so it is not read.`,
   file: rel,
-  expected: 'at most 1 MB',
+  expected: `at most ${MB(maxBytes)}`,
   found: size,
   hint: 'A content file is a page of text: check that this is the file you meant, or split it (one course or teacher per file).',
 });
@@ -110,10 +119,10 @@ const tooLarge = (rel: string, size: string): Problem => ({
  * The bytes of one content file, or the problem that keeps it from being read. Never opens a
  * FIFO, device or socket (checked before opening), opens without following a link and without
  * blocking, then checks the open file again: what was checked is what is read, even if the
- * path was swapped in between. Reads at most 1 MB, whatever size the file claims.
+ * path was swapped in between. Reads at most `maxBytes`, whatever size the file claims.
  */
-export function readContentFile(root: string, rel: string): { bytes: Buffer } | { problem: Problem } {
-  const entry = resolveEntry(root, rel);
+export function readContentFile(root: string, rel: string, maxBytes = MAX_CONTENT_FILE_BYTES): { bytes: Buffer } | { problem: Problem } {
+  const entry = resolveEntry(root, rel, maxBytes);
   if ('problem' in entry) return entry;
   if (entry.kind === 'directory')
     return {
@@ -148,12 +157,12 @@ export function readContentFile(root: string, rel: string): { bytes: Buffer } | 
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, MAX_CONTENT_FILE_BYTES + 1 - total));
+      const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes + 1 - total));
       const n = readSync(fd, chunk, 0, chunk.length, null);
       if (n === 0) break;
       chunks.push(chunk.subarray(0, n));
       total += n;
-      if (total > MAX_CONTENT_FILE_BYTES) return { problem: tooLarge(rel, 'more than 1 MB') };
+      if (total > maxBytes) return { problem: tooLarge(rel, `more than ${MB(maxBytes)}`, maxBytes) };
     }
     return { bytes: Buffer.concat(chunks, total) };
   } catch (error) {

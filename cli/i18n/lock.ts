@@ -21,10 +21,10 @@ export interface TranslationLock {
 export const sourceHash = (ru: string) => createHash('sha256').update(ru).digest('hex').slice(0, 10);
 
 /** The lock, read like every content file (only a regular file inside the content folder); a problem instead when it cannot be. */
-export function readLock(contentDir: string): TranslationLock & { problem?: Problem } {
+export function readLock(contentDir: string, maxBytes?: number): TranslationLock & { problem?: Problem } {
   const empty = { sameInAllLanguages: [], confirmed: {} };
   if (!lstatSync(join(contentDir, LOCK_FILE), { throwIfNoEntry: false })) return empty;
-  const read = readContentFile(contentRoot(contentDir), LOCK_FILE);
+  const read = readContentFile(contentRoot(contentDir), LOCK_FILE, maxBytes);
   if ('problem' in read) return { ...empty, problem: read.problem };
   const data = (parse(read.bytes.toString('utf8')) ?? {}) as Partial<TranslationLock>;
   return { sameInAllLanguages: data.sameInAllLanguages ?? [], confirmed: data.confirmed ?? {} };

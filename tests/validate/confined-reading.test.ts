@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contentCopy } from '../helpers/cli.ts';
+import { syntheticContent } from '../helpers/synthetic.ts';
 import { type JsonProblem, runBounded, STACK_LINE } from './bounded-cli.ts';
 
 /**
@@ -186,6 +187,21 @@ describe('validate reads only regular files inside the content folder', () => {
       expect(out.code).toBe(0);
     } finally {
       copy.cleanup();
+    }
+  });
+});
+
+describe('the size limit grows with the site', () => {
+  it('a routes.yaml over 1 MB is read when the site has courses enough to need it (4 KB per course or teacher)', async () => {
+    const site = syntheticContent(300); // 300 courses and their teachers: a limit of at least 1.2 MB
+    try {
+      appendFileSync(join(site.dir, 'routes.yaml'), '# padding\n'.repeat(110_000)); // 1.1 MB in all
+      const out = await runBounded(['validate', '--content', site.dir, '--format', 'json', '--today', '2026-11-22']);
+      expectClean(out);
+      const problems = (JSON.parse(out.stdout) as { problems: JsonProblem[] }).problems;
+      expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
+    } finally {
+      site.cleanup();
     }
   });
 });
