@@ -27,7 +27,7 @@ const YAML = /\.ya?ml$/;
 /**
  * Stage 1: read and parse every content file. The only stage besides `write` that touches the
  * disk. Only regular files inside the content folder are read (read-content-file.ts): a FIFO,
- * a device, a link leading out of the folder or a file over 1 MB is a problem, not a read.
+ * a device, a link leading out of the folder or a file over its size limit is a problem, not a read.
  */
 export function loadContent(dir: string, cache?: ParseCache): Loaded {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
@@ -43,8 +43,8 @@ export function loadContent(dir: string, cache?: ParseCache): Loaded {
   // lstat, not exists: a link that loops or leads nowhere is there, and reported as what it is.
   const present = (rel: string) => lstatSync(join(root, rel), { throwIfNoEntry: false }) !== undefined;
   // Files that list every course (routes.yaml) grow with the site, and so does their limit.
-  const entryCount = (dir: string) => {
-    const found = resolveEntry(root, dir);
+  const entryCount = (folder: string) => {
+    const found = resolveEntry(root, folder);
     try {
       return 'kind' in found && found.kind === 'directory' ? readdirSync(found.path).filter((n) => YAML.test(n)).length : 0;
     } catch {
