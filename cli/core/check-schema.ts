@@ -1,5 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { NO_HTML, PLACEHOLDER_PATTERN } from '../schema/layout.ts';
+import { NO_HTML, ONE_LINE, PLACEHOLDER_PATTERN } from '../schema/layout.ts';
 import { formatHint } from '../schema/messages.ts';
 import type { LoadedFile } from './load.ts';
 import type { Problem } from './problem.ts';
@@ -243,6 +243,10 @@ function explain(source: SourceFile, raw: ErrorObject[]): Problem[] {
         break;
       }
       case 'pattern': {
+        if (e.params.pattern === ONE_LINE) {
+          p = catalogued('line-break', {}, { expected: 'one line: a name, title, label or address part has no line breaks', found: describeValue(e.data) });
+          break;
+        }
         if (e.params.pattern === NO_HTML) {
           const tag = /<[A-Za-z/!?][^>]*>?/.exec(String(e.data))?.[0] ?? '<';
           p = catalogued('raw-html', { tag }, { expected: 'plain text, with **bold** or *italic* for emphasis', found: tag });

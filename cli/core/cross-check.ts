@@ -1,4 +1,5 @@
 import { PLACEHOLDER_PATTERN } from '../schema/layout.ts';
+import { checkTextSyntax } from './check-text-syntax.ts';
 import type { Content, Entry } from './content.ts';
 import { entries } from './content.ts';
 import { checkDescriptions } from './description-length.ts';
@@ -340,6 +341,7 @@ export function crossCheck(content: Content, options: CrossCheckOptions): Proble
 
   problems.push(...checkDescriptions(content));
   problems.push(...findPlaceholders(content));
+  problems.push(...checkTextSyntax(content));
   return problems;
 }
 

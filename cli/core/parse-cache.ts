@@ -26,7 +26,7 @@ function cacheVersion(): string {
   } catch {
     // no version to compare: the cache still works within this installation
   }
-  return `parse-3/yaml-${yaml}`;
+  return `parse-4/yaml-${yaml}`;
 }
 
 /** Whether data survives V8's serializer unchanged: plain objects, arrays and scalars (anything else would lose its prototype). */

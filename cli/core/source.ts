@@ -3,6 +3,7 @@ import jsyaml from 'js-yaml';
 import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, type Pair, parseDocument } from 'yaml';
 import { type CachedParse, contentHash, type ParseCache } from './parse-cache.ts';
 import { formatPath, type Problem } from './problem.ts';
+import { aliasOverflow, deeperThanAllowed, firstTooDeep, firstTooDeepOffset, MAX_ALIAS_COPIES, MAX_DEPTH, mayBeTooDeep, positionOf } from './yaml-limits.ts';
 import { hasOpenQuote, yamlProblems } from './yaml-problems.ts';
 
 export type PathPart = string | number;
@@ -91,21 +92,72 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   const hash = cache ? contentHash(bytes) : undefined;
   const cached = hash ? cache!.get(hash) : undefined;
   if (cached) return { source: lazySource(file, text, cached, true), problems: [] };
+  // Nesting deep enough to exhaust a parser's stack is found on the syntax tree, before any parser recurses into it.
+  if (mayBeTooDeep(text)) {
+    const deep = firstTooDeepOffset(text);
+    if (deep !== undefined) return { problems: [tooDeep(file, positionOf(text, deep))] };
+  }
   const quick = hasOpenQuote(text) ? undefined : quickParse(text);
-  if (quick) {
+  // Data nested too deep goes to the full parser, which says where.
+  if (quick && !deeperThanAllowed(quick.data)) {
     const entry: CachedParse = { data: quick.data, positions: new Map() };
     if (hash) cache!.set(hash, entry);
     return { source: lazySource(file, text, entry, Boolean(hash)), problems: [] };
   }
   const { doc, lines } = parseYaml(text);
-  const problems = yamlProblems(file, text, doc, lines);
+  const exhausted = doc.errors.find((e) => e.code === 'RESOURCE_EXHAUSTION');
+  // The parser ran out of stack: one problem says it, the follow-up errors say nothing more.
+  const problems = exhausted ? [tooDeep(file, lines.linePos(firstTooDeepOffset(text) ?? exhausted.pos[0]))] : yamlProblems(file, text, doc, lines);
+  const limit = problems.some((p) => p.severity === 'error') ? undefined : exceedsLimits(file, doc, lines);
+  if (limit) problems.push(limit);
   const hasErrors = problems.some((p) => p.severity === 'error');
-  const data = hasErrors ? undefined : doc.toJS({ maxAliasCount: 100 });
+  let data: unknown;
+  if (!hasErrors)
+    try {
+      data = doc.toJS({ maxAliasCount: MAX_ALIAS_COPIES });
+    } catch (error) {
+      // The limits above are checked first; should yaml still give up (it throws ReferenceError
+      // for aliases, RangeError for stack), that is the content's size, not our bug.
+      if (!(error instanceof ReferenceError || error instanceof RangeError)) throw error;
+      problems.push(error instanceof ReferenceError ? tooManyAliases(file, { line: 1, col: 1 }) : tooDeep(file, { line: 1, col: 1 }));
+    }
   const entry: CachedParse = { data, positions: new Map() };
   // Only a file that parsed cleanly is cached: one with problems is parsed again every time.
   const cacheable = hash !== undefined && !problems.length;
   if (cacheable) cache!.set(hash, entry);
   return { source: { file, text, doc, lines, data, positions: entry.positions, cached: cacheable ? entry : undefined }, problems };
+}
+
+const tooDeep = (file: string, at: { line: number; col: number }): Problem => ({
+  code: 'too-deep',
+  severity: 'error',
+  message: `Lists and mappings are nested more than ${MAX_DEPTH} levels deep here.`,
+  file,
+  line: at.line,
+  column: at.col,
+  expected: `at most ${MAX_DEPTH} levels of nesting (content needs fewer than 10)`,
+  found: `more than ${MAX_DEPTH} levels`,
+  hint: 'Check the indentation (each level is indented two spaces more) and that every [ and { is closed on this line.',
+});
+
+const tooManyAliases = (file: string, at: { line: number; col: number }): Problem => ({
+  code: 'too-many-aliases',
+  severity: 'error',
+  message: `The aliases (*name) up to here expand to more than ${MAX_ALIAS_COPIES} copies of anchored values.`,
+  file,
+  line: at.line,
+  column: at.col,
+  expected: `at most ${MAX_ALIAS_COPIES} copies made through &anchors and *aliases`,
+  found: 'more (each alias of a value that itself holds aliases multiplies them)',
+  hint: 'Write the repeated text out where it is needed instead of copying it with &anchor and *alias.',
+});
+
+/** A document nested too deep, or one whose aliases would expand it without end: the first place either starts. */
+function exceedsLimits(file: string, doc: Document.Parsed, lines: LineCounter): Problem | undefined {
+  const deep = firstTooDeep(doc);
+  if (deep) return tooDeep(file, lines.linePos(deep.range?.[0] ?? 0));
+  const alias = aliasOverflow(doc);
+  return alias ? tooManyAliases(file, lines.linePos(alias.range?.[0] ?? 0)) : undefined;
 }
 
 /**
