@@ -1,19 +1,18 @@
 import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Locale, PageModel } from '../../templates/model.ts';
+import { cacheKey } from '../core/cache-policy.ts';
 import type { Problem } from '../core/problem.ts';
 import { validateContent } from '../core/validate.ts';
 import { enquiryManifest, writeManifest } from '../serve/manifest.ts';
 import { resolveSite } from '../site/resolve.ts';
-import { isTakenOver, type SitePage } from '../site/site-page.ts';
 import { createTranslator } from '../site/translator.ts';
 import { commitStaging, discardStaging, prepareStaging } from './atomic-dir.ts';
-import { type Bundling, bundleKey, startClientAssets } from './client-assets.ts';
-import { writePageRecords } from './page-cache.ts';
+import { type Bundling, startClientAssets } from './client-assets.ts';
+import { readPageRecords, writePageRecords } from './page-cache.ts';
 import type { Rendered } from './render-pages.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
-import { resolveTakingOver } from './take-over.ts';
 import { prerenderWithVike } from './vike.ts';
 import { walk } from './walk.ts';
 
@@ -42,7 +41,7 @@ export interface BuildSummary {
   /** Gzipped JavaScript a page loads, including what its script imports on demand. */
   jsPerPage: { withForm: number; withoutForm: number };
   ms: number;
-  /** Pages rendered anew; the others were unchanged and taken over from the previous build. */
+  /** Pages rendered anew; the others were unchanged (same `pageKey`) and taken over from the previous build. */
   rendered?: number;
   /** Where the time went, in milliseconds per stage. */
   phases: Record<string, number>;
@@ -55,11 +54,9 @@ export type BuildResult = { ok: false; problems: Problem[]; sources: Map<string,
  * success. The fast path builds the client bundle in a child process meanwhile.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
-  const fast = options.renderer !== 'vike';
-  const templateKey = fast ? bundleKey() : '';
-  const bundling = fast ? startClientAssets(templateKey) : undefined;
+  const bundling = options.renderer !== 'vike' ? startClientAssets() : undefined;
   try {
-    const result = await build(options, bundling && { ...bundling, key: templateKey });
+    const result = await build(options, bundling);
     if (!result.ok) bundling?.cancel();
     return result;
   } catch (error) {
@@ -68,7 +65,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
-async function build(options: BuildOptions, bundling: (Bundling & { key: string }) | undefined): Promise<BuildResult> {
+async function build(options: BuildOptions, bundling: Bundling | undefined): Promise<BuildResult> {
   const started = performance.now();
   const phases: Record<string, number> = {};
   let mark = started;
@@ -83,35 +80,41 @@ async function build(options: BuildOptions, bundling: (Bundling & { key: string 
   if (!validated.ok) return { ok: false, problems: validated.problems, sources: validated.sources };
 
   const tr = createTranslator(validated.content);
-  const site = bundling
-    ? resolveTakingOver(validated.content, validated.sources, tr, { out: options.out, templateKey: bundling.key, baseUrl: options.baseUrl, today })
-    : undefined;
-  const all = site?.all ?? resolveSite(validated.content, tr, { baseUrl: options.baseUrl, today });
-  const pages = all.filter((p): p is PageModel => !isTakenOver(p));
+  const pages = resolveSite(validated.content, tr, { baseUrl: options.baseUrl, today });
   phase('resolve');
   const baseUrl = options.baseUrl ?? validated.content.site!.data.baseUrl;
 
+  const records = bundling && readPageRecords(options.out);
   const staging = prepareStaging(options.out);
   try {
     let done = 0;
     let rendered: Rendered[] | undefined;
-    const progress = () => options.onProgress?.(++done, all.length);
-    if (!bundling || !site) await prerenderWithVike(pages, staging, progress);
+    const progress = () => options.onProgress?.(++done, pages.length);
+    if (!bundling) await prerenderWithVike(pages, staging, progress);
     else {
       process.env.NODE_ENV ??= 'production'; // React's production build, as under Vike
       const { renderPages } = await import('./render-pages.ts');
       const assets = await bundling.assets;
       cpSync(join(assets.dir, 'assets'), join(staging, 'assets'), { recursive: true });
       phase(assets.cached ? 'client bundle (cached)' : 'client bundle (the rest of its time)');
-      rendered = await renderPages(all, { inserts: assets.inserts, templateKey: assets.key, outDir: staging, ...site.render }, progress);
-      site.settle(rendered);
+      rendered = await renderPages(
+        pages,
+        {
+          inserts: assets.inserts,
+          // A page's bytes are its model, the templates (in the salt) and the tags inserted into it.
+          templateKey: cacheKey('pages', JSON.stringify(assets.inserts)),
+          outDir: staging,
+          previous: records && { dir: resolve(options.out), pages: records },
+        },
+        progress,
+      );
     }
     phase('render and write');
-    writeFileSync(join(staging, 'sitemap.xml'), sitemapXml(all));
+    writeFileSync(join(staging, 'sitemap.xml'), sitemapXml(pages));
     writeFileSync(join(staging, 'robots.txt'), robotsTxt(baseUrl));
     writeManifest(staging, enquiryManifest(validated.content, tr, pages, stylesheetOf(staging, pages[0]?.file)));
     phase('sitemap and manifest');
-    const summary = summarize(staging, all, pages, tr.fallbacks, started, rendered && new Map(rendered.map((r) => [r.file, r.size])));
+    const summary = summarize(staging, pages, tr.fallbacks, started, rendered && new Map(rendered.map((r) => [r.file, r.size])));
     phase('summary');
     summary.phases = phases;
     if (rendered) summary.rendered = rendered.filter((r) => r.rendered).length;
@@ -131,14 +134,7 @@ function stylesheetOf(dir: string, file: string | undefined): string | undefined
 }
 
 /** Sizes of the pages come from what the render recorded (`pageBytes`) when it can; other files are listed without a stat per page. */
-function summarize(
-  dir: string,
-  pages: SitePage[],
-  models: PageModel[],
-  fallbacks: Record<Locale, Set<string>>,
-  started: number,
-  pageBytes?: Map<string, number>,
-): BuildSummary {
+function summarize(dir: string, pages: PageModel[], fallbacks: Record<Locale, Set<string>>, started: number, pageBytes?: Map<string, number>): BuildSummary {
   const pagesPerLocale: Record<string, number> = {};
   let totalBytes = 0;
   let largest = { file: '', bytes: 0 };
@@ -158,8 +154,8 @@ function summarize(
     }
   };
   addOthers('');
-  const withForm = models.find((p) => p.form);
-  const withoutForm = models.find((p) => !p.form);
+  const withForm = pages.find((p) => p.form);
+  const withoutForm = pages.find((p) => !p.form);
   return {
     pages: pages.length,
     pagesPerLocale,

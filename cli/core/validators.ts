@@ -1,17 +1,17 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import { CACHE_DIR, fromRoot } from '../paths.ts';
+import { fromRoot } from '../paths.ts';
 import { CONTENT_TYPE_NAMES, type ContentType, schemaFileName } from '../schema/layout.ts';
+import { cacheFolder, cacheKey, cachesOff, pruneCache } from './cache-policy.ts';
 
 const require = createRequire(import.meta.url);
 type Validators = Record<ContentType, ValidateFunction>;
 let validators: Validators | undefined;
 let key: string | undefined;
 
-/** Changes whenever the schemas do: data that passed them under one key need not be checked again. */
+/** Changes whenever the schemas, the compiler or ajv do: data that passed them under one key need not be checked again. */
 export function validatorsKey(): string {
   if (!key) getValidators();
   return key!;
@@ -20,16 +20,22 @@ export function validatorsKey(): string {
 /**
  * One ajv validator per content type, from the committed JSON Schemas in schemas/ (a test
  * keeps them equal to the zod source). Compiling them takes most of a second, so the
- * compiled code is cached as a module keyed by the schemas' hash; later runs only load it.
- * Formats are checked by the patterns zod writes next to them, so no format plug-in is needed.
+ * compiled code is cached as a module keyed by the schemas and the compiler's salt (which
+ * holds this file's ajv options and, through the lockfile, ajv's version); later runs only load
+ * it. Formats are checked by the patterns zod writes next to them, so no format plug-in is needed.
  */
 export function getValidators(): Validators {
   if (validators) return validators;
   const texts = CONTENT_TYPE_NAMES.map((t) => readFileSync(fromRoot('schemas', schemaFileName(t)), 'utf8'));
-  const hash = createHash('sha256').update(texts.join('\0')).digest('hex').slice(0, 16);
-  key = hash;
-  const cached = join(CACHE_DIR, `validators-${hash}.cjs`);
-  if (existsSync(cached)) {
+  key = cacheKey('validators', ...texts);
+  const name = `${key}.cjs`;
+  let cached: string | undefined;
+  try {
+    cached = join(cacheFolder('validators'), name);
+  } catch {
+    // no cache folder (a read-only node_modules): compile, and keep nothing
+  }
+  if (cached && !cachesOff() && existsSync(cached)) {
     try {
       validators = require(cached) as Validators;
       return validators;
@@ -44,12 +50,13 @@ export function getValidators(): Validators {
   const schemas = Object.fromEntries(CONTENT_TYPE_NAMES.map((t, i) => [t, JSON.parse(texts[i]!)])) as Record<ContentType, { $id: string }>;
   for (const t of CONTENT_TYPE_NAMES) ajv.addSchema(schemas[t]);
   validators = Object.fromEntries(CONTENT_TYPE_NAMES.map((t) => [t, ajv.getSchema(schemas[t].$id)!])) as Validators;
+  if (!cached) return validators;
   try {
-    mkdirSync(CACHE_DIR, { recursive: true });
     const code = standaloneCode(ajv, Object.fromEntries(CONTENT_TYPE_NAMES.map((t) => [t, schemas[t].$id])));
     const tmp = `${cached}.${process.pid}.tmp`;
     writeFileSync(tmp, code);
     renameSync(tmp, cached);
+    pruneCache(join(cached, '..'), 5, name);
   } catch {
     // The cache is only an optimisation; a read-only node_modules must not stop validation.
   }
