@@ -31,15 +31,16 @@ function content(args: string[], env: Record<string, string> = {}): Promise<{ co
   });
 }
 
-/** Every validators module in the cache accepts anything. */
-function poisonValidators(): number {
+/** Every validators module in the cache accepts anything (or, with `remove`, is deleted). */
+function poisonValidators(remove = false): number {
   const accept = 'const ok = Object.assign(() => true, { errors: null });\nmodule.exports = new Proxy({}, { get: () => ok });\n';
   let poisoned = 0;
   const visit = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       if (e.isDirectory() && e.name !== 'cli') visit(join(dir, e.name));
       else if (e.name.endsWith('.cjs')) {
-        writeFileSync(join(dir, e.name), accept);
+        if (remove) rmSync(join(dir, e.name));
+        else writeFileSync(join(dir, e.name), accept);
         poisoned++;
       }
     }
