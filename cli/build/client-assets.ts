@@ -30,12 +30,15 @@ export function bundleKey(): string {
   return cacheKey('client');
 }
 
-/** Where the files a bundle may be built from lie: every one of them is in the compiler's salt. */
-const SALTED = ['templates/', 'cli/', 'node_modules/'];
+/**
+ * Whether the salt covers a file esbuild read: the compiler's own folders, or an installed
+ * package (in a node_modules folder wherever it is linked from, its version pinned by the lockfile).
+ */
+const salted = (input: string) => input.startsWith('templates/') || input.startsWith('cli/') || input.split('/').includes('node_modules');
 
 /** Fails the build (our bug, exit 70) when esbuild read a file the bundle's key does not cover. */
 function checkInputs(inputs: string[]): void {
-  const outside = inputs.filter((input) => !SALTED.some((folder) => input.startsWith(folder)));
+  const outside = inputs.filter((input) => !salted(input));
   if (outside.length) throw new InternalError(`the client bundle was built from files its cache key does not cover: ${outside.join(', ')}`);
 }
 
