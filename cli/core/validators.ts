@@ -1,8 +1,8 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import { fromRoot } from '../paths.ts';
+import { CACHE_DIR, fromRoot } from '../paths.ts';
 import { CONTENT_TYPE_NAMES, type ContentType, schemaFileName } from '../schema/layout.ts';
 import { cacheFolder, cacheKey, cachesOff, pruneCache } from './cache-policy.ts';
 
@@ -56,7 +56,9 @@ export function getValidators(): Validators {
     const tmp = `${cached}.${process.pid}.tmp`;
     writeFileSync(tmp, code);
     renameSync(tmp, cached);
-    pruneCache(join(cached, '..'), 5, name);
+    pruneCache(dirname(cached), 5, name);
+    // Where versions before the cache policy kept them: one module per schema change, never pruned.
+    for (const old of readdirSync(CACHE_DIR)) if (/^validators-[0-9a-f]{16}\.cjs$/.test(old)) rmSync(join(CACHE_DIR, old), { force: true });
   } catch {
     // The cache is only an optimisation; a read-only node_modules must not stop validation.
   }
