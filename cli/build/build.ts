@@ -1,22 +1,21 @@
 import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Locale, PageModel } from '../../templates/model.ts';
+import { cacheKey } from '../core/cache-policy.ts';
 import type { Problem } from '../core/problem.ts';
 import { validateContent } from '../core/validate.ts';
 import { fromRoot } from '../paths.ts';
 import { enquiryManifest, writeManifest } from '../serve/manifest.ts';
 import { resolveSite } from '../site/resolve.ts';
-import { isTakenOver, type SitePage } from '../site/site-page.ts';
 import { createTranslator } from '../site/translator.ts';
 import { commitStaging, discardStaging, prepareStaging } from './atomic-dir.ts';
-import { type Bundling, bundleKey, startClientAssets } from './client-assets.ts';
+import { type Bundling, startClientAssets } from './client-assets.ts';
 import { checkOutDir } from './out-dir.ts';
-import { writePageRecords } from './page-cache.ts';
+import { readPageRecords, writePageRecords } from './page-cache.ts';
 import type { Rendered } from './render-pages.ts';
 import { type RenderPool, renderPoolAhead } from './render-pool.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
-import { resolveTakingOver } from './take-over.ts';
 import { prerenderWithVike } from './vike.ts';
 import { walk } from './walk.ts';
 
@@ -45,7 +44,7 @@ export interface BuildSummary {
   /** Gzipped JavaScript a page loads, including what its script imports on demand. */
   jsPerPage: { withForm: number; withoutForm: number };
   ms: number;
-  /** Pages rendered anew; the others were unchanged and taken over from the previous build. */
+  /** Pages rendered anew; the others were unchanged (same `pageKey`) and taken over from the previous build. */
   rendered?: number;
   /** Where the time went, in milliseconds per stage. */
   phases: Record<string, number>;
@@ -62,12 +61,11 @@ export type BuildResult = { ok: false; problems: Problem[]; sources: Map<string,
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   checkOutDir(options.out, options.content); // before anything is started or written
   const fast = options.renderer !== 'vike';
-  const templateKey = fast ? bundleKey() : '';
-  const bundling = fast ? startClientAssets(templateKey) : undefined;
+  const bundling = fast ? startClientAssets() : undefined;
   // A large build from nothing starts its render workers now: they load React while this thread validates.
   const pool = fast ? renderPoolAhead(options.content, options.out) : undefined;
   try {
-    const result = await build(options, bundling && { ...bundling, key: templateKey }, pool);
+    const result = await build(options, bundling, pool);
     if (!result.ok) bundling?.cancel();
     return result;
   } catch (error) {
@@ -78,7 +76,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
-async function build(options: BuildOptions, bundling: (Bundling & { key: string }) | undefined, pool?: RenderPool): Promise<BuildResult> {
+async function build(options: BuildOptions, bundling: Bundling | undefined, pool?: RenderPool): Promise<BuildResult> {
   const started = performance.now();
   const phases: Record<string, number> = {};
   let mark = started;
@@ -93,22 +91,19 @@ async function build(options: BuildOptions, bundling: (Bundling & { key: string 
   if (!validated.ok) return { ok: false, problems: validated.problems, sources: validated.sources };
 
   const tr = createTranslator(validated.content);
-  const site = bundling
-    ? resolveTakingOver(validated.content, validated.sources, tr, { out: options.out, templateKey: bundling.key, baseUrl: options.baseUrl, today })
-    : undefined;
-  const all = site?.all ?? resolveSite(validated.content, tr, { baseUrl: options.baseUrl, today });
-  const pages = all.filter((p): p is PageModel => !isTakenOver(p));
+  const pages = resolveSite(validated.content, tr, { baseUrl: options.baseUrl, today });
   phase('resolve');
   const baseUrl = options.baseUrl ?? validated.content.site!.data.baseUrl;
 
   const notes: string[] = [];
+  const records = bundling && readPageRecords(options.out);
   const staging = prepareStaging(options.out, notes);
   try {
     let done = 0;
     let rendered: Rendered[] | undefined;
     let jsGzip: { static: number; form: number } | undefined;
-    const progress = () => options.onProgress?.(++done, all.length);
-    if (!bundling || !site) await prerenderWithVike(pages, staging, progress);
+    const progress = () => options.onProgress?.(++done, pages.length);
+    if (!bundling) await prerenderWithVike(pages, staging, progress);
     else {
       process.env.NODE_ENV ??= 'production'; // React's production build, as under Vike
       const { renderPages } = await import('./render-pages.ts');
@@ -116,18 +111,28 @@ async function build(options: BuildOptions, bundling: (Bundling & { key: string 
       jsGzip = assets.jsGzip;
       cpSync(join(assets.dir, 'assets'), join(staging, 'assets'), { recursive: true });
       phase(assets.cached ? 'client bundle (cached)' : 'client bundle (the rest of its time)');
-      rendered = await renderPages(all, { inserts: assets.inserts, templateKey: assets.key, outDir: staging, ...site.render }, progress, pool);
-      site.settle(rendered);
+      rendered = await renderPages(
+        pages,
+        {
+          inserts: assets.inserts,
+          // A page's bytes are its model, the templates (in the salt) and the tags inserted into it.
+          templateKey: cacheKey('pages', JSON.stringify(assets.inserts)),
+          outDir: staging,
+          previous: records && { dir: resolve(options.out), pages: records },
+        },
+        progress,
+        pool,
+      );
     }
     phase('render and write');
     // Files served as they are (the favicon), the same for both renderers.
     cpSync(fromRoot('templates/public'), staging, { recursive: true });
-    writeFileSync(join(staging, 'sitemap.xml'), sitemapXml(all));
+    writeFileSync(join(staging, 'sitemap.xml'), sitemapXml(pages));
     writeFileSync(join(staging, 'robots.txt'), robotsTxt(baseUrl));
     writeManifest(staging, enquiryManifest(validated.content, tr, pages, stylesheetOf(staging, pages[0]?.file)));
     phase('sitemap and manifest');
     const written: string[] = [];
-    const summary = summarize(staging, all, pages, tr.fallbacks, started, written, rendered && new Map(rendered.map((r) => [r.file, r.size])), jsGzip);
+    const summary = summarize(staging, pages, tr.fallbacks, started, written, rendered && new Map(rendered.map((r) => [r.file, r.size])), jsGzip);
     phase('summary');
     summary.phases = phases;
     if (rendered) summary.rendered = rendered.filter((r) => r.rendered).length;
@@ -153,8 +158,7 @@ function stylesheetOf(dir: string, file: string | undefined): string | undefined
  */
 function summarize(
   dir: string,
-  pages: SitePage[],
-  models: PageModel[],
+  pages: PageModel[],
   fallbacks: Record<Locale, Set<string>>,
   started: number,
   written: string[],
@@ -184,8 +188,8 @@ function summarize(
     }
   };
   addOthers('');
-  const withForm = models.find((p) => p.form);
-  const withoutForm = models.find((p) => !p.form);
+  const withForm = pages.find((p) => p.form);
+  const withoutForm = pages.find((p) => !p.form);
   return {
     pages: pages.length,
     pagesPerLocale,

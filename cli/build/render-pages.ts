@@ -1,21 +1,16 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { PageModel } from '../../templates/model.ts';
-import { isTakenOver, type SitePage } from '../site/site-page.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { ensureDir } from './ensure-dir.ts';
 import { PreviousLinker } from './link-previous.ts';
 import { pageKey } from './page-key.ts';
 import { MIN_PAGES_FOR_WORKERS, type RenderPool, startRenderPool } from './render-pool.ts';
 
-/** What the previous build wrote for a page: the keys of its inputs and the file it left. */
+/** What the previous build wrote for a page: the key of its inputs and the file it left. */
 export interface PreviousPage {
-  /** The hash of the page's model and the templates. */
+  /** The hash of the page's model, the templates and the tags inserted (`pageKey`). */
   key: string;
-  /** For a course page, the hash of the files it is made from (`courseInputKeys`). */
-  input?: string;
-  /** What the page showed in Russian instead of its own language (counted again when it is taken over). */
-  fallbacks?: string[];
   ino: number;
   size: number;
   mtimeMs: number;
@@ -27,7 +22,7 @@ export interface RenderBatch {
   /** The pages' keys, when already known (same order as `pages`). */
   keys?: string[];
   inserts: ClientAssets['inserts'];
-  /** Changes whenever the templates or the client bundle change. */
+  /** Changes whenever the compiler (templates included) or the tags inserted into the pages change. */
   templateKey: string;
   outDir: string;
 }
@@ -35,8 +30,6 @@ export interface RenderBatch {
 export interface RenderOptions extends Omit<RenderBatch, 'id' | 'pages' | 'keys'> {
   /** The site the previous build left, and what it knew about each of its pages. */
   previous?: { dir: string; pages: Record<string, PreviousPage> };
-  /** Models of taken-over pages whose previous file turned out to be unusable after all. */
-  resolveTakenOver?: (files: Set<string>) => PageModel[];
 }
 
 export interface Rendered extends PreviousPage {
@@ -55,11 +48,10 @@ interface TakeOver {
 
 /**
  * A page whose key is the one the previous build recorded, and whose file is still exactly the
- * one that build wrote, is hard-linked from the previous site instead of rendered; so is every
- * page taken over unresolved. The links are made on a thread of their own while the caller
+ * one that build wrote, is hard-linked from the previous site instead of rendered. The links are made on a thread of their own while the caller
  * renders the pages that changed.
  */
-function takeOverUnchanged(pages: SitePage[], options: RenderOptions): TakeOver {
+function takeOverUnchanged(pages: PageModel[], options: RenderOptions): TakeOver {
   const previous = options.previous!;
   const keys = pages.map(() => '');
   const candidates: number[] = [];
@@ -69,13 +61,11 @@ function takeOverUnchanged(pages: SitePage[], options: RenderOptions): TakeOver 
   const todoKeys: string[] = [];
   pages.forEach((page, i) => {
     const before = previous.pages[page.file];
-    if (!isTakenOver(page)) {
-      keys[i] = pageKey(page, options.templateKey);
-      if (before?.key !== keys[i]) {
-        todo.push(page);
-        todoKeys.push(keys[i]!);
-        return;
-      }
+    keys[i] = pageKey(page, options.templateKey);
+    if (before?.key !== keys[i]) {
+      todo.push(page);
+      todoKeys.push(keys[i]!);
+      return;
     }
     const path = join(options.outDir, page.file);
     ensureDir(made, path);
@@ -87,21 +77,12 @@ function takeOverUnchanged(pages: SitePage[], options: RenderOptions): TakeOver 
     const reused: Rendered[] = [];
     const again: PageModel[] = [];
     const againKeys: string[] = [];
-    const lost = new Set<string>();
     for (const i of candidates) {
       const page = pages[i]!;
       if (!failed.has(i)) reused.push({ file: page.file, ...previous.pages[page.file]!, rendered: false });
-      else if (isTakenOver(page)) lost.add(page.file);
       else {
         again.push(page);
         againKeys.push(keys[i]!);
-      }
-    }
-    if (lost.size) {
-      if (!options.resolveTakenOver) throw new Error('pages were taken over, but there is no way to resolve them again');
-      for (const page of options.resolveTakenOver(lost)) {
-        again.push(page);
-        againKeys.push(pageKey(page, options.templateKey));
       }
     }
     return { reused, todo: again, keys: againKeys };
@@ -117,17 +98,10 @@ const BATCH = 100;
  * with, only the pages that changed are rendered; the others are taken over meanwhile.
  * `pool`: workers started ahead (`renderPoolAhead`); they are stopped when this is done.
  */
-export async function renderPages(all: SitePage[], options: RenderOptions, onPage?: () => void, pool?: RenderPool): Promise<Rendered[]> {
-  const { previous, resolveTakenOver, ...common } = options;
+export async function renderPages(all: PageModel[], options: RenderOptions, onPage?: () => void, pool?: RenderPool): Promise<Rendered[]> {
+  const { previous, ...common } = options;
   try {
-    if (!previous)
-      return await render(
-        all.filter((p): p is PageModel => !isTakenOver(p)),
-        undefined,
-        common,
-        onPage,
-        pool,
-      );
+    if (!previous) return await render(all, undefined, common, onPage, pool);
     const plan = takeOverUnchanged(all, options);
     let changed: Rendered[];
     try {
