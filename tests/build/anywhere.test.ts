@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { walk } from '../../cli/build/walk.ts';
-import { CONTENT, ROOT } from '../helpers/cli.ts';
+import { CONTENT, ROOT, runCliProcess } from '../helpers/cli.ts';
 
 // A cold build (no cached client bundle) started from a folder that is not the project: the
 // compiler takes its own files from where it is installed, and scans nothing of the folder it
@@ -14,24 +13,9 @@ import { CONTENT, ROOT } from '../helpers/cli.ts';
 const work = mkdtempSync(join(tmpdir(), 'studio-anywhere-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** `content build` as a real process from `cwd`, with a clean environment (see tests/helpers/cli.ts). */
-function buildFrom(cwd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|TEST$|MODE$)/.test(k)));
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'cli/bin.js'), 'build', '--today', '2026-11-22', '--format', 'json', ...args], {
-      cwd,
-      env: { ...clean, NO_COLOR: '1', STUDIO_NO_CACHE: '1' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
+/** `content build` as a real process from `cwd`, cold (no cached client bundle). */
+function buildFrom(cwd: string, args: string[]) {
+  return runCliProcess(['build', '--today', '2026-11-22', '--format', 'json', ...args], { cwd, env: { STUDIO_NO_CACHE: '1' } });
 }
 
 function snapshot(dir: string): Record<string, string> {

@@ -30,7 +30,7 @@ describe.skipIf(SKIP_BROWSER).each([['react'], ['vike']])('the client bundle of 
   let stop: () => Promise<void>;
   beforeAll(async () => {
     const out = join(work, renderer);
-    const r = await runCliProcess(['build', '--renderer', renderer, '--out', out], { STUDIO_NO_CACHE: '1' });
+    const r = await runCliProcess(['build', '--renderer', renderer, '--out', out], { env: { STUDIO_NO_CACHE: '1' } });
     expect(r.code, r.stderr).toBe(0);
     const server = await serveSite(out, { minFillMs: 500, rateLimit: { max: 0, windowMs: 60_000 } });
     base = server.url;

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { CONTENT, ROOT } from '../helpers/cli.ts';
+import { type Rng, seeded } from '../helpers/random.ts';
 import { snapshotDir } from '../helpers/site.ts';
 
 // Incremental builds must equal clean ones, byte for byte. From a fixed seed, random single
@@ -21,21 +22,6 @@ import { snapshotDir } from '../helpers/site.ts';
 const SEED = 0x5eed16;
 const EDITS = 220;
 const TODAY = '2026-11-23';
-
-/** mulberry32: a small seeded generator, the same sequence on every machine. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  return { next, int, pick: <T>(list: readonly T[]): T => list[int(list.length)]! };
-}
-type Rng = ReturnType<typeof generator>;
 
 // biome-ignore lint/suspicious/noExplicitAny: content data as YAML gives it
 type Data = any;
@@ -279,7 +265,7 @@ afterAll(() => {
 });
 
 it(`rebuilds ${EDITS} random edits incrementally into the same bytes as a clean build`, async () => {
-  const rng = generator(SEED);
+  const rng = seeded(SEED);
   const kinds = Object.keys(EDITS_BY_KIND);
   const first = await builder.build(content, site);
   expect(first).toMatchObject({ ok: true });

@@ -49,7 +49,7 @@ function bundleReferences(dir: string): string[] {
 }
 
 async function build(args: string[], env: Record<string, string> = {}) {
-  const r = await runCliProcess(['build', '--today', '2026-11-22', '--format', 'json', ...args], env);
+  const r = await runCliProcess(['build', '--today', '2026-11-22', '--format', 'json', ...args], { env });
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout).summary as { pages: number; rendered?: number; fallbacksPerLocale: Record<string, number> };
 }

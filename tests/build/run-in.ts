@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../helpers/cli.ts';
+import { runCliProcess } from '../helpers/cli.ts';
 
 export interface Run {
   code: number;
@@ -10,41 +9,17 @@ export interface Run {
 }
 
 /**
- * `node cli/bin.js …` (or another copy's `script`) as a real process in `cwd`, with a clean environment (see
- * tests/helpers/cli.ts). A command that would keep running (a server) is stopped after
- * `timeoutMs` and reported with code -1.
+ * `node cli/bin.js …` (or another copy's `script`) as a real process in `cwd` (see
+ * `runCliProcess`). A command that would keep running (a server) is stopped after `timeoutMs`
+ * and reported with code -1.
  */
 export function runIn(
   cwd: string,
   argv: string[],
   options: { env?: Record<string, string>; timeoutMs?: number; uid?: number; gid?: number; script?: string } = {},
 ): Promise<Run> {
-  return new Promise((resolve) => {
-    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|TEST$|MODE$)/.test(k)));
-    const child = spawn(process.execPath, [options.script ?? join(ROOT, 'cli/bin.js'), ...argv], {
-      cwd,
-      env: { ...clean, NO_COLOR: '1', ...options.env },
-      uid: options.uid,
-      gid: options.gid,
-    });
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, options.timeoutMs ?? 120_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code: timedOut ? -1 : (code ?? -1), stdout, stderr });
-    });
-  });
+  const { timeoutMs, ...rest } = options;
+  return runCliProcess(argv, { cwd, limitMs: timeoutMs, ...rest });
 }
 
 /** A usage mistake: exit 2, one `error:` line, one `hint:` line, no stack trace. */

@@ -40,20 +40,69 @@ export function contentCopy(files: Record<string, string | Buffer | null> = {}):
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Runs `node cli/bin.js …` as a real process (the build runs Vite and Vike, which want a process of their own). */
-export function runCliProcess(argv: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+export interface ProcessRun {
+  /** The exit code; -1 when the process was killed after `limitMs` (then `timedOut`) or by a signal. */
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** The command was still running after the time limit and was killed (a hang, or a server left running). */
+  timedOut: boolean;
+}
+
+export interface ProcessOptions {
+  env?: Record<string, string>;
+  /** The working directory (default: the project). */
+  cwd?: string;
+  /** Killed, with everything it started, after this long (default: 120 s). */
+  limitMs?: number;
+  /** Kills it when aborted (a server that runs until stopped). */
+  stop?: AbortSignal;
+  /** Another copy of the compiler's `cli/bin.js`. */
+  script?: string;
+  uid?: number;
+  gid?: number;
+}
+
+/**
+ * Runs `node cli/bin.js …` as a real process (the build runs Vike, which wants a process of its
+ * own), in its own process group so that a kill reaches what it started.
+ */
+export function runCliProcess(argv: string[], options: ProcessOptions = {}): Promise<ProcessRun> {
   return new Promise((resolve) => {
     // Vike leaves its build plugin out when it sees it runs under Vitest: give the child a clean environment.
     const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|TEST$|MODE$)/.test(k)));
-    const child = spawn(process.execPath, [join(ROOT, 'cli/bin.js'), ...argv], { cwd: ROOT, env: { ...clean, NO_COLOR: '1', ...env } });
+    const child = spawn(process.execPath, [options.script ?? join(ROOT, 'cli/bin.js'), ...argv], {
+      cwd: options.cwd ?? ROOT,
+      env: { ...clean, NO_COLOR: '1', ...options.env },
+      uid: options.uid,
+      gid: options.gid,
+      detached: true,
+    });
     let stdout = '';
     let stderr = '';
+    let timedOut = false;
     child.stdout.on('data', (d) => {
       stdout += d;
     });
     child.stderr.on('data', (d) => {
       stderr += d;
     });
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    const kill = () => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, options.limitMs ?? 120_000);
+    options.stop?.addEventListener('abort', kill);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      options.stop?.removeEventListener('abort', kill);
+      resolve({ code: timedOut ? -1 : (code ?? -1), stdout, stderr, timedOut });
+    });
   });
 }

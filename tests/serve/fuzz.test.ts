@@ -1,25 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Rng, seeded } from '../helpers/random.ts';
 import { type RawAnswer, rawGet, rawRequest, type ServeProcess, spawnServe, tempData } from '../helpers/serve.ts';
 
 const dist = inject('siteDir');
 const REQUESTS = 2400;
 const PARALLEL = 12;
 const SEED = 0x5eed_12;
-
-/** A small deterministic generator (mulberry32): the same seed gives the same requests on every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(list: readonly T[]): T => list[int(list.length)]!;
-  return { next, int, pick };
-}
 
 const hex = (c: string) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
 /** Every percent-encoding of `/ \ . %` (both cases, doubly encoded, overlong UTF-8), controls, separators. */
@@ -82,7 +68,7 @@ const WORDS = [
 ];
 const TARGET_PREFIX = ['/', '//', '/\\', '\\', 'http://evil.com/', '*', '', '/./', '/../', '/%2F', '/%5C'];
 
-function path(r: ReturnType<typeof random>): string {
+function path(r: Rng): string {
   const parts = [r.pick(TARGET_PREFIX)];
   const n = 1 + r.int(6);
   for (let i = 0; i < n; i++) {
@@ -119,7 +105,7 @@ const HEADER_NAMES = [
   'content-type',
   'x-junk',
 ];
-function headerValue(r: ReturnType<typeof random>): string {
+function headerValue(r: Rng): string {
   const parts: string[] = [];
   for (let i = 0, n = 1 + r.int(4); i < n; i++)
     parts.push(
@@ -145,7 +131,7 @@ function headerValue(r: ReturnType<typeof random>): string {
   return parts.join(r.pick(['', ' ', ',', ';', '\t']));
 }
 
-function body(r: ReturnType<typeof random>): { type: string; bytes: Buffer } {
+function body(r: Rng): { type: string; bytes: Buffer } {
   const field = () =>
     Array.from({ length: 1 + r.int(5) }, () =>
       r.pick([...RAW_BYTES, ...SPECIAL, ...OVERLONG, 'Anna', 'music', 'a@b.de', '\u2028', '\u202e', '<script>', 'ë']),
@@ -176,7 +162,7 @@ function body(r: ReturnType<typeof random>): { type: string; bytes: Buffer } {
   return { type: 'application/json', bytes: Buffer.from([...Array.from({ length: r.int(64) }, () => r.int(256))]) };
 }
 
-function request(r: ReturnType<typeof random>, host: string): Buffer {
+function request(r: Rng, host: string): Buffer {
   const post = r.next() < 0.3;
   const method = post ? 'POST' : r.pick(['GET', 'GET', 'GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'PATCH']);
   const target = post && r.next() < 0.7 ? `/api/enquiry${r.pick(['', '', '/', '?x', '%0A', '%2F'])}` : path(r);
@@ -210,7 +196,7 @@ describe('content serve: fuzzed requests', () => {
   it(`survives ${REQUESTS} generated requests and never redirects off the site`, async () => {
     const host = new URL(server.url).host;
     const origin = new URL(server.url).origin;
-    const r = random(SEED);
+    const r = seeded(SEED);
     const requests = Array.from({ length: REQUESTS }, () => request(r, host));
     const answers: { sent: Buffer; answer: RawAnswer }[] = [];
     let next = 0;

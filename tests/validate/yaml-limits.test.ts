@@ -96,8 +96,8 @@ describe('unchanged content still reads', () => {
       const file = join(copy.dir, 'courses/vocal.yaml');
       const text = readFileSync(file, 'utf8')
         .replace('title:\n  ru: Вокал', 'title: &t\n  ru: Вокал')
-        .replace(/\nlanguagesNote:\n(?: {2}.*\n)+/, '\nlanguagesNote: *t\n');
-      expect(text).toContain('languagesNote: *t');
+        .replace(/\nhowClassesRun:\n(?: {2}.*\n)+/, '\nhowClassesRun: *t\n');
+      expect(text).toContain('howClassesRun: *t');
       writeFileSync(file, text);
       const run = await runBounded(['validate', '--content', copy.dir, '--format', 'json', '--today', '2026-11-22']);
       expect((JSON.parse(run.stdout) as { errors: number }).errors).toBe(0);
