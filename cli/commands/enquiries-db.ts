@@ -81,6 +81,9 @@ export async function importCommand(opts: { data: string; database?: string }, l
     let added = 0;
     for (const e of enquiries) {
       const hash = contentHash(e);
+      const from = `file:${e.id}:${e.receivedAt}:${hash}`;
+      // Asked first, so that a record imported before takes no id from the sequence.
+      if ((await client.query('SELECT 1 FROM studio_enquiries WHERE imported_from = $1', [from])).rowCount) continue;
       const { rows } = await client.query<{ id: string }>(
         `INSERT INTO studio_enquiries (id, received_at, name, course, message, email, locale, page, idempotency_key, via, notify, content_hash, imported_from)
          VALUES (COALESCE($1, nextval('studio_enquiry_ids')), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
@@ -98,7 +101,7 @@ export async function importCommand(opts: { data: string; database?: string }, l
           e.via === 'form' ? 'form' : 'json',
           !!e.notify,
           hash,
-          `file:${e.id}:${e.receivedAt}:${hash}`,
+          from,
         ],
       );
       const id = rows[0]?.id;

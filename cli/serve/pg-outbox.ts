@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { notification } from './email.ts';
 import type { EnquiryManifest } from './manifest.ts';
 import type { Mailer } from './outbox.ts';
-import { fromRow } from './pg-store.ts';
+import { checkout, fromRow } from './pg-store.ts';
 import type { StoredEnquiry } from './store.ts';
 
 export interface PgOutboxOptions {
@@ -83,7 +83,7 @@ export class PgOutbox {
 
   /** Sends the next e-mail that is due, if there is one no other instance holds. */
   private async sendNext(): Promise<boolean> {
-    const client = await this.pool.connect();
+    const client = await checkout(this.pool);
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');

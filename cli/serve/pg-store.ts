@@ -110,7 +110,7 @@ export class PgStore implements EnquiryStore {
   }
 
   private async prepare(): Promise<void> {
-    const client = await this.pool.connect().catch((error) => {
+    const client = await checkout(this.pool).catch((error) => {
       throw this.refusedOr(error);
     });
     let broken: Error | undefined;
@@ -178,7 +178,7 @@ export class PgStore implements EnquiryStore {
     let broken: Error | undefined;
     try {
       if (!this.ready) await this.prepare();
-      client = await this.pool.connect();
+      client = await checkout(this.pool);
       const result = await this.transaction(client, input, now);
       this.failure = undefined;
       return result;
@@ -268,6 +268,23 @@ export class PgStore implements EnquiryStore {
     await Promise.allSettled([...this.inFlight, this.checking]);
     await this.pool.end().catch(() => {});
   }
+}
+
+/**
+ * A connection from the pool. pg-pool stops listening for a connection's errors while it is
+ * checked out, so a database that goes away during a transaction would end the process with
+ * an unhandled 'error' event: the query under way fails with that error anyway, so it is ignored here.
+ */
+export async function checkout(pool: pg.Pool): Promise<pg.PoolClient> {
+  const client = await pool.connect();
+  const ignore = () => {};
+  client.on('error', ignore);
+  const release = client.release.bind(client);
+  client.release = (error?: Error | boolean) => {
+    client.removeListener('error', ignore);
+    return release(error);
+  };
+  return client;
 }
 
 const conflict = (key: string) => new EnquiryConflict(`the idempotency key ${key} was already used for a different enquiry; a new enquiry needs a new key`);
