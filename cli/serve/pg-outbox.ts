@@ -14,6 +14,8 @@ export interface PgOutboxOptions {
   retry?: { initialMs: number; maxMs: number };
   /** How often to look for e-mail owed (another instance's, or a retry that is due). */
   pollMs?: number;
+  /** E-mails this instance sends at the same time (each its own row, locked): a backlog after an outage drains sooner. */
+  concurrency?: number;
   onEvent?: (event: { kind: 'sent'; id: number } | { kind: 'failed'; id: number; error: string; retryInMs: number }) => void;
 }
 
@@ -28,14 +30,14 @@ export interface PgOutboxOptions {
 export class PgOutbox {
   private stopped = false;
   private running: Promise<void>;
-  private wake: (() => void) | undefined;
+  private readonly wakers = new Set<() => void>();
   private owed = 0;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly options: PgOutboxOptions,
   ) {
-    this.running = this.loop();
+    this.running = Promise.all(Array.from({ length: options.concurrency ?? 4 }, () => this.loop())).then(() => {});
   }
 
   private get retry() {
@@ -56,7 +58,7 @@ export class PgOutbox {
 
   /** A new enquiry was stored here: look now rather than at the next poll. */
   push(enquiry: StoredEnquiry): void {
-    if (enquiry.notify) this.wake?.();
+    if (enquiry.notify) for (const wake of [...this.wakers]) wake();
   }
 
   private async loop(): Promise<void> {
@@ -70,13 +72,14 @@ export class PgOutbox {
       if (!sentOrTried && !this.stopped) {
         await this.count().catch(() => {});
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.options.pollMs ?? 1_000);
-          this.wake = () => {
+          const wake = () => {
             clearTimeout(timer);
+            this.wakers.delete(wake);
             resolve();
           };
+          const timer = setTimeout(wake, this.options.pollMs ?? 1_000);
+          this.wakers.add(wake);
         });
-        this.wake = undefined;
       }
     }
   }
@@ -130,7 +133,7 @@ export class PgOutbox {
   /** Stops after the e-mail being sent now, waiting for it at most a few seconds; the rest is sent by another instance or after a restart. */
   async close(): Promise<void> {
     this.stopped = true;
-    this.wake?.();
+    for (const wake of [...this.wakers]) wake();
     await Promise.race([this.running, new Promise((r) => setTimeout(r, 5000).unref())]);
     this.options.mailer.close?.();
   }

@@ -59,7 +59,12 @@ async function query<T extends Record<string, unknown>>(url: string, sql: string
   }
 }
 const storedKeys = async (url: string) =>
-  new Map((await query<{ id: string; idempotency_key: string }>(url, 'SELECT id, idempotency_key FROM studio_enquiries')).map((r) => [r.idempotency_key, Number(r.id)]));
+  new Map(
+    (await query<{ id: string; idempotency_key: string }>(url, 'SELECT id, idempotency_key FROM studio_enquiries')).map((r) => [
+      r.idempotency_key,
+      Number(r.id),
+    ]),
+  );
 
 interface Answer {
   key: string;
@@ -78,6 +83,17 @@ async function send(base: string, e: Record<string, unknown>): Promise<Answer> {
   } catch {
     return { key: e.idempotencyKey as string, status: 0, sentAt, answeredAt: Date.now() };
   }
+}
+
+/**
+ * Sends again after a network error (a kept-alive connection the server closed just then), as
+ * a visitor's browser would: the idempotency key makes that safe. An instance that is gone
+ * still fails.
+ */
+async function sendSure(base: string, e: Record<string, unknown>): Promise<Answer> {
+  let answer = await send(base, e);
+  for (let i = 0; i < 3 && answer.status === 0; i++) answer = await send(base, e);
+  return answer;
 }
 
 /** Sends every enquiry with `workers` at a time, each to the base `to(i)` names; `each` runs after every answer. */
@@ -137,7 +153,9 @@ pgDescribe('content enquiries with --database', () => {
     const first = await runCli(['enquiries', 'migrate', '--database', url]);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr + first.stdout).toMatch(/from version 0 to 1/);
-    expect((await runCli(['enquiries', 'migrate', '--database', url])).stdout + (await runCli(['enquiries', 'migrate', '--database', url])).stderr).toMatch(/up to date/);
+    expect((await runCli(['enquiries', 'migrate', '--database', url])).stdout + (await runCli(['enquiries', 'migrate', '--database', url])).stderr).toMatch(
+      /up to date/,
+    );
 
     const data = tempData();
     try {
@@ -198,17 +216,19 @@ pgDescribe('content enquiries with --database', () => {
 });
 
 pgDescribe('two content serve instances on one database', () => {
-  it('store 1,000 concurrent enquiries exactly once, resubmissions not again, and e-mail each exactly once after SMTP was down', { timeout: 300_000 }, async () => {
+  it('store 1,000 concurrent enquiries exactly once, resubmissions not again, and e-mail each exactly once after SMTP was down', {
+    timeout: 300_000,
+  }, async () => {
     const url = db.url(await db.createDatabase());
     const smtpPort = await freePort();
     const env = { STUDIO_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, STUDIO_NOTIFY_TO: 'office@example.org' };
     const [a, b] = await Promise.all([serve(url, env), serve(url, env)]);
     const enquiries = Array.from({ length: 1000 }, () => validEnquiry());
-    const firsts = await Promise.all(enquiries.map((e, i) => send(i % 2 ? a!.url : b!.url, e)));
+    const firsts = await Promise.all(enquiries.map((e, i) => sendSure(i % 2 ? a!.url : b!.url, e)));
     expect(firsts.filter((x) => x.status !== 201).map((x) => [x.status, x.body])).toEqual([]);
     // Each sent again to the other instance, and once more to the same: the same enquiry.
-    const seconds = await Promise.all(enquiries.map((e, i) => send(i % 2 ? b!.url : a!.url, e)));
-    const thirds = await Promise.all(enquiries.map((e, i) => send(i % 2 ? a!.url : b!.url, e)));
+    const seconds = await Promise.all(enquiries.map((e, i) => sendSure(i % 2 ? b!.url : a!.url, e)));
+    const thirds = await Promise.all(enquiries.map((e, i) => sendSure(i % 2 ? a!.url : b!.url, e)));
     for (const [i, x] of [...seconds, ...thirds].entries()) expect([x.status, x.body?.duplicate, x.id]).toEqual([200, true, firsts[i % 1000]!.id]);
 
     const stored = await storedKeys(url);
@@ -220,7 +240,10 @@ pgDescribe('two content serve instances on one database', () => {
     await until(async () => Number((await query<{ n: string }>(url, 'SELECT count(*) AS n FROM studio_enquiry_mail WHERE attempts > 0'))[0]!.n) === 1000);
     const smtp = await startSmtp(smtpPort);
     try {
-      await until(async () => Number((await query<{ n: string }>(url, 'SELECT count(*) AS n FROM studio_enquiry_mail WHERE sent_at IS NULL'))[0]!.n) === 0, 120_000);
+      await until(
+        async () => Number((await query<{ n: string }>(url, 'SELECT count(*) AS n FROM studio_enquiry_mail WHERE sent_at IS NULL'))[0]!.n) === 0,
+        120_000,
+      );
       await new Promise((r) => setTimeout(r, 1500)); // room for a second copy to arrive, if one were sent
       expect(smtp.subjects).toHaveLength(1000);
       const names = enquiries.map((e) => e.name as string);
@@ -265,7 +288,9 @@ pgDescribe('two content serve instances on one database', () => {
 });
 
 pgDescribe('the database stopped under load and started again', () => {
-  it('answers 503 with phone and e-mail while it is down, loses no acknowledged enquiry, serves pages, and recovers without a restart', { timeout: 180_000 }, async () => {
+  it('answers 503 with phone and e-mail while it is down, loses no acknowledged enquiry, serves pages, and recovers without a restart', {
+    timeout: 180_000,
+  }, async () => {
     const url = db.url(await db.createDatabase());
     const [a, b] = await Promise.all([serve(url), serve(url)]);
     const marks = { stopped: Number.POSITIVE_INFINITY, starting: Number.POSITIVE_INFINITY };
@@ -311,5 +336,28 @@ pgDescribe('the database stopped under load and started again', () => {
     const stored = await storedKeys(url);
     const acknowledged = answers.filter((x) => x.status >= 200 && x.status < 300);
     for (const x of acknowledged) expect(stored.get(x.key), x.key).toBe(x.id);
+  });
+
+  it('starts while the database is away (503 and pages meanwhile), then creates the schema and takes enquiries once it is there', {
+    timeout: 180_000,
+  }, async () => {
+    const url = db.url(await db.createDatabase());
+    await db.stop();
+    let restarted = false;
+    try {
+      const a = await serve(url);
+      await until(() => /warning the database cannot store enquiries/.test(a.output()), 10_000);
+      expect((await fetch(`${a.url}/api/health`)).status).toBe(503);
+      expect((await send(a.url, validEnquiry())).status).toBe(503);
+      expect((await fetch(`${a.url}/vocal/`)).status).toBe(200);
+      await db.start();
+      restarted = true;
+      await until(async () => (await fetch(`${a.url}/api/health`)).status === 200, 60_000);
+      const stored = await send(a.url, validEnquiry());
+      expect([stored.status, stored.id]).toEqual([201, 1]);
+      expect(await query(url, 'SELECT max(version) AS v FROM studio_schema')).toEqual([{ v: 1 }]);
+    } finally {
+      if (!restarted) await db.start();
+    }
   });
 });
