@@ -19,7 +19,7 @@ export function databaseUrl(flag: string | undefined): string | undefined {
   }
   if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:')
     throw new UsageError(`${source} is not a postgres:// address: ${redactUrl(url)}`, 'e.g. postgres://studio@db.example.org:5432/studio');
-  if (fromFlag && parsed.password)
+  if (fromFlag && (parsed.password || parsed.searchParams.has('password')))
     throw new UsageError(
       `--database holds a password (${redactUrl(url)}); it would be visible to every user of this machine`,
       'give the address without it and the password in PGPASSWORD, or the whole address in STUDIO_DATABASE_URL',

@@ -17,7 +17,8 @@ export function redactUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';
-    return u.toString();
+    for (const name of ['password', 'sslpassword']) if (u.searchParams.has(name)) u.searchParams.set(name, '***');
+    return u.toString().replaceAll('%2A%2A%2A', '***');
   } catch {
     return '(not a valid address)';
   }
@@ -25,11 +26,12 @@ export function redactUrl(url: string): string {
 
 /** A message with the address's password taken out wherever it might appear. */
 export function scrub(message: string, url: string): string {
-  let password = '';
+  let secrets: string[] = [];
   try {
-    password = decodeURIComponent(new URL(url).password);
+    const u = new URL(url);
+    secrets = [decodeURIComponent(u.password), u.searchParams.get('password') ?? '', u.searchParams.get('sslpassword') ?? ''];
   } catch {}
-  return password.length >= 3 ? message.split(password).join('***') : message;
+  return secrets.filter((p) => p.length >= 3).reduce((m, p) => m.split(p).join('***'), message);
 }
 
 /** Errors that mean "the address is wrong" rather than "the database is away for now". */

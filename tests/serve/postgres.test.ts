@@ -200,6 +200,9 @@ pgDescribe('content enquiries with --database', () => {
     expect(onCommandLine.code).toBe(2);
     expect(onCommandLine.stderr).toMatch(/^error: --database holds a password \(postgres:\/\/postgres:\*\*\*@/);
     expect(onCommandLine.stderr).not.toContain('hunter2secret');
+    const inQuery = await runCli(['enquiries', 'list', '--database', `${db.url(name)}?password=hunter2secret`]);
+    expect([inQuery.code, inQuery.stderr.includes('hunter2secret')]).toEqual([2, false]);
+    expect(inQuery.stderr).toContain('password=***');
     const missing = await runCli(['enquiries', 'list', '--database', db.url('no_such_database')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^error: the database .* cannot be read/);
