@@ -157,6 +157,13 @@ pgDescribe('content enquiries with --database', () => {
       /up to date/,
     );
 
+    // A database migrated by a newer compiler is not touched.
+    const newer = db.url(await db.createDatabase());
+    await runCli(['enquiries', 'migrate', '--database', newer]);
+    await query(newer, 'INSERT INTO studio_schema (version) VALUES (99)');
+    const refused = await runCli(['enquiries', 'migrate', '--database', newer]);
+    expect([refused.code, refused.stderr]).toEqual([2, expect.stringMatching(/^error: .*schema is at version 99, newer than this tool knows \(1\)\nhint: /)]);
+
     const data = tempData();
     try {
       const inbox = await Inbox.open(data.dir);
