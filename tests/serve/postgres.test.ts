@@ -18,7 +18,7 @@ import { newEnquiry, storeContract } from './store-contract.ts';
 
 const started = await startPostgres();
 if ('unavailable' in started) {
-  if (process.env.CI) throw new Error(`CI needs PostgreSQL for these tests: ${started.unavailable}`);
+  if (process.env.CI && process.env.CI !== 'false') throw new Error(`CI needs PostgreSQL for these tests: ${started.unavailable}`);
   console.log(`PostgreSQL tests skipped: ${started.unavailable}`);
 }
 const cluster = 'unavailable' in started ? undefined : started;
