@@ -1,31 +1,42 @@
 #!/usr/bin/env node
 // The `content` command. The TypeScript sources run from an esbuild bundle kept in
-// node_modules/.cache, rebuilt whenever a source file is newer than it (about 0.2 s), so a
-// plain `content validate` starts in a fraction of the time a TypeScript loader needs.
-// Without esbuild it falls back to tsx's loader.
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+// node_modules/.cache, rebuilt whenever the hash of the sources (cli/, templates/, package.json,
+// the lockfile) is not the one it was built from (about 0.2 s), so a plain `content validate`
+// starts in a fraction of the time a TypeScript loader needs. Without esbuild it falls back to
+// tsx's loader. The hash, not the files' times: a copy or checkout that keeps older times must
+// not run the bundle of other sources.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const outdir = join(root, 'node_modules', '.cache', 'studio-site', 'cli');
 const entry = join(outdir, 'main.js');
+const keyFile = join(outdir, 'sources.sha256');
 
-function newestSource(dir) {
-  let newest = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
+function hashSources(hash, dir, rel) {
+  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const e of entries) {
     const path = join(dir, e.name);
-    if (e.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (/\.(ts|tsx|json)$/.test(e.name)) newest = Math.max(newest, statSync(path).mtimeMs);
+    if (e.isDirectory()) hashSources(hash, path, `${rel}${e.name}/`);
+    else hash.update(`${rel}${e.name}\0`).update(readFileSync(path)).update('\0');
   }
-  return newest;
+}
+
+function sourcesKey() {
+  const hash = createHash('sha256');
+  hashSources(hash, join(root, 'cli'), 'cli/');
+  hashSources(hash, join(root, 'templates'), 'templates/');
+  for (const file of ['package.json', 'package-lock.json']) if (existsSync(join(root, file))) hash.update(`${file}\0`).update(readFileSync(join(root, file)));
+  return hash.digest('hex');
 }
 
 async function loadMain() {
-  const sources = Math.max(newestSource(join(root, 'cli')), newestSource(join(root, 'templates')), statSync(join(root, 'package.json')).mtimeMs);
   if (process.env.STUDIO_NO_BUNDLE !== '1') {
     try {
-      if (!existsSync(entry) || statSync(entry).mtimeMs < sources) {
+      const key = sourcesKey();
+      if (!existsSync(entry) || !existsSync(keyFile) || readFileSync(keyFile, 'utf8') !== key) {
         const { build } = await import('esbuild');
         mkdirSync(outdir, { recursive: true });
         await build({
@@ -44,6 +55,7 @@ async function loadMain() {
           loader: { '.css': 'empty' },
           logLevel: 'silent',
         });
+        writeFileSync(keyFile, key);
       }
       return await import(pathToFileURL(entry).href);
     } catch {
@@ -54,6 +66,13 @@ async function loadMain() {
   register();
   return import('./main.ts');
 }
+
+// A reader that stops early (`content validate | head`) closes the pipe: that is not an error.
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (error) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
 
 const { main } = await loadMain();
 process.exitCode = await main(process.argv.slice(2));

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
+import { checkContentDir, parseBaseUrl, parsePort, parseToday } from './commands/options.ts';
 import { UsageError } from './core/problem.ts';
 import { createLogger, type Io, processIo } from './logger.ts';
 import { fromRoot } from './paths.ts';
@@ -33,7 +34,12 @@ export function createProgram(io: Io, setExit: (code: number) => void): Command 
     .version(packageVersion(), '-v, --version', 'print the version of the compiler')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
+    // --content is checked before any command reads it (its default is not passed to a parser).
+    .hook('preAction', (_, command) => {
+      const { content } = command.opts<{ content?: string }>();
+      if (typeof content === 'string') checkContentDir(content);
+    });
 
   const run =
     <A extends unknown[]>(action: (...args: A) => Promise<number>) =>
@@ -42,9 +48,11 @@ export function createProgram(io: Io, setExit: (code: number) => void): Command 
 
   withCommon(program.command('validate'))
     .description('Check every content file against its schema and the other files; print every problem with its place.')
-    .option('--today <date>', 'the date banners expire against (YYYY-MM-DD); default: today')
+    .option('--today <date>', 'the date banners expire against (YYYY-MM-DD); default: today', parseToday)
+    .option('--verbose', 'list every placeholder in full instead of one line per file')
+    .option('--strict', 'fail (exit 1) on any warning too, placeholders included: the gate before publishing')
     .action(
-      run(async (opts: CommonOptions & { today?: string }) => {
+      run(async (opts: import('./commands/validate.ts').ValidateOptions) => {
         const { validateCommand } = await import('./commands/validate.ts');
         return validateCommand(opts, createLogger(io, { quiet: opts.quiet, json: opts.format === 'json' }));
       }),
@@ -53,13 +61,15 @@ export function createProgram(io: Io, setExit: (code: number) => void): Command 
   withCommon(program.command('build'))
     .description('Validate, then prerender every route in every locale to static HTML.')
     .option('--out <dir>', 'the output directory', 'dist')
-    .option('--base-url <url>', "the site's public address (default: baseUrl in site.yaml)")
-    .option('--today <date>', 'the date banners expire against (YYYY-MM-DD); default: today')
+    .option('--base-url <url>', "the site's public address (default: baseUrl in site.yaml)", parseBaseUrl)
+    .option('--today <date>', 'the date banners expire against (YYYY-MM-DD); default: today', parseToday)
     .addOption(
       new Option('--renderer <renderer>', 'react: fast, in parallel; vike: every page through Vike (the reference, slower)')
         .choices(['react', 'vike'])
         .default('react'),
     )
+    .option('--verbose', 'list every placeholder in full instead of one line per file')
+    .option('--strict', 'refuse to build while there is any warning, placeholders included: the gate before publishing')
     .action(
       run(async (opts: import('./commands/build.ts').BuildCommandOptions) => {
         const { buildCommand } = await import('./commands/build.ts');
@@ -82,7 +92,7 @@ export function createProgram(io: Io, setExit: (code: number) => void): Command 
   withCommon(program.command('dev'))
     .description('Live preview for editing content: every page in every locale, reloaded when a file is saved.')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--port <port>', 'port to listen on', '4173')
+    .option('--port <port>', 'port to listen on', parsePort, 4173)
     .action(
       run(async (opts: import('./commands/dev.ts').DevOptions) => {
         const { devCommand } = await import('./commands/dev.ts');
@@ -95,7 +105,7 @@ export function createProgram(io: Io, setExit: (code: number) => void): Command 
     .description('Serve the built site and receive the enquiry form into an inbox on disk (and e-mail the studio).')
     .option('--out <dir>', 'the built site', 'dist')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--port <port>', 'port to listen on (0: any free port)', '8080')
+    .option('--port <port>', 'port to listen on (0: any free port)', parsePort, 8080)
     .option('--data <dir>', 'where the enquiry inbox is kept', '.enquiries')
     .option('--database <url>', 'keep enquiries in PostgreSQL instead (postgres://user@host/db; the password in PGPASSWORD)')
     .option('--rate-limit <n>', 'enquiries one address may send in 10 minutes (0: no limit)', '20')

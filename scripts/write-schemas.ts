@@ -1,11 +1,17 @@
-// Regenerates schemas/*.schema.json from the zod shapes in cli/schema/. Run: npm run schemas
-import { writeFileSync } from 'node:fs';
+// Regenerates schemas/*.schema.json from the zod shapes in cli/schema/, and docs/problems.md from
+// the problem catalogue. Run: npm run schemas
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { schemaFileText } from '../cli/schema/json-schema.ts';
+import { problemsMarkdown } from '../cli/core/problems-doc.ts';
+import { schemaFileText, TRANSLATIONS_SCHEMA_FILE, translationsSchemaText } from '../cli/schema/json-schema.ts';
 import { CONTENT_TYPE_NAMES, schemaFileName } from '../cli/schema/layout.ts';
 
 const dir = fileURLToPath(new URL('../schemas/', import.meta.url));
 for (const type of CONTENT_TYPE_NAMES) {
   writeFileSync(dir + schemaFileName(type), schemaFileText(type));
 }
-console.log(`wrote ${CONTENT_TYPE_NAMES.length} schemas to schemas/`);
+writeFileSync(dir + TRANSLATIONS_SCHEMA_FILE, translationsSchemaText());
+const docs = fileURLToPath(new URL('../docs/', import.meta.url));
+mkdirSync(docs, { recursive: true });
+writeFileSync(`${docs}problems.md`, problemsMarkdown());
+console.log(`wrote ${CONTENT_TYPE_NAMES.length + 1} schemas to schemas/ and docs/problems.md`);

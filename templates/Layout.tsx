@@ -44,16 +44,15 @@ export function Layout({ chrome, url, children }: { chrome: Chrome; url: string;
       </main>
       <footer
         className="site-footer"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of <Footer>, made once per locale
-        dangerouslySetInnerHTML={{ __html: sharedHtml([chrome.ui, chrome.hours, chrome.contacts, chrome.footerLinks], () => <Footer chrome={chrome} />) }}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of <Footer>, made once per distinct set of its props
+        dangerouslySetInnerHTML={{ __html: sharedHtml(Footer, { ui, hours: chrome.hours, contacts: chrome.contacts, footerLinks: chrome.footerLinks }) }}
       />
     </>
   );
 }
 
-/** The footer: the same on every page of a locale. */
-function Footer({ chrome }: { chrome: Chrome }) {
-  const { ui } = chrome;
+/** The footer: it sees only its props (the key of `sharedHtml`), which are the same on every page of a locale. */
+function Footer({ ui, hours, contacts, footerLinks }: Pick<Chrome, 'ui' | 'hours' | 'contacts' | 'footerLinks'>) {
   return (
     <div className="wrap footer-grid">
       <section aria-labelledby="footer-hours">
@@ -61,7 +60,7 @@ function Footer({ chrome }: { chrome: Chrome }) {
           <T value={ui['footer.hours']} />
         </h2>
         <dl>
-          {chrome.hours.map((h) => (
+          {hours.map((h) => (
             <div key={h.days.text}>
               <dt lang={h.days.lang}>{h.days.text}</dt>
               <dd>
@@ -76,14 +75,14 @@ function Footer({ chrome }: { chrome: Chrome }) {
         <h2 id="footer-contacts">
           <T value={ui['footer.contacts']} />
         </h2>
-        <Contacts chrome={chrome} />
+        <Contacts contacts={contacts} ui={ui} />
       </section>
       <section aria-labelledby="footer-links">
         <h2 id="footer-links">
           <T value={ui['footer.legal']} />
         </h2>
         <ul>
-          {chrome.footerLinks.map((l) => (
+          {footerLinks.map((l) => (
             <li key={l.href}>
               <a href={l.href}>
                 <T value={l.label} />
@@ -110,9 +109,7 @@ function MenuList({ chrome, url }: { chrome: Chrome; url: string }) {
   );
 }
 
-export function Contacts({ chrome }: { chrome: Chrome }) {
-  const c = chrome.contacts;
-  const { ui } = chrome;
+export function Contacts({ contacts: c, ui }: Pick<Chrome, 'contacts' | 'ui'>) {
   return (
     <dl className="contacts">
       <div>

@@ -1,22 +1,41 @@
-import type { ReactNode } from 'react';
+import { createElement, type FunctionComponent, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 
 interface Entry {
-  deps: readonly unknown[];
+  component: unknown;
+  props: Record<string, unknown>;
   html: string;
 }
-const rendered = new WeakMap<object, Entry>();
+const rendered = new WeakMap<object, Entry[]>();
+/** Renderings kept per anchor object: a part whose other props vary is rendered anew, never reused wrongly. */
+const PER_ANCHOR = 8;
+
+const sameProps = (a: Record<string, unknown>, b: Record<string, unknown>) => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && a[k] === b[k]);
+};
 
 /**
- * The HTML of a part that many pages share (the footer of a locale, the form of a course),
- * rendered once and reused while its inputs are the very same objects (page models share
- * them; they are never changed after resolving). The caller puts the HTML into the part's
- * own element with dangerouslySetInnerHTML: the bytes are those React writes in place.
+ * The HTML of `<Component {...props} />` for a part that many pages share (the footer of a
+ * locale, the form of a course), rendered once and reused while every one of its props is the
+ * very same value (page models share these objects and are never changed after resolving).
+ * The component sees nothing but its props, so they are the whole key by construction: a
+ * per-page value shown in the part has to be passed as a prop, and then it is compared too.
+ * The caller puts the HTML into the part's own element with dangerouslySetInnerHTML: the
+ * bytes are those React writes in place.
  */
-export function sharedHtml(deps: readonly [object, ...unknown[]], render: () => ReactNode): string {
-  const hit = rendered.get(deps[0]);
-  if (hit && hit.deps.length === deps.length && hit.deps.every((d, i) => d === deps[i])) return hit.html;
-  const html = renderToString(render());
-  rendered.set(deps[0], { deps, html });
+export function sharedHtml<P extends object>(Component: (props: P) => ReactNode, props: P): string {
+  const own = props as Record<string, unknown>;
+  const render = () => renderToString(createElement(Component as FunctionComponent<P>, props));
+  // The entries hang on an object among the props, so they go when the models go.
+  const anchor = Object.values(own).find((v): v is object => typeof v === 'object' && v !== null);
+  if (!anchor) return render();
+  const entries = rendered.get(anchor) ?? [];
+  const hit = entries.find((e) => e.component === Component && sameProps(e.props, own));
+  if (hit) return hit.html;
+  const html = render();
+  entries.unshift({ component: Component, props: { ...own }, html });
+  entries.length = Math.min(entries.length, PER_ANCHOR);
+  rendered.set(anchor, entries);
   return html;
 }

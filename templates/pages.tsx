@@ -59,7 +59,7 @@ function FormSection({ form, heading }: { form: FormModel; heading: Text }) {
       <div
         data-enquiry-form
         // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of <EnquiryForm>, made once per form model
-        dangerouslySetInnerHTML={{ __html: sharedHtml([form], () => <EnquiryForm {...form} />) }}
+        dangerouslySetInnerHTML={{ __html: sharedHtml(EnquiryForm, form) }}
       />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON data for the form script, `<` escaped; the rest it reads from the form */}
       <script type="application/json" id="enquiry-props" dangerouslySetInnerHTML={{ __html: scriptJson(formProps(form)) }} />
@@ -138,7 +138,7 @@ function Home({ page, body }: { page: PageModel; body: Extract<PageBody, { kind:
           <T value={ui['home.contactTitle']} />
         </h2>
         <T value={ui['home.contactText']} as="p" />
-        <Contacts chrome={page.chrome} />
+        <Contacts contacts={page.chrome.contacts} ui={page.chrome.ui} />
       </section>
       {page.form ? <FormSection form={page.form} heading={page.form.labels.title} /> : null}
     </>

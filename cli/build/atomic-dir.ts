@@ -1,76 +1,179 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { UsageError } from '../core/problem.ts';
 import { processAlive } from '../core/process-alive.ts';
+import { checkOutDir } from './out-dir.ts';
+import { markSite, markStaging, REMOVE_MARKED, readMark, unlisted } from './site-mark.ts';
 
 /**
  * Writing a directory so that readers see the old or the new one, never a mix: the build
  * writes into a fresh sibling, and only a finished build is swapped in with two renames.
  * A build killed before the swap leaves the previous directory as it was.
+ *
+ * Every folder this module deletes carries the build's mark (site-mark.ts), and of a finished
+ * site only the files the mark lists are deleted: a user's folder that merely has the name of
+ * one of ours (`.dist.previous-1`, `.dist.staging-1`) is never touched.
+ *
+ * `notes` collects what the caller should tell the user (leftovers kept because they are not
+ * entirely ours). `written`: every file of the staging folder, if the caller listed them already.
  */
-export function prepareStaging(outDir: string): string {
+export function prepareStaging(outDir: string, notes: string[] = []): string {
   const out = resolve(outDir);
   mkdirSync(dirname(out), { recursive: true });
   recoverInterruptedSwap(out);
-  sweepLeftovers(out);
-  const staging = join(dirname(out), `.${basename(out)}.staging-${process.pid}`);
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
+  sweepLeftovers(out, notes);
+  const staging = sibling(out, `staging-${process.pid}`);
+  if (existsSync(staging) && !retire(staging, out, notes))
+    throw new UsageError(`${staging} is in the way of the build and is not one of its own folders`, 'move it elsewhere, then build again');
+  // Not recursive: the folder must be new, so everything in it is this build's.
+  mkdirSync(staging);
+  markStaging(staging);
   return staging;
 }
 
 /**
- * Swaps the finished staging directory in. The old site is then deleted by a process of its
- * own, so the build is done as soon as the new site is in place: deleting 15,000 files takes
- * from a tenth of a second (hard links) to seconds (files of their own) on these disks.
+ * Marks the finished staging directory and swaps it in. Files a user put into the previous site
+ * (not listed in its mark: the inbox of a server started with `--data dist/inbox`, a search
+ * engine's verification file) are carried into the new site first, with a rename each: a user
+ * expects a file they put into their site to stay there, as it did across every earlier build,
+ * and a server writing such a file keeps writing to the same file. Refusing instead would stop
+ * every build until the user moved the file, and deleting it is what this module must never do.
+ * When a user's file sits where the new build wrote a file of its own, nothing is moved and the
+ * build is refused (exit 2), as either choice would lose one of them.
+ * The old site is then deleted by a process of its own, so the build is done as soon as the
+ * new site is in place: deleting 15,000 files takes from a tenth of a second (hard links) to
+ * seconds (files of their own) on these disks.
  */
-export function commitStaging(staging: string, outDir: string): void {
+export function commitStaging(staging: string, outDir: string, options: { content: string; written?: string[]; notes?: string[] }): void {
   const out = resolve(outDir);
-  const previous = join(dirname(out), `.${basename(out)}.previous`);
-  if (existsSync(previous)) removeInBackground(previous, out);
-  if (existsSync(out)) renameSync(out, previous);
+  const notes = options.notes ?? [];
+  markSite(staging, options.written);
+  checkOutDir(out, options.content); // again: the folder may have changed while the build ran
+  const old = existsSync(out) ? readMark(out) : undefined;
+  if (old?.kind === 'site') {
+    const strays = unlisted(out, old.files);
+    const clashes = strays.filter((p) => exists(join(staging, p)) || fileAbove(staging, p));
+    if (clashes.length)
+      throw new UsageError(
+        `${out} holds ${listed(clashes)}, which "content build" did not write, where the new build writes ${clashes.length === 1 ? 'a file' : 'files'} of its own`,
+        `move ${clashes.length === 1 ? 'it' : 'them'} out of ${out}, then build again; nothing was changed`,
+      );
+    carry(strays, out, staging);
+  }
+  const previous = sibling(out, `previous-${process.pid}`);
+  if (old) renameSync(out, previous);
   renameSync(staging, out);
-  if (existsSync(previous)) removeInBackground(previous, out);
+  if (old) retire(previous, out, notes, true);
 }
 
-export function discardStaging(staging: string): void {
-  rmSync(staging, { recursive: true, force: true });
-}
-
-/** A process killed between the two renames of a swap left the old site as `.previous`: restore it. */
-function recoverInterruptedSwap(out: string): void {
-  const previous = join(dirname(out), `.${basename(out)}.previous`);
-  if (!existsSync(out) && existsSync(previous)) renameSync(previous, out);
-}
-
-/** Renames `dir` out of the way, and deletes it from a detached process (here, if that cannot start). */
-function removeInBackground(dir: string, out: string): void {
-  const trash = join(dirname(out), `.${basename(out)}.trash-${process.pid}-${Date.now()}`);
-  renameSync(dir, trash);
-  deleteDetached(trash);
-}
-
-function deleteDetached(dir: string): void {
+/** Moves the user's files into the new site; if one cannot be moved (a mount point), moves them all back. */
+function carry(strays: string[], out: string, staging: string): void {
+  const moved: string[] = [];
   try {
-    const child = spawn(process.execPath, ['-e', "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })", dir], {
-      detached: true,
-      stdio: 'ignore',
-    });
-    child.on('error', () => rmSync(dir, { recursive: true, force: true }));
-    child.unref();
-  } catch {
-    rmSync(dir, { recursive: true, force: true });
+    for (const p of strays) {
+      mkdirSync(dirname(join(staging, p)), { recursive: true });
+      renameSync(join(out, p), join(staging, p));
+      moved.push(p);
+    }
+  } catch (error) {
+    for (const p of moved.reverse()) renameSync(join(staging, p), join(out, p));
+    const failed = strays[moved.length];
+    throw new UsageError(
+      `${join(out, failed ?? '')}, which "content build" did not write, cannot be moved into the new site (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      `move it out of ${out}, then build again; nothing was changed`,
+    );
   }
 }
 
-/** Staging directories of builds that were killed, and old sites whose deletion was cut short. */
-function sweepLeftovers(out: string): void {
+/** Whether a folder above `rel` in `dir` is a file (the user's `a/b` where the build writes a file `a`). */
+function fileAbove(dir: string, rel: string): boolean {
+  for (let i = rel.indexOf('/'); i !== -1; i = rel.indexOf('/', i + 1)) {
+    const st = lstatSync(join(dir, rel.slice(0, i)), { throwIfNoEntry: false });
+    if (st && !st.isDirectory()) return true;
+  }
+  return false;
+}
+
+/** The staging folder of a build that failed: everything in it is the build's own. */
+export function discardStaging(staging: string, outDir: string): void {
+  if (existsSync(staging)) retire(staging, resolve(outDir), []);
+}
+
+const sibling = (out: string, kind: string) => join(dirname(out), `.${basename(out)}.${kind}`);
+
+const exists = (path: string) => {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const listed = (paths: string[]) => paths.slice(0, 5).join(', ') + (paths.length > 5 ? ` and ${paths.length - 5} more` : '');
+
+/** Our leftovers beside `out`: `.NAME.staging-PID`, `.NAME.previous-PID`, `.NAME.trash-PID-TIME`. */
+function leftovers(out: string): { name: string; kind: string; pid: number }[] {
   const prefix = `.${basename(out)}.`;
-  for (const name of readdirSync(dirname(out))) {
-    if (!name.startsWith(prefix)) continue;
-    const [kind, pid] = name.slice(prefix.length).split(/-(\d+)/);
-    if ((kind === 'staging' || kind === 'trash') && pid && Number(pid) !== process.pid && !processAlive(Number(pid))) {
-      removeInBackground(join(dirname(out), name), out);
+  return readdirSync(dirname(out))
+    .filter((name) => name.startsWith(prefix))
+    .map((name) => {
+      const m = /^(staging|previous|trash)-(\d+)(?:-\d+)?$/.exec(name.slice(prefix.length));
+      return { name, kind: m?.[1] ?? '', pid: Number(m?.[2]) };
+    })
+    .filter((l) => l.kind && l.pid !== process.pid && !processAlive(l.pid));
+}
+
+/** A process killed between the two renames of a swap left the old site as `.previous-PID`: restore it. */
+function recoverInterruptedSwap(out: string): void {
+  if (exists(out)) return;
+  const previous = leftovers(out).find((l) => l.kind === 'previous' && readMark(join(dirname(out), l.name)).kind === 'site');
+  if (previous) renameSync(join(dirname(out), previous.name), out);
+}
+
+/** Staging directories of builds that were killed, old sites whose deletion was cut short. */
+function sweepLeftovers(out: string, notes: string[]): void {
+  for (const l of leftovers(out)) retire(join(dirname(out), l.name), out, notes);
+}
+
+let retired = 0;
+
+/**
+ * Deletes `dir` if it is ours: an empty folder, a staging folder, or a site holding nothing but
+ * what its mark lists. Renamed out of the way first, then deleted by a detached process. A site
+ * that also holds files of a user is kept, and the user told (`onlyListed`: the caller just
+ * moved those out). Returns whether it was removed.
+ */
+function retire(dir: string, out: string, notes: string[], onlyListed = false): boolean {
+  const st = lstatSync(dir);
+  if (!st.isDirectory()) return false;
+  if (readdirSync(dir).length === 0) {
+    rmdirSync(dir);
+    return true;
+  }
+  const mark = readMark(dir);
+  if (mark.kind !== 'staging' && mark.kind !== 'site') return false;
+  if (mark.kind === 'site' && !onlyListed) {
+    const strays = unlisted(dir, mark.files, { skipEmptyFolders: true });
+    if (strays.length) {
+      notes.push(`${dir} was left in place: it holds files "content build" did not write (${listed(strays)}); move them, then delete the folder`);
+      return false;
     }
+  }
+  const trash = sibling(out, `trash-${process.pid}-${Date.now()}${String(++retired).padStart(3, '0')}`);
+  renameSync(dir, trash);
+  deleteDetached(trash);
+  return true;
+}
+
+/** If the process cannot start, the folder stays marked and the next build's sweep deletes it. */
+function deleteDetached(dir: string): void {
+  try {
+    const child = spawn(process.execPath, ['-e', REMOVE_MARKED, dir], { detached: true, stdio: 'ignore' });
+    child.on('error', () => {});
+    child.unref();
+  } catch {
+    // left for the next sweep
   }
 }

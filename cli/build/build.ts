@@ -1,20 +1,21 @@
 import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Locale, PageModel } from '../../templates/model.ts';
+import { cacheKey } from '../core/cache-policy.ts';
 import type { Problem } from '../core/problem.ts';
 import { validateContent } from '../core/validate.ts';
 import { fromRoot } from '../paths.ts';
 import { enquiryManifest, writeManifest } from '../serve/manifest.ts';
 import { resolveSite } from '../site/resolve.ts';
-import { isTakenOver, type SitePage } from '../site/site-page.ts';
 import { createTranslator } from '../site/translator.ts';
 import { commitStaging, discardStaging, prepareStaging } from './atomic-dir.ts';
-import { type Bundling, bundleKey, startClientAssets } from './client-assets.ts';
-import { writePageRecords } from './page-cache.ts';
+import { type Bundling, startClientAssets } from './client-assets.ts';
+import { checkOutDir } from './out-dir.ts';
+import { readPageRecords, writePageRecords } from './page-cache.ts';
 import type { Rendered } from './render-pages.ts';
+import { type RenderPool, renderPoolAhead } from './render-pool.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
-import { resolveTakingOver } from './take-over.ts';
 import { prerenderWithVike } from './vike.ts';
 import { walk } from './walk.ts';
 
@@ -43,10 +44,12 @@ export interface BuildSummary {
   /** Gzipped JavaScript a page loads, including what its script imports on demand. */
   jsPerPage: { withForm: number; withoutForm: number };
   ms: number;
-  /** Pages rendered anew; the others were unchanged and taken over from the previous build. */
+  /** Pages rendered anew; the others were unchanged (same `pageKey`) and taken over from the previous build. */
   rendered?: number;
   /** Where the time went, in milliseconds per stage. */
   phases: Record<string, number>;
+  /** What the user should know about the output folder (leftovers kept because they hold files of theirs). */
+  notes?: string[];
 }
 
 export type BuildResult = { ok: false; problems: Problem[]; sources: Map<string, string> } | { ok: true; problems: Problem[]; summary: BuildSummary };
@@ -56,20 +59,24 @@ export type BuildResult = { ok: false; problems: Problem[]; sources: Map<string,
  * success. The fast path builds the client bundle in a child process meanwhile.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  checkOutDir(options.out, options.content); // before anything is started or written
   const fast = options.renderer !== 'vike';
-  const templateKey = fast ? bundleKey() : '';
-  const bundling = fast ? startClientAssets(templateKey) : undefined;
+  const bundling = fast ? startClientAssets() : undefined;
+  // A large build from nothing starts its render workers now: they load React while this thread validates.
+  const pool = fast ? renderPoolAhead(options.content, options.out) : undefined;
   try {
-    const result = await build(options, bundling && { ...bundling, key: templateKey });
+    const result = await build(options, bundling, pool);
     if (!result.ok) bundling?.cancel();
     return result;
   } catch (error) {
     bundling?.cancel();
     throw error;
+  } finally {
+    await pool?.terminate();
   }
 }
 
-async function build(options: BuildOptions, bundling: (Bundling & { key: string }) | undefined): Promise<BuildResult> {
+async function build(options: BuildOptions, bundling: Bundling | undefined, pool?: RenderPool): Promise<BuildResult> {
   const started = performance.now();
   const phases: Record<string, number> = {};
   let mark = started;
@@ -84,45 +91,57 @@ async function build(options: BuildOptions, bundling: (Bundling & { key: string 
   if (!validated.ok) return { ok: false, problems: validated.problems, sources: validated.sources };
 
   const tr = createTranslator(validated.content);
-  const site = bundling
-    ? resolveTakingOver(validated.content, validated.sources, tr, { out: options.out, templateKey: bundling.key, baseUrl: options.baseUrl, today })
-    : undefined;
-  const all = site?.all ?? resolveSite(validated.content, tr, { baseUrl: options.baseUrl, today });
-  const pages = all.filter((p): p is PageModel => !isTakenOver(p));
+  const pages = resolveSite(validated.content, tr, { baseUrl: options.baseUrl, today });
   phase('resolve');
   const baseUrl = options.baseUrl ?? validated.content.site!.data.baseUrl;
 
-  const staging = prepareStaging(options.out);
+  const notes: string[] = [];
+  const records = bundling && readPageRecords(options.out);
+  const staging = prepareStaging(options.out, notes);
   try {
     let done = 0;
     let rendered: Rendered[] | undefined;
-    const progress = () => options.onProgress?.(++done, all.length);
-    if (!bundling || !site) await prerenderWithVike(pages, staging, progress);
+    let jsGzip: { static: number; form: number } | undefined;
+    const progress = () => options.onProgress?.(++done, pages.length);
+    if (!bundling) await prerenderWithVike(pages, staging, progress);
     else {
       process.env.NODE_ENV ??= 'production'; // React's production build, as under Vike
       const { renderPages } = await import('./render-pages.ts');
       const assets = await bundling.assets;
+      jsGzip = assets.jsGzip;
       cpSync(join(assets.dir, 'assets'), join(staging, 'assets'), { recursive: true });
       phase(assets.cached ? 'client bundle (cached)' : 'client bundle (the rest of its time)');
-      rendered = await renderPages(all, { inserts: assets.inserts, templateKey: assets.key, outDir: staging, ...site.render }, progress);
-      site.settle(rendered);
+      rendered = await renderPages(
+        pages,
+        {
+          inserts: assets.inserts,
+          // A page's bytes are its model, the templates (in the salt) and the tags inserted into it.
+          templateKey: cacheKey('pages', JSON.stringify(assets.inserts)),
+          outDir: staging,
+          previous: records && { dir: resolve(options.out), pages: records },
+        },
+        progress,
+        pool,
+      );
     }
     phase('render and write');
     // Files served as they are (the favicon), the same for both renderers.
     cpSync(fromRoot('templates/public'), staging, { recursive: true });
-    writeFileSync(join(staging, 'sitemap.xml'), sitemapXml(all));
+    writeFileSync(join(staging, 'sitemap.xml'), sitemapXml(pages));
     writeFileSync(join(staging, 'robots.txt'), robotsTxt(baseUrl));
     writeManifest(staging, enquiryManifest(validated.content, tr, pages, stylesheetOf(staging, pages[0]?.file)));
     phase('sitemap and manifest');
-    const summary = summarize(staging, all, pages, tr.fallbacks, started, rendered && new Map(rendered.map((r) => [r.file, r.size])));
+    const written: string[] = [];
+    const summary = summarize(staging, pages, tr.fallbacks, started, written, rendered && new Map(rendered.map((r) => [r.file, r.size])), jsGzip);
     phase('summary');
     summary.phases = phases;
     if (rendered) summary.rendered = rendered.filter((r) => r.rendered).length;
-    commitStaging(staging, options.out);
+    commitStaging(staging, options.out, { content: options.content, written, notes });
+    if (notes.length) summary.notes = notes;
     if (rendered) writePageRecords(options.out, rendered);
     return { ok: true, problems: validated.problems, summary };
   } catch (error) {
-    discardStaging(staging);
+    discardStaging(staging, options.out);
     throw error;
   }
 }
@@ -133,14 +152,19 @@ function stylesheetOf(dir: string, file: string | undefined): string | undefined
   return /<link rel="stylesheet"[^>]* href="([^"]+)"/.exec(readFileSync(join(dir, file), 'utf8'))?.[1];
 }
 
-/** Sizes of the pages come from what the render recorded (`pageBytes`) when it can; other files are listed without a stat per page. */
+/**
+ * Sizes of the pages come from what the render recorded (`pageBytes`) when it can; other files are
+ * listed without a stat per page. Every file found is added to `written` (for the site's mark).
+ */
 function summarize(
   dir: string,
-  pages: SitePage[],
-  models: PageModel[],
+  pages: PageModel[],
   fallbacks: Record<Locale, Set<string>>,
   started: number,
+  written: string[],
   pageBytes?: Map<string, number>,
+  /** The client bundle's own count of `jsPerPage` (scriptBytes gzips the React part again otherwise). */
+  jsGzip?: { static: number; form: number },
 ): BuildSummary {
   const pagesPerLocale: Record<string, number> = {};
   let totalBytes = 0;
@@ -157,12 +181,15 @@ function summarize(
     for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
       const path = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) addOthers(path);
-      else if (!pageFiles.has(path)) totalBytes += statSync(join(dir, path)).size;
+      else {
+        written.push(path);
+        if (!pageFiles.has(path)) totalBytes += statSync(join(dir, path)).size;
+      }
     }
   };
   addOthers('');
-  const withForm = models.find((p) => p.form);
-  const withoutForm = models.find((p) => !p.form);
+  const withForm = pages.find((p) => p.form);
+  const withoutForm = pages.find((p) => !p.form);
   return {
     pages: pages.length,
     pagesPerLocale,
@@ -170,8 +197,8 @@ function summarize(
     totalBytes,
     largestPage: { ...largest, gzipBytes: largest.file ? gzipSync(readFileSync(join(dir, largest.file))).length : 0 },
     jsPerPage: {
-      withForm: withForm ? scriptBytes(dir, withForm.file) : 0,
-      withoutForm: withoutForm ? scriptBytes(dir, withoutForm.file) : 0,
+      withForm: withForm ? (jsGzip?.form ?? scriptBytes(dir, withForm.file)) : 0,
+      withoutForm: withoutForm ? (jsGzip?.static ?? scriptBytes(dir, withoutForm.file)) : 0,
     },
     ms: Math.round(performance.now() - started),
     phases: {},

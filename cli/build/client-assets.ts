@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { cacheFolder, cacheKey, cachesOff } from '../core/cache-policy.ts';
+import { InternalError } from '../core/problem.ts';
 import { CACHE_DIR, fromRoot, PROJECT_ROOT } from '../paths.ts';
-import { walk } from './walk.ts';
 
 /** What a page of each group gets besides its own HTML: the stylesheet after `<head>`, the form's script before `</body>`. */
 export interface Inserts {
@@ -14,18 +15,34 @@ export interface ClientAssets {
   /** A directory holding `assets/…`, as the site serves them. */
   dir: string;
   inserts: { static: Inserts; form: Inserts };
-  /** The hash of everything the bundle is built from (templates, this file, the locked versions). */
+  /** The hash of everything the bundle is built from (`bundleKey`). */
   key: string;
+  /** Gzipped bytes of the JavaScript a page of each group loads (its script and what that imports). */
+  jsGzip: { static: number; form: number };
   /** Whether they came from the cache. */
   cached: boolean;
 }
 
-/** What the bundle is built from (and what the page keys change with): the templates, this file and the installed versions. */
+/**
+ * The key of the client bundle: the compiler's salt alone (cache-policy.ts), which covers every
+ * file the bundle can be built from, no list kept by hand: the templates, this file's options,
+ * and through the lockfile the packages in node_modules. Each build checks that claim against
+ * esbuild's own list of the files it read (`checkInputs`).
+ */
 export function bundleKey(): string {
-  const hash = createHash('sha256');
-  for (const file of walk(fromRoot('templates'))) hash.update(`templates/${file}\0`).update(readFileSync(fromRoot('templates', file)));
-  for (const file of ['package-lock.json', 'cli/build/client-assets.ts']) hash.update(`${file}\0`).update(readFileSync(fromRoot(file)));
-  return hash.digest('hex').slice(0, 20);
+  return cacheKey('client');
+}
+
+/**
+ * Whether the salt covers a file esbuild read: the compiler's own folders, or an installed
+ * package (in a node_modules folder wherever it is linked from, its version pinned by the lockfile).
+ */
+const salted = (input: string) => input.startsWith('templates/') || input.startsWith('cli/') || input.split('/').includes('node_modules');
+
+/** Fails the build (our bug, exit 70) when esbuild read a file the bundle's key does not cover. */
+function checkInputs(inputs: string[]): void {
+  const outside = inputs.filter((input) => !salted(input));
+  if (outside.length) throw new InternalError(`the client bundle was built from files its cache key does not cover: ${outside.join(', ')}`);
 }
 
 /** The browsers Vite 8 builds for by default ('baseline-widely-available'), so both bundles target the same. */
@@ -51,14 +68,13 @@ export interface Bundling {
  * is built from; STUDIO_NO_CACHE=1 builds it afresh (and keeps the result for later builds).
  */
 export function startClientAssets(key = bundleKey()): Bundling {
-  const cached = process.env.STUDIO_NO_CACHE !== '1' && readCached(key);
+  const cached = !cachesOff() && readCached(key);
   if (cached) return { assets: Promise.resolve(cached), cancel: () => {} };
   let cancelled = false;
   let stop = () => {};
   const assets = (async () => {
     const esbuild = await import('esbuild');
-    const root = join(CACHE_DIR, 'client');
-    mkdirSync(root, { recursive: true });
+    const root = cacheFolder('client');
     const work = mkdtempSync(join(root, 'build-'));
     try {
       const context = await esbuild.context({
@@ -86,16 +102,20 @@ export function startClientAssets(key = bundleKey()): Bundling {
       }
       stop = () => void context.cancel();
       const result = await context.rebuild().finally(() => context.dispose());
+      checkInputs(Object.keys(result.metafile.inputs));
       const href: Record<string, string> = {};
+      // Every script of the bundle is the form's: its first script, and the React part that one imports.
+      const jsGzip = { static: 0, form: 0 };
       for (const file of result.outputFiles) {
         mkdirSync(dirname(file.path), { recursive: true });
         writeFileSync(file.path, file.contents);
+        if (file.path.endsWith('.js')) jsGzip.form += gzipSync(file.contents).length;
       }
       for (const [path, output] of Object.entries(result.metafile.outputs))
         if (output.entryPoint) href[output.entryPoint] = `/${relative(work, join(PROJECT_ROOT, path)).split('\\').join('/')}`;
       const css = stylesheetTag(href['templates/styles.css']!);
       const inserts: ClientAssets['inserts'] = { static: { head: css, body: '' }, form: { head: css, body: scriptTag(href['templates/form/client.ts']!) } };
-      writeFileSync(join(work, 'inserts.json'), JSON.stringify(inserts));
+      writeFileSync(join(work, 'inserts.json'), JSON.stringify({ ...inserts, jsGzip }));
       const dir = join(root, key);
       // A complete bundle appears under its key in one rename, and is never replaced: another build
       // that finished the same bundle first keeps its own (same key, same bytes), even while read.
@@ -105,7 +125,7 @@ export function startClientAssets(key = bundleKey()): Bundling {
         if (!existsSync(join(dir, 'inserts.json'))) throw error;
       }
       pruneOthers(key);
-      return { dir, key, inserts, cached: false };
+      return { dir, key, inserts, jsGzip, cached: false };
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
@@ -123,7 +143,8 @@ export function startClientAssets(key = bundleKey()): Bundling {
 function readCached(key: string): ClientAssets | undefined {
   const dir = join(CACHE_DIR, 'client', key);
   try {
-    return { dir, key, inserts: JSON.parse(readFileSync(join(dir, 'inserts.json'), 'utf8')) as ClientAssets['inserts'], cached: true };
+    const { jsGzip, ...inserts } = JSON.parse(readFileSync(join(dir, 'inserts.json'), 'utf8')) as ClientAssets['inserts'] & Pick<ClientAssets, 'jsGzip'>;
+    return { dir, key, inserts, jsGzip, cached: true };
   } catch {
     return undefined;
   }

@@ -1,23 +1,16 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { join } from 'node:path';
 import type { PageModel } from '../../templates/model.ts';
-import { renderDocument } from '../../templates/render.tsx';
-import { isTakenOver, type SitePage } from '../site/site-page.ts';
 import type { ClientAssets } from './client-assets.ts';
-import { cliEntry } from './entry.ts';
+import { ensureDir } from './ensure-dir.ts';
 import { PreviousLinker } from './link-previous.ts';
+import { pageKey } from './page-key.ts';
+import { MIN_PAGES_FOR_WORKERS, type RenderPool, startRenderPool } from './render-pool.ts';
 
-/** What the previous build wrote for a page: the keys of its inputs and the file it left. */
+/** What the previous build wrote for a page: the key of its inputs and the file it left. */
 export interface PreviousPage {
-  /** The hash of the page's model and the templates. */
+  /** The hash of the page's model, the templates and the tags inserted (`pageKey`). */
   key: string;
-  /** For a course page, the hash of the files it is made from (`courseInputKeys`). */
-  input?: string;
-  /** What the page showed in Russian instead of its own language (counted again when it is taken over). */
-  fallbacks?: string[];
   ino: number;
   size: number;
   mtimeMs: number;
@@ -29,7 +22,7 @@ export interface RenderBatch {
   /** The pages' keys, when already known (same order as `pages`). */
   keys?: string[];
   inserts: ClientAssets['inserts'];
-  /** Changes whenever the templates or the client bundle change. */
+  /** Changes whenever the compiler (templates included) or the tags inserted into the pages change. */
   templateKey: string;
   outDir: string;
 }
@@ -37,68 +30,12 @@ export interface RenderBatch {
 export interface RenderOptions extends Omit<RenderBatch, 'id' | 'pages' | 'keys'> {
   /** The site the previous build left, and what it knew about each of its pages. */
   previous?: { dir: string; pages: Record<string, PreviousPage> };
-  /** Models of taken-over pages whose previous file turned out to be unusable after all. */
-  resolveTakenOver?: (files: Set<string>) => PageModel[];
 }
 
 export interface Rendered extends PreviousPage {
   file: string;
   /** False when the page's inputs were unchanged and the previous file was taken over. */
   rendered: boolean;
-}
-
-/**
- * The key of everything a page's HTML is made from: its resolved model (which holds every
- * text, link and setting the page shows) and the templates. Same key, same bytes.
- */
-function pageKey(page: PageModel, templateKey: string): string {
-  // The parts pages share (the chrome of a locale, the form, the organization) are hashed once per object, not once per page.
-  const c = page.chrome;
-  const own = {
-    ...page,
-    chrome: {
-      ...c,
-      ui: digestOnce(c.ui),
-      menu: digestOnce(c.menu),
-      hours: digestOnce(c.hours),
-      contacts: digestOnce(c.contacts),
-      footerLinks: digestOnce(c.footerLinks),
-    },
-    form: page.form && digestOnce(page.form),
-    jsonLd: page.jsonLd.map((entry, i) => (i === 0 ? digestOnce(entry) : entry)), // the first is the organization
-  };
-  return createHash('sha1').update(templateKey).update(JSON.stringify(own)).digest('base64url');
-}
-
-const digests = new WeakMap<object, string>();
-function digestOnce(value: object): string {
-  let digest = digests.get(value);
-  if (digest === undefined) {
-    digest = createHash('sha1').update(JSON.stringify(value)).digest('base64url');
-    digests.set(value, digest);
-  }
-  return digest;
-}
-
-/** Renders and writes a batch of pages (in a worker, or in this thread for small sites). */
-export function renderBatch(batch: RenderBatch): Rendered[] {
-  const made = new Set<string>();
-  return batch.pages.map((page, i) => {
-    const key = batch.keys?.[i] ?? pageKey(page, batch.templateKey);
-    const path = join(batch.outDir, page.file);
-    ensureDir(made, path);
-    writeFileSync(path, renderDocument(page, page.form ? batch.inserts.form : batch.inserts.static));
-    const st = statSync(path);
-    return { file: page.file, key, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, rendered: true };
-  });
-}
-
-function ensureDir(made: Set<string>, path: string): void {
-  const dir = dirname(path);
-  if (!made.has(dir)) {
-    mkdirSync(dir, { recursive: true });
-    made.add(dir);
-  }
 }
 
 interface TakeOver {
@@ -111,11 +48,10 @@ interface TakeOver {
 
 /**
  * A page whose key is the one the previous build recorded, and whose file is still exactly the
- * one that build wrote, is hard-linked from the previous site instead of rendered; so is every
- * page taken over unresolved. The links are made on a thread of their own while the caller
+ * one that build wrote, is hard-linked from the previous site instead of rendered. The links are made on a thread of their own while the caller
  * renders the pages that changed.
  */
-function takeOverUnchanged(pages: SitePage[], options: RenderOptions): TakeOver {
+function takeOverUnchanged(pages: PageModel[], options: RenderOptions): TakeOver {
   const previous = options.previous!;
   const keys = pages.map(() => '');
   const candidates: number[] = [];
@@ -125,13 +61,11 @@ function takeOverUnchanged(pages: SitePage[], options: RenderOptions): TakeOver 
   const todoKeys: string[] = [];
   pages.forEach((page, i) => {
     const before = previous.pages[page.file];
-    if (!isTakenOver(page)) {
-      keys[i] = pageKey(page, options.templateKey);
-      if (before?.key !== keys[i]) {
-        todo.push(page);
-        todoKeys.push(keys[i]!);
-        return;
-      }
+    keys[i] = pageKey(page, options.templateKey);
+    if (before?.key !== keys[i]) {
+      todo.push(page);
+      todoKeys.push(keys[i]!);
+      return;
     }
     const path = join(options.outDir, page.file);
     ensureDir(made, path);
@@ -143,21 +77,12 @@ function takeOverUnchanged(pages: SitePage[], options: RenderOptions): TakeOver 
     const reused: Rendered[] = [];
     const again: PageModel[] = [];
     const againKeys: string[] = [];
-    const lost = new Set<string>();
     for (const i of candidates) {
       const page = pages[i]!;
       if (!failed.has(i)) reused.push({ file: page.file, ...previous.pages[page.file]!, rendered: false });
-      else if (isTakenOver(page)) lost.add(page.file);
       else {
         again.push(page);
         againKeys.push(keys[i]!);
-      }
-    }
-    if (lost.size) {
-      if (!options.resolveTakenOver) throw new Error('pages were taken over, but there is no way to resolve them again');
-      for (const page of options.resolveTakenOver(lost)) {
-        again.push(page);
-        againKeys.push(pageKey(page, options.templateKey));
       }
     }
     return { reused, todo: again, keys: againKeys };
@@ -166,35 +91,32 @@ function takeOverUnchanged(pages: SitePage[], options: RenderOptions): TakeOver 
 }
 
 const BATCH = 100;
-/** Below this many pages starting workers costs more than it saves. */
-const MIN_PAGES_FOR_WORKERS = 400;
 
 /**
  * Renders every page with React's server renderer, spread over one worker thread per core
  * (pages are independent), and writes them into `outDir`. With a previous build to compare
  * with, only the pages that changed are rendered; the others are taken over meanwhile.
+ * `pool`: workers started ahead (`renderPoolAhead`); they are stopped when this is done.
  */
-export async function renderPages(all: SitePage[], options: RenderOptions, onPage?: () => void): Promise<Rendered[]> {
-  const { previous, resolveTakenOver, ...common } = options;
-  if (!previous)
-    return render(
-      all.filter((p): p is PageModel => !isTakenOver(p)),
-      undefined,
-      common,
-      onPage,
-    );
-  const plan = takeOverUnchanged(all, options);
-  let changed: Rendered[];
+export async function renderPages(all: PageModel[], options: RenderOptions, onPage?: () => void, pool?: RenderPool): Promise<Rendered[]> {
+  const { previous, ...common } = options;
   try {
-    changed = await render(plan.todo, plan.keys, common, onPage);
-  } catch (error) {
-    await plan.finish().catch(() => {}); // stops the linking thread
-    throw error;
+    if (!previous) return await render(all, undefined, common, onPage, pool);
+    const plan = takeOverUnchanged(all, options);
+    let changed: Rendered[];
+    try {
+      changed = await render(plan.todo, plan.keys, common, onPage, pool);
+    } catch (error) {
+      await plan.finish().catch(() => {}); // stops the linking thread
+      throw error;
+    }
+    const taken = await plan.finish();
+    for (const _ of taken.reused) onPage?.();
+    const again = taken.todo.length ? await render(taken.todo, taken.keys, common, onPage, pool) : [];
+    return [...taken.reused, ...changed, ...again];
+  } finally {
+    await pool?.terminate();
   }
-  const taken = await plan.finish();
-  for (const _ of taken.reused) onPage?.();
-  const again = taken.todo.length ? await render(taken.todo, taken.keys, common, onPage) : [];
-  return [...taken.reused, ...changed, ...again];
 }
 
 async function render(
@@ -202,20 +124,26 @@ async function render(
   keys: string[] | undefined,
   common: Omit<RenderBatch, 'id' | 'pages' | 'keys'>,
   onPage?: () => void,
+  pool?: RenderPool,
 ): Promise<Rendered[]> {
-  const threads = Math.min(availableParallelism(), Math.ceil(pages.length / BATCH));
+  const threads = Math.min(pool?.workers.length ?? availableParallelism(), Math.ceil(pages.length / BATCH));
   if (pages.length < MIN_PAGES_FOR_WORKERS || threads < 2) {
+    // React and the templates are loaded here only when this thread renders.
+    const { renderBatch } = await import('./render-batch.ts');
     const results = renderBatch({ id: 0, pages, keys, ...common });
     for (const _ of results) onPage?.();
     return results;
   }
-  const { url, execArgv } = cliEntry('render-worker');
+  const own = pool ? undefined : startRenderPool(threads);
+  const workers = (pool ?? own)!.workers.slice(0, threads);
+  const early = pool?.failure();
+  if (early) throw early;
   const batches: RenderBatch[] = [];
   for (let i = 0; i < pages.length; i += BATCH)
     batches.push({ id: batches.length, pages: pages.slice(i, i + BATCH), keys: keys?.slice(i, i + BATCH), ...common });
   const results: Rendered[][] = [];
   let next = 0;
-  const workers = Array.from({ length: threads }, () => new Worker(url, { execArgv, env: { ...process.env, NODE_ENV: 'production' } }));
+  const listeners: (() => void)[] = [];
   try {
     await Promise.all(
       workers.map(
@@ -225,20 +153,24 @@ async function render(
               if (next >= batches.length) return resolve();
               worker.postMessage(batches[next++]);
             };
-            worker.on('message', (m: { id: number; results?: Rendered[]; error?: string }) => {
+            const onMessage = (m: { id: number; results?: Rendered[]; error?: string }) => {
               if (m.error) return reject(new Error(`rendering failed: ${m.error}`));
               results[m.id] = m.results!;
               for (const _ of m.results!) onPage?.();
               send();
-            });
+            };
+            const onExit = (code: number) => code !== 0 && reject(new Error(`a render worker stopped with code ${code}`));
+            worker.on('message', onMessage);
             worker.on('error', reject);
-            worker.on('exit', (code) => code !== 0 && reject(new Error(`a render worker stopped with code ${code}`)));
+            worker.on('exit', onExit);
+            listeners.push(() => worker.off('message', onMessage).off('error', reject).off('exit', onExit));
             send();
           }),
       ),
     );
   } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+    for (const off of listeners) off();
+    await own?.terminate();
   }
   return results.flat();
 }

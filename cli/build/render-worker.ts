@@ -1,6 +1,7 @@
 // A worker thread of `content build`: renders a batch of pages to HTML and writes them.
 import { parentPort } from 'node:worker_threads';
-import { type RenderBatch, renderBatch } from './render-pages.ts';
+import { renderBatch } from './render-batch.ts';
+import type { RenderBatch } from './render-pages.ts';
 
 parentPort!.on('message', (batch: RenderBatch) => {
   try {

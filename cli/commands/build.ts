@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
 import type { BuildSummary } from '../build/build.ts';
+import type { Problem } from '../core/problem.ts';
+import { validateContent } from '../core/validate.ts';
 import type { Logger } from '../logger.ts';
 import type { CommonOptions } from '../main.ts';
 import { EXIT } from '../main.ts';
-import { formatGithub, formatHuman, formatJson } from '../report/format-problems.ts';
+import { formatGithub, formatHuman, formatJson, summaryLines } from '../report/format-problems.ts';
 import { contentPrefix } from './shared.ts';
 
 export interface BuildCommandOptions extends CommonOptions {
@@ -11,11 +13,37 @@ export interface BuildCommandOptions extends CommonOptions {
   baseUrl?: string;
   today?: string;
   renderer?: 'react' | 'vike';
+  /** Every placeholder in full. */
+  verbose?: boolean;
+  /** Refuse to build while there is any warning (the publishing gate). */
+  strict?: boolean;
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 export async function buildCommand(opts: BuildCommandOptions, log: Logger): Promise<number> {
+  const prefix = contentPrefix(opts.content);
+  const report = (problems: Problem[], sources: Map<string, string>, fileCount?: number) =>
+    formatHuman(problems, { paint: log.paint, sources, prefix, quiet: opts.quiet, verbose: opts.verbose, fileCount, strict: opts.strict });
+  if (opts.strict) {
+    // The publishing gate: nothing is written while any warning is left.
+    const checked = validateContent(opts.content, { today: opts.today });
+    if (checked.problems.length) {
+      if (opts.format === 'json') log.out(formatJson(checked.problems, { built: false, strict: true }));
+      else if (opts.format === 'github')
+        log.out(
+          formatGithub(
+            checked.problems.map((p) => ({ ...p, severity: 'error' as const })),
+            { prefix },
+          ),
+        );
+      else {
+        log.info(report(checked.problems, checked.sources, checked.fileCount));
+        log.info(log.paint.red(`Build refused (--strict): the content still has ${checked.ok ? 'warnings' : 'errors'}. ${opts.out}/ was left as it was.`));
+      }
+      return EXIT.content;
+    }
+  }
   const { buildSite } = await import('../build/build.ts');
   const result = await buildSite({
     content: opts.content,
@@ -25,17 +53,17 @@ export async function buildCommand(opts: BuildCommandOptions, log: Logger): Prom
     renderer: opts.renderer,
     onProgress: (done, total) => log.progress(`Rendering pages ${done}/${total}`),
   });
-  const prefix = contentPrefix(opts.content);
   if (opts.format === 'json') {
     log.out(formatJson(result.problems, result.ok ? { summary: result.summary } : { built: false }));
   } else if (opts.format === 'github') {
     const text = formatGithub(result.problems, { prefix });
     if (text) log.out(text);
   } else if (!result.ok) {
-    log.info(formatHuman(result.problems, { paint: log.paint, sources: result.sources, prefix, quiet: opts.quiet }));
+    log.info(report(result.problems, result.sources));
     log.info(log.paint.red(`Build stopped: the content has errors. ${opts.out}/ was left as it was.`));
   } else {
-    if (result.problems.length) log.info(`${result.problems.length} warning${result.problems.length === 1 ? '' : 's'} (run "content validate" to see them).`);
+    for (const note of result.summary.notes ?? []) log.warn(note);
+    if (result.problems.length) log.info(`${summaryLines(result.problems, log.paint).join('\n')} Run "content validate" to see them.`);
     log.info(summaryText(result.summary, opts.out, log));
   }
   return result.ok ? EXIT.ok : EXIT.content;

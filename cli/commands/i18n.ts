@@ -1,6 +1,7 @@
 import { loadContent } from '../core/load.ts';
 import { ParseCache } from '../core/parse-cache.ts';
 import { countBySeverity, type Problem, sortProblems, UsageError } from '../core/problem.ts';
+import { READ_REFUSALS } from '../core/read-content-file.ts';
 import { checkTranslations, confirm, type I18nReport } from '../i18n/check.ts';
 import { readLock, writeLock } from '../i18n/lock.ts';
 import type { Logger } from '../logger.ts';
@@ -24,11 +25,13 @@ export async function i18nCommand(opts: I18nOptions, log: Logger): Promise<numbe
   const only = opts.locale ? [opts.locale as Locale] : targets;
   const cache = ParseCache.open(opts.content);
   const loaded = loadContent(opts.content, cache);
-  let lock = readLock(opts.content);
+  let lock = readLock(opts.content, loaded.fileLimit);
   let report = checkTranslations(loaded.files, lock, only);
   cache?.save();
 
-  if (opts.confirm) {
+  // A file that was not read (a FIFO, a link out of the content folder…) is an error here too.
+  const unread = [...loaded.problems.filter((p) => READ_REFUSALS.has(p.code)), ...(lock.problem ? [lock.problem] : [])];
+  if (opts.confirm && !lock.problem) {
     lock = confirm(report, lock, only);
     writeLock(opts.content, lock);
     log.info(log.paint.green(`Confirmed the current ${only.join(' and ')} translations against the Russian texts (translations.yaml).`));
@@ -37,7 +40,7 @@ export async function i18nCommand(opts: I18nOptions, log: Logger): Promise<numbe
 
   // Under --strict a missing or stale translation fails the check (what CI runs).
   const problems = sortProblems(
-    report.problems.map(
+    [...unread, ...report.problems].map(
       (p): Problem => (opts.strict && (p.code === 'missing-translation' || p.code === 'stale-translation') ? { ...p, severity: 'error' } : p),
     ),
   );

@@ -8,11 +8,12 @@ import { PgOutbox } from '../serve/pg-outbox.ts';
 import { redactUrl } from '../serve/pg-store.ts';
 import type { ServeEvent, ServeOptions } from '../serve/server.ts';
 import { databaseUrl } from './database.ts';
+import { checkBuiltSite, checkDataDir, parseNumber, parseWholeNumber } from './options.ts';
 
 export interface ServeCommandOptions {
   out: string;
   host: string;
-  port: string;
+  port: number;
   data: string;
   /** A PostgreSQL address; without it STUDIO_DATABASE_URL, without both the file inbox in --data. */
   database?: string;
@@ -23,18 +24,6 @@ export interface ServeCommandOptions {
   trustProxy?: boolean | string;
   quiet?: boolean;
 }
-
-const number = (value: string, option: string, min: number) => {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < min) throw new UsageError(`${option} must be a number of at least ${min}, not "${value}"`);
-  return n;
-};
-
-const integer = (value: string, option: string, min: number) => {
-  const n = number(value, option, min);
-  if (!Number.isSafeInteger(n)) throw new UsageError(`${option} must be a whole number, not "${value}"`);
-  return n;
-};
 
 /**
  * E-mail settings come from the site facts (whether, to whom) and the environment (how: the
@@ -61,8 +50,11 @@ async function mailFromEnvironment(dir: string): Promise<{ mail?: ServeOptions['
 
 /** Runs until SIGTERM or SIGINT, then shuts down gracefully. */
 export async function serveCommand(opts: ServeCommandOptions, log: Logger): Promise<number> {
-  const { startServer } = await import('../serve/server.ts');
+  checkBuiltSite(opts.out);
   const database = databaseUrl(opts.database);
+  // With a database, --data is not used.
+  if (!database) checkDataDir(opts.data, opts.out);
+  const { startServer } = await import('../serve/server.ts');
   const { mail, off } = await mailFromEnvironment(opts.out);
   const p = log.paint;
   const events = (e: ServeEvent) => {
@@ -78,11 +70,11 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
     data: opts.data,
     database,
     host: opts.host,
-    port: number(opts.port, '--port', 0),
-    rateLimit: { max: number(opts.rateLimit, '--rate-limit', 0), windowMs: 10 * 60_000 },
-    minFillMs: number(opts.minFillSeconds, '--min-fill-seconds', 0) * 1000,
+    port: opts.port,
+    rateLimit: { max: parseNumber(opts.rateLimit, '--rate-limit', 0), windowMs: 10 * 60_000 },
+    minFillMs: parseNumber(opts.minFillSeconds, '--min-fill-seconds', 0) * 1000,
     origins: opts.origin,
-    trustProxy: typeof opts.trustProxy === 'string' ? integer(opts.trustProxy, '--trust-proxy', 1) : !!opts.trustProxy,
+    trustProxy: typeof opts.trustProxy === 'string' ? parseWholeNumber(opts.trustProxy, '--trust-proxy', 1) : !!opts.trustProxy,
     mail,
     log: events,
   });

@@ -5,17 +5,36 @@ import { EXIT } from '../main.ts';
 import { formatGithub, formatHuman, formatJson } from '../report/format-problems.ts';
 import { contentPrefix } from './shared.ts';
 
-export async function validateCommand(opts: CommonOptions & { today?: string }, log: Logger): Promise<number> {
+export interface ValidateOptions extends CommonOptions {
+  today?: string;
+  /** Every placeholder in full. */
+  verbose?: boolean;
+  /** Any warning fails the run (the publishing gate). */
+  strict?: boolean;
+}
+
+export async function validateCommand(opts: ValidateOptions, log: Logger): Promise<number> {
   const started = performance.now();
   const result = validateContent(opts.content, { today: opts.today });
   const prefix = contentPrefix(opts.content);
-  if (opts.format === 'json') log.out(formatJson(result.problems, { files: result.fileCount }));
+  const failed = !result.ok || (opts.strict === true && result.problems.length > 0);
+  if (opts.format === 'json') log.out(formatJson(result.problems, { files: result.fileCount, ...(opts.strict && { strict: true, failed }) }));
   else if (opts.format === 'github') {
-    const text = formatGithub(result.problems, { prefix });
+    const text = formatGithub(opts.strict ? result.problems.map((p) => ({ ...p, severity: 'error' as const })) : result.problems, { prefix });
     if (text) log.out(text);
   } else {
-    log.info(formatHuman(result.problems, { paint: log.paint, sources: result.sources, prefix, quiet: opts.quiet }));
+    log.info(
+      formatHuman(result.problems, {
+        paint: log.paint,
+        sources: result.sources,
+        prefix,
+        quiet: opts.quiet,
+        verbose: opts.verbose,
+        fileCount: result.fileCount,
+        strict: opts.strict,
+      }),
+    );
     log.info(log.paint.dim(`Checked ${result.fileCount} files in ${Math.round(performance.now() - started)} ms.`));
   }
-  return result.ok ? EXIT.ok : EXIT.content;
+  return failed ? EXIT.content : EXIT.ok;
 }

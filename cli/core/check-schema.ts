@@ -1,8 +1,10 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { NO_HTML } from '../schema/layout.ts';
+import { NO_HTML, ONE_LINE, PLACEHOLDER_PATTERN } from '../schema/layout.ts';
+import { formatHint } from '../schema/messages.ts';
 import type { LoadedFile } from './load.ts';
 import type { Problem } from './problem.ts';
-import { didYouMean } from './similar.ts';
+import { catalogued, PLACEHOLDER_NOTE } from './problems.ts';
+import { closest, didYouMean } from './similar.ts';
 import { type PathPart, problemAt, type SourceFile } from './source.ts';
 import { getValidators, validatorsKey } from './validators.ts';
 
@@ -32,43 +34,87 @@ const pointerToPath = (pointer: string): PathPart[] =>
     .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'))
     .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 
+type Branch = { properties?: Record<string, { const?: unknown }>; required?: string[] };
+type Err = ErrorObject & { placeholderOk?: boolean };
+
+/** The key whose `const` tells the branches of a union apart (`type: item` / `type: sub`), if there is one. */
+function discriminator(branches: Branch[]): string | undefined {
+  const first = branches[0]?.properties ?? {};
+  return Object.keys(first).find((k) => branches.every((b) => b.properties?.[k] && 'const' in b.properties[k]!));
+}
+
 /**
- * ajv reports every failing branch of a union. Keep, per union, only the branch that got
- * furthest into the data (deepest instance path), so "price: expected number" is reported
- * instead of three alternatives.
+ * ajv reports every failing branch of a union. Report one: for a union told apart by a key
+ * (`type: item`), the branch that key names — or, when the key's value names none, that value;
+ * a string-or-placeholder union as the string; otherwise the branch that got furthest into the data.
  */
-function pruneUnions(errors: ErrorObject[]): ErrorObject[] {
+function pruneUnions(errors: Err[]): Err[] {
   const unions = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
   let kept = errors.filter((e) => !unions.includes(e));
   for (const u of unions) {
     const prefix = `${u.schemaPath}/`;
-    const branches = new Map<string, ErrorObject[]>();
+    const schemas = (Array.isArray(u.schema) ? u.schema : []) as (Branch & { $ref?: string })[];
+    const branches = new Map<string, Err[]>();
+    // A branch that is a $ref (Placeholder) reports its errors at the referenced schema's path: they
+    // are the errors just before the union's own, on the same value.
+    const within = (e: Err) => e.instancePath === u.instancePath || e.instancePath.startsWith(`${u.instancePath}/`);
+    const refs = schemas.flatMap((b, i) => (b.$ref ? [i] : []));
+    // A referenced schema is compiled on its own: its errors' paths start at "#/" of that schema.
+    const refBranch = (e: Err) => (refs.length === 1 ? refs[0]! : schemas.findIndex((b) => b.$ref && e.schemaPath.startsWith(`${b.$ref}/`)));
+    const index = errors.indexOf(u);
+    const window = new Set<Err>();
+    for (let j = index - 1; j >= 0 && within(errors[j]!); j--) window.add(errors[j]!);
     for (const e of kept) {
-      if (!e.schemaPath.startsWith(prefix)) continue;
-      const branch = e.schemaPath.slice(prefix.length).split('/')[0]!;
-      branches.set(branch, [...(branches.get(branch) ?? []), e]);
+      let branch: string | undefined;
+      if (e.schemaPath.startsWith(prefix)) branch = e.schemaPath.slice(prefix.length).split('/')[0]!;
+      else if (window.has(e) && refBranch(e) >= 0) branch = String(refBranch(e));
+      if (branch !== undefined) branches.set(branch, [...(branches.get(branch) ?? []), e]);
+    }
+    const inUnion = new Set([...branches.values()].flat());
+    const key = discriminator(schemas);
+    const data = u.data as Record<string, unknown> | null;
+    if (key && data && typeof data === 'object' && !Array.isArray(data)) {
+      const named = schemas.findIndex((b) => b.properties![key]!.const === data[key]);
+      kept = kept.filter((e) => !inUnion.has(e) || (named >= 0 && e.schemaPath.startsWith(`${prefix}${named}/`)));
+      if (named < 0) {
+        const allowed = schemas.map((b) => String(b.properties![key]!.const));
+        kept.push({
+          ...u,
+          keyword: key in data ? 'enum' : 'required',
+          instancePath: key in data ? `${u.instancePath}/${key}` : u.instancePath,
+          params: key in data ? { allowedValues: allowed } : { missingProperty: key },
+          data: key in data ? data[key] : data,
+          parentSchema: {},
+        });
+      }
+      continue;
     }
     if (branches.size === 0) {
       kept.push(u);
       continue;
     }
-    const score = (list: ErrorObject[]) =>
-      Math.max(...list.map((e) => e.instancePath.split('/').length + (e.keyword === 'const' || e.keyword === 'type' ? 0 : 0.5)));
-    const best = [...branches.entries()].sort((a, b) => score(b[1]) - score(a[1]) || a[1].length - b[1].length || Number(a[0]) - Number(b[0]))[0]!;
-    const drop = new Set([...branches.values()].flat().filter((e) => !best[1].includes(e)));
-    kept = kept.filter((e) => !drop.has(e));
-    // A string-or-placeholder union: mention the placeholder form in the hint.
-    if (JSON.stringify(u.schema).includes('TODO:')) for (const e of best[1]) (e as ErrorObject & { placeholderOk?: boolean }).placeholderOk = true;
+    // A value-or-placeholder union: unless the value starts like a placeholder, report the value's branch.
+    const placeholderBranch = schemas.findIndex((b) => b.$ref?.endsWith('/Placeholder') || (b as { pattern?: string }).pattern === PLACEHOLDER_PATTERN);
+    const looksLikePlaceholder = typeof u.data === 'string' && /^\s*todo\b/i.test(u.data);
+    const score = (list: Err[]) => Math.max(...list.map((e) => e.instancePath.split('/').length + (e.keyword === 'const' || e.keyword === 'type' ? 0 : 0.5)));
+    const candidates = [...branches.entries()].filter(([b]) => placeholderBranch < 0 || looksLikePlaceholder || Number(b) !== placeholderBranch);
+    const pool = candidates.length ? candidates : [...branches.entries()];
+    const best = pool.sort((a, b) => score(b[1]) - score(a[1]) || a[1].length - b[1].length || Number(a[0]) - Number(b[0]))[0]!;
+    kept = kept.filter((e) => !inUnion.has(e) || best[1].includes(e));
+    if (placeholderBranch >= 0) for (const e of best[1]) e.placeholderOk = true;
   }
   return kept;
 }
 
+const quoteValue = (value: string) => JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}…` : value);
+
 const describeValue = (value: unknown): string => {
-  if (value === null) return 'an empty value';
+  if (value === null || value === undefined) return 'empty';
   if (Array.isArray(value)) return `a list of ${value.length} item${value.length === 1 ? '' : 's'}`;
-  if (typeof value === 'object') return `a mapping with keys ${Object.keys(value).join(', ') || '(none)'}`;
-  if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}…` : value)}`;
-  return `${typeof value} ${JSON.stringify(value)}`;
+  if (typeof value === 'object') return `a group of keys (${Object.keys(value).join(', ') || 'none'})`;
+  if (typeof value === 'string') return `the text ${quoteValue(value)}`;
+  if (typeof value === 'boolean') return `the word ${value}`;
+  return `the number ${value}`;
 };
 
 const TYPE_NAMES: Record<string, string> = {
@@ -76,159 +122,191 @@ const TYPE_NAMES: Record<string, string> = {
   number: 'a number',
   integer: 'a whole number',
   boolean: 'true or false',
-  object: 'a mapping (key: value lines)',
+  object: 'a group of keys (indented lines such as "ru: …")',
   array: 'a list (lines starting with "- ")',
-  null: 'an empty value',
+  null: 'empty',
 };
 
+/** Numbers as editors write them: "40 €", "40,50", "€ 40", "сорок". */
+function numberHint(value: string, integer: boolean): string {
+  const cleaned = value.replace(/[€$\s]|eur(o)?/gi, '');
+  if (/^\d+,\d+$/.test(cleaned)) return `Write decimals with a point, without quotes: ${cleaned.replace(',', '.')}.`;
+  if (/^\d+(\.\d+)?$/.test(cleaned))
+    return `Write only the ${integer ? 'whole ' : ''}number, without quotes or a currency sign: ${cleaned}. Amounts are always in euros.`;
+  return `Write the amount in digits, e.g. ${integer ? 4 : 40}.`;
+}
+
 function explain(source: SourceFile, raw: ErrorObject[]): Problem[] {
-  const errors = pruneUnions(raw);
+  const errors = pruneUnions(raw as Err[]);
+  // A misspelt key is one mistake: report it as unknown (with its suggestion), not also as a missing key.
+  const typoFor = new Map<string, string>();
+  for (const e of errors)
+    if (e.keyword === 'additionalProperties') {
+      const allowed = Object.keys(((e.parentSchema ?? {}) as { properties?: object }).properties ?? {});
+      const match = closest(String(e.params.additionalProperty), allowed);
+      if (match) typoFor.set(`${e.instancePath}|${match}`, String(e.params.additionalProperty));
+    }
   const problems: Problem[] = [];
   const seen = new Set<string>();
   for (const e of errors) {
     const path = pointerToPath(e.instancePath);
     const parentSchema = (e.parentSchema ?? {}) as { description?: string; properties?: Record<string, unknown>; title?: string };
-    const placeholderHint = (e as ErrorObject & { placeholderOk?: boolean }).placeholderOk
-      ? ' If the studio has not supplied this fact yet, write a placeholder: "TODO: what is missing".'
-      : '';
+    const placeholderNote = e.placeholderOk ? ` ${PLACEHOLDER_NOTE}` : '';
     let p: Omit<Problem, 'file' | 'line' | 'column' | 'path'>;
     let at = path;
     let key = false;
+    let id = '';
     switch (e.keyword) {
       case 'additionalProperties': {
         const name = String(e.params.additionalProperty);
         at = [...path, name];
         key = true;
         const allowed = Object.keys(parentSchema.properties ?? {});
-        p = {
-          code: 'unknown-key',
-          severity: 'error',
-          message: `Unknown key "${name}".`,
-          expected: `one of: ${allowed.join(', ')}`,
-          found: `"${name}"`,
-          hint: didYouMean(name, allowed) ?? 'Remove the key, or check the spelling against the list of allowed keys.',
-        };
+        const suggestion = didYouMean(name, allowed);
+        p = catalogued(
+          'unknown-key',
+          { key: name, allowed: allowed.join(', ') },
+          { expected: `one of: ${allowed.join(', ')}`, found: `"${name}"`, hint: suggestion ? `${suggestion} Keys are case-sensitive.` : undefined },
+        );
         break;
       }
       case 'required': {
         const name = String(e.params.missingProperty);
+        if (typoFor.has(`${e.instancePath}|${name}`)) continue;
         const isRu = name === 'ru' && 'en' in (parentSchema.properties ?? {});
         p = isRu
-          ? {
-              code: 'missing-ru',
-              severity: 'error',
-              message: 'This text has no Russian version (ru).',
-              expected: 'a "ru:" line',
-              found: describeValue(e.data),
-              hint: 'Russian is the source text and the fallback for English and German: add "ru:" with the Russian text.',
-            }
-          : {
-              code: 'missing-key',
-              severity: 'error',
-              message: `The required key "${name}" is missing.`,
-              expected: `"${name}:" here`,
-              found: describeValue(e.data),
-              hint: `Add "${name}:" at this level.${didYouMean(name, Object.keys((e.data as object) ?? {})) ? ` ${didYouMean(name, Object.keys(e.data as object))}` : ''}`,
-            };
+          ? catalogued('missing-ru', {}, { expected: 'a "ru:" line', found: describeValue(e.data) })
+          : catalogued('missing-key', { key: name }, { expected: `"${name}:" here` });
+        id = `${p.code}:${e.instancePath}:${name}`;
         key = true;
         break;
       }
-      case 'type':
-        p = {
-          code: 'wrong-type',
-          severity: 'error',
-          message: `Expected ${TYPE_NAMES[String(e.params.type)] ?? e.params.type}, found ${describeValue(e.data)}.`,
-          expected: TYPE_NAMES[String(e.params.type)] ?? String(e.params.type),
-          found: describeValue(e.data),
-          hint:
-            e.params.type === 'number' && typeof e.data === 'string'
-              ? `Write the number without quotes or currency sign, e.g. ${Number.parseFloat(String(e.data).replace(',', '.')) || 40}.${placeholderHint}`
-              : e.params.type === 'string' && e.data === null
-                ? `The value after the colon is empty: write the text.${placeholderHint}`
-                : `Change the value to ${TYPE_NAMES[String(e.params.type)] ?? e.params.type}.${placeholderHint}`,
-        };
+      case 'type': {
+        const type = String(e.params.type);
+        const pattern = (e.parentSchema as { pattern?: string } | undefined)?.pattern;
+        if (type === 'string' && pattern && e.data !== null && typeof e.data !== 'object') {
+          // A time written 16.30 or a postal code without quotes is read as a number: say how to write it.
+          const format = formatHint(pattern, parentSchema.description);
+          const fits = new RegExp(pattern).test(String(e.data));
+          p = catalogued(
+            'wrong-type',
+            {},
+            {
+              message: `This should be ${format.expected}, but it is ${describeValue(e.data)}.`,
+              expected: format.expected,
+              found: describeValue(e.data),
+              hint: (fits ? `Put the value in quotes, so it is read as text: "${e.data}".` : format.hint) + placeholderNote,
+            },
+          );
+          break;
+        }
+        const expected = TYPE_NAMES[type] ?? type;
+        const numeric = (type === 'number' || type === 'integer') && typeof e.data === 'string';
+        p = catalogued(
+          'wrong-type',
+          { expected, found: describeValue(e.data) },
+          {
+            message:
+              e.data === null
+                ? 'The value after the colon is empty.'
+                : numeric
+                  ? `${quoteValue(String(e.data))} is not ${expected}.`
+                  : `This should be ${expected}, but it is ${describeValue(e.data)}.`,
+            expected,
+            found: describeValue(e.data),
+            hint: numeric
+              ? numberHint(String(e.data), type === 'integer') + placeholderNote
+              : type === 'string' && e.data === null
+                ? `Write the text after the colon, or remove the key if it is optional.${placeholderNote}`
+                : type === 'array' && typeof e.data === 'string'
+                  ? `Write each entry on its own line starting with "- ", e.g.\n  - ${e.data}`
+                  : `Change the value to ${expected}.${placeholderNote}`,
+          },
+        );
         break;
+      }
       case 'enum':
       case 'const': {
         const allowed = (e.keyword === 'enum' ? (e.params.allowedValues as unknown[]) : [e.params.allowedValue]).map(String);
-        p = {
-          code: 'not-allowed',
-          severity: 'error',
-          message: `The value ${describeValue(e.data)} is not allowed here.`,
-          expected: `one of: ${allowed.join(', ')}`,
-          found: describeValue(e.data),
-          hint: (typeof e.data === 'string' ? didYouMean(e.data, allowed) : undefined) ?? `Use one of: ${allowed.join(', ')}.${placeholderHint}`,
-        };
+        // A close spelling, or a short code the value starts with ("Monday" → "mo").
+        const prefixOf = typeof e.data === 'string' ? allowed.find((a) => (e.data as string).toLowerCase().startsWith(a.toLowerCase())) : undefined;
+        const suggestion = typeof e.data === 'string' ? (didYouMean(e.data, allowed) ?? (prefixOf && `Did you mean "${prefixOf}"?`)) : undefined;
+        p = catalogued(
+          'not-allowed',
+          { found: typeof e.data === 'string' ? quoteValue(e.data) : describeValue(e.data), allowed: allowed.join(', ') },
+          {
+            expected: `one of: ${allowed.join(', ')}`,
+            found: describeValue(e.data),
+            hint: suggestion ? `${suggestion} Allowed here: ${allowed.join(', ')}.` : `Use one of: ${allowed.join(', ')}.${placeholderNote}`,
+          },
+        );
         break;
       }
       case 'pattern': {
-        const isHtml = e.params.pattern === NO_HTML;
-        p = isHtml
-          ? {
-              code: 'raw-html',
-              severity: 'error',
-              message: 'Raw HTML is not allowed in content.',
-              expected: 'plain text, with **bold** or *italic* for emphasis',
-              found: describeValue(e.data),
-              hint: 'Remove the tag. For emphasis write **bold** or *italic*; for a link, use a menu entry or call to action.',
-            }
-          : {
-              code: 'bad-format',
-              severity: 'error',
-              message: `The value ${describeValue(e.data)} does not have the expected form.`,
-              expected: parentSchema.description ?? `text matching ${e.params.pattern}`,
-              found: describeValue(e.data),
-              hint: `${parentSchema.description ?? 'Check the value against the examples in the other files.'}${placeholderHint}`,
-            };
+        if (e.params.pattern === ONE_LINE) {
+          p = catalogued('line-break', {}, { expected: 'one line: a name, title, label or address part has no line breaks', found: describeValue(e.data) });
+          break;
+        }
+        if (e.params.pattern === NO_HTML) {
+          const tag = /<[A-Za-z/!?][^>]*>?/.exec(String(e.data))?.[0] ?? '<';
+          p = catalogued('raw-html', { tag }, { expected: 'plain text, with **bold** or *italic* for emphasis', found: tag });
+          const problem = problemAt(source, at, p, { key });
+          problems.push(underline(source, problem, tag));
+          continue;
+        }
+        const format = formatHint(e.params.pattern as string, parentSchema.description);
+        p = catalogued(
+          'bad-format',
+          { found: typeof e.data === 'string' ? quoteValue(e.data) : describeValue(e.data), format: format.expected },
+          { expected: format.expected, found: describeValue(e.data), hint: `${format.hint}${placeholderNote}` },
+        );
         break;
       }
-      case 'format':
-        p = {
-          code: 'bad-format',
-          severity: 'error',
-          message: `The value ${describeValue(e.data)} is not a valid ${e.params.format}.`,
-          expected: FORMAT_NAMES[String(e.params.format)] ?? String(e.params.format),
-          found: describeValue(e.data),
-          hint: `Write ${FORMAT_NAMES[String(e.params.format)] ?? e.params.format}.${placeholderHint}`,
-        };
+      case 'format': {
+        const format = formatHint(`format:${e.params.format}`, parentSchema.description);
+        p = catalogued(
+          'bad-format',
+          { found: typeof e.data === 'string' ? quoteValue(e.data) : describeValue(e.data) },
+          { expected: format.expected, found: describeValue(e.data), hint: `${format.hint}${placeholderNote}` },
+        );
         break;
-      case 'minItems':
-        p = {
-          code: 'too-few-items',
-          severity: 'error',
-          message: `The list needs at least ${e.params.limit} item${e.params.limit === 1 ? '' : 's'}.`,
-          expected: `at least ${e.params.limit}`,
-          found: describeValue(e.data),
-          hint: 'Add the missing entries, each on a line starting with "- ".',
-        };
+      }
+      case 'minItems': {
+        const n = Number(e.params.limit);
+        p = catalogued('too-few-items', { min: `${n} item${n === 1 ? '' : 's'}` }, { expected: `at least ${n}`, found: describeValue(e.data) });
         break;
+      }
       case 'minLength':
-        p = {
-          code: 'empty-text',
-          severity: 'error',
-          message: 'The text is empty.',
-          expected: 'a non-empty text',
-          found: 'an empty text',
-          hint: `Write the text, or remove the key if it is optional.${placeholderHint}`,
-        };
+        p = catalogued(
+          'empty-text',
+          {},
+          { expected: 'a text', found: 'an empty text', hint: `Write the text, or remove the key if it is optional.${placeholderNote}` },
+        );
         break;
       case 'minimum':
       case 'exclusiveMinimum':
       case 'maximum':
-      case 'exclusiveMaximum':
-        p = {
-          code: 'out-of-range',
-          severity: 'error',
-          message: `The number ${e.data} is out of range.`,
-          expected: `a number ${e.params.comparison} ${e.params.limit}`,
-          found: String(e.data),
-          hint: 'Prices and counts cannot be negative.',
-        };
+      case 'exclusiveMaximum': {
+        const small = e.keyword.endsWith('inimum');
+        const limit = `${e.params.comparison === '>=' ? 'of at least' : e.params.comparison === '>' ? 'greater than' : e.params.comparison === '<=' ? 'of at most' : 'less than'} ${e.params.limit}`;
+        p = catalogued(
+          'out-of-range',
+          { found: String(e.data), direction: small ? 'small' : 'large', limit },
+          { expected: `a number ${limit}`, found: String(e.data) },
+        );
+        break;
+      }
+      case 'multipleOf':
+        p = catalogued(
+          'wrong-type',
+          {},
+          { message: `${e.data} is not a whole number.`, expected: 'a whole number', found: String(e.data), hint: 'Write a whole number, without decimals.' },
+        );
         break;
       default:
-        p = { code: 'schema', severity: 'error', message: e.message ?? 'The value does not match the schema.', found: describeValue(e.data) };
+        p = catalogued('not-valid', { detail: e.message ?? e.keyword }, { found: describeValue(e.data) });
     }
-    const id = `${p.code}:${at.join('/')}`;
+    id ||= `${p.code}:${at.join('/')}`;
     if (seen.has(id)) continue;
     seen.add(id);
     problems.push(problemAt(source, at, p, { key }));
@@ -236,8 +314,11 @@ function explain(source: SourceFile, raw: ErrorObject[]): Problem[] {
   return problems;
 }
 
-const FORMAT_NAMES: Record<string, string> = {
-  date: 'a date written YYYY-MM-DD, e.g. 2026-09-01',
-  email: 'an e-mail address such as info@example.de',
-  uri: 'a full address starting with https://',
-};
+/** Narrows a problem's span to `part` of its value, when the value is on one line (a tag in a long text). */
+function underline(source: SourceFile, problem: Problem, part: string): Problem {
+  if (!problem.line || !problem.column) return problem;
+  const lineText = source.text.split(/\r?\n/)[problem.line - 1] ?? '';
+  const index = lineText.indexOf(part, problem.column - 1);
+  if (index < 0) return problem;
+  return { ...problem, column: index + 1, endLine: problem.line, endColumn: index + 1 + part.length };
+}

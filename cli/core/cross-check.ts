@@ -1,8 +1,10 @@
 import { PLACEHOLDER_PATTERN } from '../schema/layout.ts';
+import { checkTextSyntax } from './check-text-syntax.ts';
 import type { Content, Entry } from './content.ts';
 import { entries } from './content.ts';
 import { checkDescriptions } from './description-length.ts';
 import type { Problem } from './problem.ts';
+import type { ProblemCode } from './problems.ts';
 import { didYouMean } from './similar.ts';
 import { type PathPart, problemAt } from './source.ts';
 
@@ -24,17 +26,18 @@ export function crossCheck(content: Content, options: CrossCheckOptions): Proble
   for (const r of content.routes?.data.routes ?? []) routeCourses.set(r.path, (routeCourses.get(r.path) ?? new Set()).add(r.course));
   const priceIds = new Map<string, { amount: number; from?: boolean; per: string }>();
 
-  const ref = (entry: Entry<never>, path: PathPart[], code: string, what: string, value: string, known: Iterable<string>, hint: string) => {
+  const ref = (entry: Entry<never>, path: PathPart[], code: ProblemCode, what: string, value: string, known: Iterable<string>, hint: string) => {
     // A reference to a file that exists but has errors of its own: those errors say enough.
     if ((code === 'unknown-course' && content.invalidKeys.course.has(value)) || (code === 'unknown-teacher' && content.invalidKeys.teacher.has(value))) return;
+    const list = [...known]; // may be an iterator: read it once
     problems.push(
       problemAt(entry.source, path, {
         code,
         severity: 'error',
         message: `${what} "${value}" does not exist.`,
-        expected: `one of: ${[...known].sort().join(', ')}`,
+        expected: `one of: ${[...list].sort().join(', ')}`,
         found: `"${value}"`,
-        hint: didYouMean(value, known) ?? hint,
+        hint: didYouMean(value, list) ?? hint,
       }),
     );
   };
@@ -131,7 +134,11 @@ export function crossCheck(content: Content, options: CrossCheckOptions): Proble
             courses.keys(),
             'Create content/courses/<key>.yaml or fix the key.',
           );
-        else if (courses.get(route.course)!.data.route !== route.path) {
+        else if (
+          courses.get(route.course)!.data.route !== route.path &&
+          !(courses.get(route.course)!.data.route && !routePaths.has(courses.get(route.course)!.data.route!))
+        ) {
+          // (A course route missing from the table is reported once, in the course file.)
           const course = courses.get(route.course)!;
           problems.push(
             problemAt(r.source, ['routes', i, 'course'], {
@@ -195,7 +202,9 @@ export function crossCheck(content: Content, options: CrossCheckOptions): Proble
   // Courses: route in the table, teachers and prices exist, price agrees with the list.
   for (const course of [...courses.values()].sort((a, b) => a.key.localeCompare(b.key))) {
     const d = course.data;
-    if (d.route && content.routes && !routeCourses.get(d.route)?.has(course.key))
+    // A route entry naming a course that does not exist is reported once, in routes.yaml.
+    const namesUnknownCourse = [...(routeCourses.get(d.route ?? '') ?? [])].some((c) => c && !courses.has(c));
+    if (d.route && content.routes && !routeCourses.get(d.route)?.has(course.key) && !namesUnknownCourse)
       problems.push(
         problemAt(course.source, ['route'], {
           code: routePaths.has(d.route) ? 'route-mismatch' : 'route-not-in-table',
@@ -332,6 +341,7 @@ export function crossCheck(content: Content, options: CrossCheckOptions): Proble
 
   problems.push(...checkDescriptions(content));
   problems.push(...findPlaceholders(content));
+  problems.push(...checkTextSyntax(content));
   return problems;
 }
 

@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { type Dirent, existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_LAYOUT, type ContentType } from '../schema/layout.ts';
 import type { ParseCache } from './parse-cache.ts';
 import { type Problem, UsageError } from './problem.ts';
+import { contentFileLimit, contentRoot, readContentFile, resolveEntry } from './read-content-file.ts';
 import { didYouMean } from './similar.ts';
 import { parseSource, type SourceFile } from './source.ts';
 
@@ -17,11 +18,17 @@ export interface Loaded {
   dir: string;
   files: LoadedFile[];
   problems: Problem[];
+  /** The size limit of a content file of this site (see contentFileLimit). */
+  fileLimit: number;
 }
 
 const YAML = /\.ya?ml$/;
 
-/** Stage 1: read and parse every content file. The only stage besides `write` that touches the disk. */
+/**
+ * Stage 1: read and parse every content file. The only stage besides `write` that touches the
+ * disk. Only regular files inside the content folder are read (read-content-file.ts): a FIFO,
+ * a device, a link leading out of the folder or a file over its size limit is a problem, not a read.
+ */
 export function loadContent(dir: string, cache?: ParseCache): Loaded {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new UsageError(
@@ -29,19 +36,30 @@ export function loadContent(dir: string, cache?: ParseCache): Loaded {
       'Pass --content DIR, or run the command in the project folder.',
     );
   }
+  const root = contentRoot(dir);
   const files: LoadedFile[] = [];
   const problems: Problem[] = [];
   const known = new Set<string>();
+  // lstat, not exists: a link that loops or leads nowhere is there, and reported as what it is.
+  const present = (rel: string) => lstatSync(join(root, rel), { throwIfNoEntry: false }) !== undefined;
+  // Files that list every course (routes.yaml) grow with the site, and so does their limit.
+  const entryCount = (folder: string) => {
+    const found = resolveEntry(root, folder);
+    try {
+      return 'kind' in found && found.kind === 'directory' ? readdirSync(found.path).filter((n) => YAML.test(n)).length : 0;
+    } catch {
+      return 0; // reported when the folder is read
+    }
+  };
+  const fileLimit = contentFileLimit(Object.values(CONTENT_LAYOUT).reduce((n, def) => n + ('dir' in def ? entryCount(def.dir) : 0), 0));
 
   const read = (type: ContentType, rel: string, key: string) => {
-    let bytes: Uint8Array;
-    try {
-      bytes = readFileSync(join(dir, rel));
-    } catch (error) {
-      problems.push({ code: 'unreadable-file', severity: 'error', message: `The file cannot be read: ${(error as Error).message}`, file: rel });
+    const read = readContentFile(root, rel, fileLimit);
+    if ('problem' in read) {
+      problems.push(read.problem);
       return;
     }
-    const parsed = parseSource(rel, bytes, cache);
+    const parsed = parseSource(rel, read.bytes, cache);
     problems.push(...parsed.problems);
     files.push({ type, key, source: parsed.source });
   };
@@ -49,7 +67,7 @@ export function loadContent(dir: string, cache?: ParseCache): Loaded {
   for (const [type, def] of Object.entries(CONTENT_LAYOUT) as [ContentType, (typeof CONTENT_LAYOUT)[ContentType]][]) {
     if ('file' in def) {
       known.add(def.file);
-      if (existsSync(join(dir, def.file))) read(type, def.file, type);
+      if (present(def.file)) read(type, def.file, type);
       else
         problems.push({
           code: 'missing-file',
@@ -62,8 +80,7 @@ export function loadContent(dir: string, cache?: ParseCache): Loaded {
         });
     } else {
       known.add(def.dir);
-      const sub = join(dir, def.dir);
-      if (!existsSync(sub)) {
+      if (!present(def.dir)) {
         problems.push({
           code: 'missing-file',
           severity: 'error',
@@ -73,14 +90,45 @@ export function loadContent(dir: string, cache?: ParseCache): Loaded {
         });
         continue;
       }
-      // Entry types come with the listing, so only a symbolic link costs a stat.
-      const entries = readdirSync(sub, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      // A linked folder is listed only when it is inside the content folder: the names in one
+      // outside it are not ours to print.
+      const sub = resolveEntry(root, def.dir);
+      if ('problem' in sub || sub.kind !== 'directory') {
+        problems.push(
+          'problem' in sub
+            ? { ...sub.problem, file: `${def.dir}/` }
+            : {
+                code: 'not-a-folder',
+                severity: 'error',
+                message: `${def.dir} is a file, not a folder.`,
+                file: def.dir,
+                expected: `a folder ${def.dir}/ with one .yaml file per entry`,
+                found: 'a file',
+                hint: `Restore the folder ${def.dir}/ from version control.`,
+              },
+        );
+        continue;
+      }
+      // Entry types come with the listing; what a link is, is found out when it is read.
+      let listing: Dirent[];
+      try {
+        listing = readdirSync(sub.path, { withFileTypes: true });
+      } catch (error) {
+        problems.push({
+          code: 'unreadable-file',
+          severity: 'error',
+          message: `The folder ${def.dir}/ cannot be listed (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+          file: `${def.dir}/`,
+          hint: 'Check the permissions of the folder.',
+        });
+        continue;
+      }
+      const entries = listing.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       for (const entry of entries) {
         const name = entry.name;
         const rel = `${def.dir}/${name}`;
         if (name.startsWith('.')) continue;
-        const isDir = entry.isDirectory() || (entry.isSymbolicLink() && statSync(join(sub, name), { throwIfNoEntry: false })?.isDirectory());
-        if (!YAML.test(name) || isDir) {
+        if (!YAML.test(name) || entry.isDirectory()) {
           problems.push({
             code: 'unexpected-file',
             severity: 'warning',
@@ -107,7 +155,7 @@ export function loadContent(dir: string, cache?: ParseCache): Loaded {
       }
     }
   }
-  for (const name of readdirSync(dir).sort()) {
+  for (const name of readdirSync(root).sort()) {
     if (name.startsWith('.') || known.has(name) || name === 'README.md' || name === 'translations.yaml') continue;
     problems.push({
       code: 'unexpected-file',
@@ -117,5 +165,5 @@ export function loadContent(dir: string, cache?: ParseCache): Loaded {
       hint: didYouMean(name, known) ?? `The content files are: ${[...known].join(', ')}.`,
     });
   }
-  return { dir, files, problems };
+  return { dir, files, problems, fileLimit };
 }

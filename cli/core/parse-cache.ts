@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { CACHE_DIR, fromRoot } from '../paths.ts';
-import { pruneCache } from './prune-cache.ts';
+import { CACHE_DIR } from '../paths.ts';
+import { cacheFolder, cacheKey, cachesOff, pruneCache } from './cache-policy.ts';
 import type { Position } from './source.ts';
 
 /** What parsing one file gave: its data and the positions asked for so far. */
@@ -17,17 +17,6 @@ export interface CachedParse {
 type Stored = { data: unknown; positions: [string, number, number, number, number][]; schemaOk?: string };
 
 export const contentHash = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('base64url');
-
-/** Changes whenever parsing could give a different result: this format, or another version of `yaml`. */
-function cacheVersion(): string {
-  let yaml = '?';
-  try {
-    yaml = (JSON.parse(readFileSync(fromRoot('node_modules', 'yaml', 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    // no version to compare: the cache still works within this installation
-  }
-  return `parse-3/yaml-${yaml}`;
-}
 
 /** Whether data survives V8's serializer unchanged: plain objects, arrays and scalars (anything else would lose its prototype). */
 function plainData(value: unknown): boolean {
@@ -46,7 +35,8 @@ const CHECK_COST_IN_ENTRIES = 10;
  * node_modules/.cache, one file per content directory. A file whose bytes are unchanged is
  * not parsed again: its data and the positions of its problems come from here, and the
  * YAML document is parsed only when a position is needed that was not asked for before.
- * A file with parse problems is never cached. `STUDIO_NO_CACHE=1` turns it off.
+ * A file with parse problems is never cached. Its version is the compiler's salt (cache-policy.ts:
+ * this format, the parsers' code, the versions of yaml and js-yaml). `STUDIO_NO_CACHE=1` turns it off.
  */
 export class ParseCache {
   private readonly used = new Map<string, CachedParse>();
@@ -59,11 +49,11 @@ export class ParseCache {
   ) {}
 
   static open(contentDir: string): ParseCache | undefined {
-    if (process.env.STUDIO_NO_CACHE === '1') return undefined;
+    if (cachesOff()) return undefined;
     const dir = join(CACHE_DIR, 'parse');
     // V8's serializer, not JSON: about twice as fast both ways, and exact for YAML's .inf, .nan and -0.
     const file = join(dir, `${createHash('sha1').update(resolve(contentDir)).digest('hex').slice(0, 16)}.v8`);
-    const version = cacheVersion();
+    const version = cacheKey('parse');
     let stored: Record<string, Stored> = {};
     try {
       const saved = deserialize(readFileSync(file)) as { version: string; entries: Record<string, Stored> };
@@ -114,11 +104,11 @@ export class ParseCache {
     for (const [hash, e] of this.used)
       entries[hash] = { data: e.data, positions: [...e.positions].map(([id, p]) => [id, p.line, p.column, p.endLine, p.endColumn]), schemaOk: e.schemaOk };
     try {
-      mkdirSync(join(CACHE_DIR, 'parse'), { recursive: true });
+      const dir = cacheFolder('parse');
       const tmp = `${this.file}.${process.pid}.tmp`;
       writeFileSync(tmp, serialize({ version: this.version, entries }));
       renameSync(tmp, this.file);
-      pruneCache(join(CACHE_DIR, 'parse')); // the 20 content folders validated last
+      pruneCache(dir, 20, basename(this.file)); // the 20 content folders validated last
     } catch {
       // A cache that cannot be written only makes the next run slower.
     }

@@ -1,9 +1,11 @@
+import type { ProblemCode } from './problems.ts';
+
 /** A content problem is data: where it is, what was expected, what was found, what to do. */
 export type Severity = 'error' | 'warning';
 
 export interface Problem {
-  /** Stable identifier from the catalogue in `codes.ts`; never renamed. */
-  code: string;
+  /** Stable identifier from the catalogue in `problems.ts`; never renamed. */
+  code: ProblemCode;
   severity: Severity;
   message: string;
   /** Path relative to the content directory, with forward slashes. */

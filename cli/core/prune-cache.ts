@@ -3,13 +3,24 @@ import { join } from 'node:path';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
-/** Keeps a cache folder small: its `keep` newest files, none older than a week. */
-export function pruneCache(dir: string, keep = 20): void {
+/**
+ * Keeps a cache folder small: its `keep` newest entries (files or folders), none older than a
+ * week, always keeping `except` (the entry just written or read). Part of the cache policy
+ * (cache-policy.ts): every cache calls it after writing.
+ */
+export function pruneCache(dir: string, keep = 20, except?: string): void {
   const weekAgo = Date.now() - WEEK_MS;
-  const files = readdirSync(dir)
-    .map((name) => ({ path: join(dir, name), mtime: statSync(join(dir, name)).mtimeMs }))
-    .sort((a, b) => b.mtime - a.mtime);
-  files.forEach((f, i) => {
-    if (i >= keep || f.mtime < weekAgo) rmSync(f.path, { force: true });
+  let entries: { name: string; mtime: number }[];
+  try {
+    entries = readdirSync(dir)
+      .filter((name) => name !== except)
+      .map((name) => ({ name, mtime: statSync(join(dir, name)).mtimeMs }))
+      .sort((a, b) => b.mtime - a.mtime);
+  } catch {
+    return; // no cache folder, or one changed meanwhile by another run: the next write prunes it
+  }
+  const room = except === undefined ? keep : keep - 1;
+  entries.forEach((e, i) => {
+    if (i >= room || e.mtime < weekAgo) rmSync(join(dir, e.name), { recursive: true, force: true });
   });
 }

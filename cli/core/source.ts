@@ -3,6 +3,8 @@ import jsyaml from 'js-yaml';
 import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, type Pair, parseDocument } from 'yaml';
 import { type CachedParse, contentHash, type ParseCache } from './parse-cache.ts';
 import { formatPath, type Problem } from './problem.ts';
+import { aliasOverflow, deeperThanAllowed, firstTooDeep, firstTooDeepOffset, MAX_ALIAS_COPIES, MAX_DEPTH, mayBeTooDeep, positionOf } from './yaml-limits.ts';
+import { hasOpenQuote, yamlProblems } from './yaml-problems.ts';
 
 export type PathPart = string | number;
 
@@ -90,44 +92,35 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   const hash = cache ? contentHash(bytes) : undefined;
   const cached = hash ? cache!.get(hash) : undefined;
   if (cached) return { source: lazySource(file, text, cached, true), problems: [] };
-  const quick = quickParse(text);
-  if (quick) {
+  // Nesting deep enough to exhaust a parser's stack is found on the syntax tree, before any parser recurses into it.
+  if (mayBeTooDeep(text)) {
+    const deep = firstTooDeepOffset(text);
+    if (deep !== undefined) return { problems: [tooDeep(file, positionOf(text, deep))] };
+  }
+  const quick = hasOpenQuote(text) ? undefined : quickParse(text);
+  // Data nested too deep goes to the full parser, which says where.
+  if (quick && !deeperThanAllowed(quick.data)) {
     const entry: CachedParse = { data: quick.data, positions: new Map() };
     if (hash) cache!.set(hash, entry);
     return { source: lazySource(file, text, entry, Boolean(hash)), problems: [] };
   }
   const { doc, lines } = parseYaml(text);
-  const problems: Problem[] = [];
-  for (const error of doc.errors) {
-    const [start, end] = error.pos;
-    const a = lines.linePos(start);
-    const b = lines.linePos(Math.max(start, end));
-    problems.push({
-      code: `yaml-${error.code.toLowerCase().replaceAll('_', '-')}`,
-      severity: 'error',
-      message: yamlMessage(error.code, error.message),
-      file,
-      line: a.line,
-      column: a.col,
-      endLine: b.line,
-      endColumn: b.col,
-      hint: YAML_HINTS[error.code] ?? 'Check the indentation and punctuation on this line and the one before it.',
-    });
-  }
-  explainIndentation(problems, text);
-  for (const warning of doc.warnings) {
-    const a = lines.linePos(warning.pos[0]);
-    problems.push({
-      code: `yaml-${warning.code.toLowerCase().replaceAll('_', '-')}`,
-      severity: 'warning',
-      message: yamlMessage(warning.code, warning.message),
-      file,
-      line: a.line,
-      column: a.col,
-    });
-  }
+  const exhausted = doc.errors.find((e) => e.code === 'RESOURCE_EXHAUSTION');
+  // The parser ran out of stack: one problem says it, the follow-up errors say nothing more.
+  const problems = exhausted ? [tooDeep(file, lines.linePos(firstTooDeepOffset(text) ?? exhausted.pos[0]))] : yamlProblems(file, text, doc, lines);
+  const limit = problems.some((p) => p.severity === 'error') ? undefined : exceedsLimits(file, doc, lines);
+  if (limit) problems.push(limit);
   const hasErrors = problems.some((p) => p.severity === 'error');
-  const data = hasErrors ? undefined : doc.toJS({ maxAliasCount: 100 });
+  let data: unknown;
+  if (!hasErrors)
+    try {
+      data = doc.toJS({ maxAliasCount: MAX_ALIAS_COPIES });
+    } catch (error) {
+      // The limits above are checked first; should yaml still give up (it throws ReferenceError
+      // for aliases, RangeError for stack), that is the content's size, not our bug.
+      if (!(error instanceof ReferenceError || error instanceof RangeError)) throw error;
+      problems.push(error instanceof ReferenceError ? tooManyAliases(file, { line: 1, col: 1 }) : tooDeep(file, { line: 1, col: 1 }));
+    }
   const entry: CachedParse = { data, positions: new Map() };
   // Only a file that parsed cleanly is cached: one with problems is parsed again every time.
   const cacheable = hash !== undefined && !problems.length;
@@ -135,50 +128,36 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   return { source: { file, text, doc, lines, data, positions: entry.positions, cached: cacheable ? entry : undefined }, problems };
 }
 
-const IMPLICIT_KEY = new Set(['yaml-block-as-implicit-key', 'yaml-multiline-implicit-key']);
-const KEY_LINE = /^( *)([^\s#][^:#]*?):(?:\s+(\S.*))?$/;
+const tooDeep = (file: string, at: { line: number; col: number }): Problem => ({
+  code: 'too-deep',
+  severity: 'error',
+  message: `Lists and mappings are nested more than ${MAX_DEPTH} levels deep here.`,
+  file,
+  line: at.line,
+  column: at.col,
+  expected: `at most ${MAX_DEPTH} levels of nesting (content needs fewer than 10)`,
+  found: `more than ${MAX_DEPTH} levels`,
+  hint: 'Check the indentation (each level is indented two spaces more) and that every [ and { is closed on this line.',
+});
 
-/**
- * A line indented deeper than the \`key: value\` line above it is read as more of that value,
- * and \`yaml\` then reports a key "missing its colon" on the line above, twice. Say what
- * happened, on the line that is wrong.
- */
-function explainIndentation(problems: Problem[], text: string): void {
-  const textLines = text.split(/\r?\n/);
-  for (let i = 0; i < problems.length; i++) {
-    const p = problems[i]!;
-    if (!IMPLICIT_KEY.has(p.code) || p.line === undefined) continue;
-    const above = KEY_LINE.exec(textLines[p.line - 1] ?? '');
-    let next = p.line; // 0-based index of the line after
-    while (next < textLines.length && /^\s*(#.*)?$/.test(textLines[next]!)) next++;
-    const deeper = KEY_LINE.exec(textLines[next] ?? '');
-    if (!above?.[3] || !deeper || deeper[1]!.length <= above[1]!.length) continue;
-    const [, indent, key] = deeper;
-    const same = problems.filter((q) => IMPLICIT_KEY.has(q.code) && q.line === p.line);
-    if (problems.some((q) => q.code === 'yaml-bad-indent' && q.line === p.line)) {
-      // The line above is the misindented one (already reported); this follows from it.
-      for (const q of same) problems.splice(problems.indexOf(q), 1);
-      i--;
-      continue;
-    }
-    const spaces = (n: number) => `${n} space${n === 1 ? '' : 's'}`;
-    problems.splice(i, 1, {
-      code: 'yaml-bad-indent',
-      severity: 'error',
-      message: `"${key}:" is indented deeper than "${above[2]}:" on the line above, so it is read as more of that line's text.`,
-      file: p.file,
-      line: next + 1,
-      column: indent!.length + 1,
-      expected: `${spaces(above[1]!.length)} before "${key}:", as before "${above[2]}:" (or "${above[2]}:" with nothing after the colon, if "${key}:" belongs under it)`,
-      found: spaces(indent!.length),
-      hint: 'Entries of one mapping start in the same column; an entry nested under a key is indented two spaces more than that key.',
-    });
-    for (const q of same.slice(1)) problems.splice(problems.indexOf(q), 1);
-  }
-  // Both of yaml's messages for one spot say the same: keep the clearer one.
-  for (const p of [...problems])
-    if (p.code === 'yaml-multiline-implicit-key' && problems.some((q) => q.code === 'yaml-block-as-implicit-key' && q.line === p.line && q.column === p.column))
-      problems.splice(problems.indexOf(p), 1);
+const tooManyAliases = (file: string, at: { line: number; col: number }): Problem => ({
+  code: 'too-many-aliases',
+  severity: 'error',
+  message: `The aliases (*name) up to here expand to more than ${MAX_ALIAS_COPIES} copies of anchored values.`,
+  file,
+  line: at.line,
+  column: at.col,
+  expected: `at most ${MAX_ALIAS_COPIES} copies made through &anchors and *aliases`,
+  found: 'more (each alias of a value that itself holds aliases multiplies them)',
+  hint: 'Write the repeated text out where it is needed instead of copying it with &anchor and *alias.',
+});
+
+/** A document nested too deep, or one whose aliases would expand it without end: the first place either starts. */
+function exceedsLimits(file: string, doc: Document.Parsed, lines: LineCounter): Problem | undefined {
+  const deep = firstTooDeep(doc);
+  if (deep) return tooDeep(file, lines.linePos(deep.range?.[0] ?? 0));
+  const alias = aliasOverflow(doc);
+  return alias ? tooManyAliases(file, lines.linePos(alias.range?.[0] ?? 0)) : undefined;
 }
 
 /**
@@ -261,32 +240,6 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
   }
   return Math.min(lo, bytes.length - 1);
 }
-
-/** The yaml package's messages end with a position and a code frame; we print our own. */
-function yamlMessage(code: string, message: string): string {
-  const first = message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-  return MESSAGES[code] ?? `YAML syntax: ${first.charAt(0).toLowerCase()}${first.slice(1)}`;
-}
-
-const MESSAGES: Record<string, string> = {
-  DUPLICATE_KEY: 'The same key appears twice in one mapping.',
-  TAB_AS_INDENT: 'A tab character is used for indentation.',
-  BAD_INDENT: 'The indentation of this line does not fit the lines around it.',
-  MISSING_CHAR: 'A closing quote or bracket is missing.',
-  BLOCK_AS_IMPLICIT_KEY: 'A key is missing its colon, or a text spans lines without quotes.',
-  MULTIPLE_DOCS: 'The file contains more than one YAML document (a line with only "---").',
-};
-
-const YAML_HINTS: Record<string, string> = {
-  DUPLICATE_KEY: 'Keep one of the two entries and delete the other; YAML would silently use only the last one.',
-  TAB_AS_INDENT: 'YAML indentation must use spaces. Replace the tab with two spaces.',
-  BAD_INDENT: 'Indent nested entries by two spaces more than their parent, and entries of one list or map equally.',
-  MISSING_CHAR: 'Close every quote you open; a text with a colon or # in it needs quotes around it.',
-  BLOCK_AS_IMPLICIT_KEY: 'Write "key: value". Quote a text that contains ": " or starts with a special character.',
-  MULTIPLE_DOCS: 'Each content file holds one document: remove the "---" line.',
-  BLOCK_IN_FLOW: 'Inside [ ] or { } write everything on one line, or use the indented form instead.',
-  UNEXPECTED_TOKEN: 'Quote a text that contains ": ", starts with *, &, !, @, ` or a quote.',
-};
 
 /** The node at a path, and the pair whose value it is (for pointing at the key). */
 function nodeAt(doc: Document.Parsed, path: readonly PathPart[]): { node?: Node; pair?: Pair; depth: number } {

@@ -15,7 +15,9 @@ export interface DevServerOptions {
   content: string;
   host: string;
   port: number;
-  onRebuild?: (result: { ok: boolean; ms: number; problems: Problem[] }) => void;
+  /** How file paths are shown in the error page, e.g. "content/" or "/srv/site/content/" (default: the content directory). */
+  prefix?: string;
+  onRebuild?: (result: { ok: boolean; ms: number; problems: Problem[]; sources: Map<string, string> }) => void;
 }
 
 interface State {
@@ -56,7 +58,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
       state.problems = [{ code: 'internal', severity: 'error', message: (error as Error).message, file: '(compiler)' }];
     }
     state.version++;
-    options.onRebuild?.({ ok, ms: Math.round(performance.now() - started), problems: state.problems });
+    options.onRebuild?.({ ok, ms: Math.round(performance.now() - started), problems: state.problems, sources: state.sources });
     for (const c of clients) c.write(`event: reload\ndata: ${state.version}\n\n`);
   };
   rebuild();
@@ -110,7 +112,12 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     if (url.pathname === '/__dev/styles.css') return send(200, 'text/css; charset=utf-8', assets.css);
     if (url.pathname === '/__dev/form.js') return send(200, 'text/javascript; charset=utf-8', assets.formJs);
     if (req.method === 'POST') return send(200, 'application/json', JSON.stringify({ ok: true, id: 'preview', preview: true }));
-    if (!state.pages) return send(500, 'text/html; charset=utf-8', inject(errorPage(state.problems, state.sources)));
+    if (!state.pages)
+      return send(
+        500,
+        'text/html; charset=utf-8',
+        inject(errorPage(state.problems, state.sources, options.prefix ?? `${options.content.replace(/\/+$/, '')}/`)),
+      );
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : '/';
     const page = state.pages.get(path);
     if (page) return send(200, 'text/html; charset=utf-8', inject(renderDocument(page), page));

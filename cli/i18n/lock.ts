@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
+import type { Problem } from '../core/problem.ts';
+import { contentRoot, readContentFile } from '../core/read-content-file.ts';
 import type { GlossaryEntry } from './glossary.ts';
 
 /**
@@ -21,10 +23,13 @@ export interface TranslationLock {
 
 export const sourceHash = (ru: string) => createHash('sha256').update(ru).digest('hex').slice(0, 10);
 
-export function readLock(contentDir: string): TranslationLock {
-  const path = join(contentDir, LOCK_FILE);
-  if (!existsSync(path)) return { sameInAllLanguages: [], confirmed: {}, glossary: [] };
-  const data = (parse(readFileSync(path, 'utf8')) ?? {}) as Partial<TranslationLock>;
+/** The lock, read like every content file (only a regular file inside the content folder); a problem instead when it cannot be. */
+export function readLock(contentDir: string, maxBytes?: number): TranslationLock & { problem?: Problem } {
+  const empty = { sameInAllLanguages: [], confirmed: {}, glossary: [] };
+  if (!lstatSync(join(contentDir, LOCK_FILE), { throwIfNoEntry: false })) return empty;
+  const read = readContentFile(contentRoot(contentDir), LOCK_FILE, maxBytes);
+  if ('problem' in read) return { ...empty, problem: read.problem };
+  const data = (parse(read.bytes.toString('utf8')) ?? {}) as Partial<TranslationLock>;
   return { sameInAllLanguages: data.sameInAllLanguages ?? [], confirmed: data.confirmed ?? {}, glossary: data.glossary ?? [] };
 }
 
@@ -39,6 +44,7 @@ export function writeLock(contentDir: string, lock: TranslationLock): void {
     ),
   };
   const header =
+    '# yaml-language-server: $schema=../schemas/translations.schema.json\n' +
     '# Written by `content i18n --confirm`: the Russian text each translation was checked against (a short hash).\n' +
     '# Edit only sameInAllLanguages (texts that are rightly the same in every language: names, brands) and glossary\n' +
     '# (one term per thing: `use` is the word for it in that language, `not` the other ways it must not be said).\n';

@@ -1,4 +1,4 @@
-import { countBySeverity, type Problem } from '../core/problem.ts';
+import { countBySeverity, type Problem, sortProblems } from '../core/problem.ts';
 import { codeFrame } from './code-frame.ts';
 import type { Paint } from './colors.ts';
 
@@ -10,46 +10,124 @@ export interface FormatOptions {
   sources?: Map<string, string>;
   /** Shown before file paths in human and github output, e.g. "content/". */
   prefix?: string;
-  /** Human output: warnings are summarised, not listed. */
+  /** Human output: warnings are left out (only counted). */
   quiet?: boolean;
+  /** Human output: every placeholder in full, instead of one line per file. */
+  verbose?: boolean;
+  /** Files read, for the summary ("in 39 of 44 files"). */
+  fileCount?: number;
+  /** --strict: warnings fail the run too. */
+  strict?: boolean;
 }
 
-/** Human output: grouped by file, each problem with its code frame, then one summary line. */
+/** The words of a placeholder's place that an editor recognises: `contacts.phone` → phone, `entries[3].day` → day. */
+const placeName = (p: Problem) =>
+  (p.path ?? '')
+    .split(/[.[\]]+/)
+    .filter((s) => s && !/^\d+$/.test(s) && !['ru', 'en', 'de'].includes(s))
+    .at(-1) ?? 'file';
+
+/** `age, duration, day ×13` (a name used more than once gets its count). */
+function placeNames(list: Problem[]): string {
+  const counts = new Map<string, number>();
+  for (const p of list) counts.set(placeName(p), (counts.get(placeName(p)) ?? 0) + 1);
+  return [...counts].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name)).join(', ');
+}
+
+/**
+ * Human output: errors in full (place, expected, found, code frame, hint), other warnings in full,
+ * placeholders one line per file (all of them with `verbose`), then the summary, which repeats
+ * where the first error is.
+ */
 export function formatHuman(problems: Problem[], options: FormatOptions): string {
   const { paint, sources, prefix = '' } = options;
   const shown = options.quiet ? problems.filter((p) => p.severity === 'error') : problems;
+  const grouped = !options.verbose;
   const out: string[] = [];
   const byFile = new Map<string, Problem[]>();
-  for (const p of shown) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
+  for (const p of shown) if (!(grouped && p.code === 'placeholder')) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
   for (const [file, list] of byFile) {
     out.push(paint.bold(paint.cyan(`${prefix}${file}`)));
     for (const p of list) {
       const where = p.line ? `${p.line}:${p.column ?? 1}` : '';
       const label = p.severity === 'error' ? paint.red('error') : paint.yellow('warning');
       out.push(`  ${paint.dim(where.padEnd(7))} ${label} ${p.message} ${paint.dim(`[${p.code}]`)}`);
-      if (p.path) out.push(`          ${paint.dim('at')} ${file} → ${p.path}`);
-      if (p.expected) out.push(`          ${paint.dim('expected')} ${p.expected}`);
-      if (p.found) out.push(`          ${paint.dim('found')}    ${p.found}`);
+      if (p.severity === 'error' || options.verbose) {
+        if (p.path) out.push(`          ${paint.dim('at')}       ${p.path}`);
+        if (p.expected) out.push(`          ${paint.dim('expected')} ${p.expected}`);
+        if (p.found) out.push(`          ${paint.dim('found')}    ${p.found}`);
+      }
       const text = sources?.get(p.file);
       if (text && p.line && p.severity === 'error') {
         const frame = codeFrame(text, p.line, p.column ?? 1, p.endLine === p.line ? p.endColumn : undefined, paint.red);
         out.push(frame.replace(/^/gm, '        '));
       }
-      if (p.hint) out.push(`          ${paint.green('hint')}     ${p.hint}`);
+      if (p.hint) out.push(`          ${paint.green('hint')}     ${p.hint.replaceAll('\n', '\n                   ')}`);
     }
     out.push('');
   }
-  out.push(summaryLine(problems, paint));
+  const placeholders = shown.filter((p) => p.code === 'placeholder');
+  if (grouped && placeholders.length) {
+    const perFile = new Map<string, Problem[]>();
+    for (const p of placeholders) perFile.set(p.file, [...(perFile.get(p.file) ?? []), p]);
+    out.push(
+      paint.yellow(
+        `Placeholders ("TODO: …", shown to visitors as written; replace them before publishing${options.verbose ? '' : ', or see each with --verbose'}):`,
+      ),
+    );
+    // When every file of a folder has the very same placeholders (each teacher's biography), they share a line.
+    const rows: { where: string; count: string; names: string }[] = [];
+    const same = new Map<string, string[]>();
+    for (const [file, list] of perFile) {
+      const id = `${file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : ''}|${list.length}|${placeNames(list)}`;
+      same.set(id, [...(same.get(id) ?? []), file]);
+    }
+    const done = new Set<string>();
+    for (const [id, files] of same) {
+      const [dir, count, names] = id.split('|') as [string, string, string];
+      const all = [...perFile.keys()].filter((f) => f.startsWith(`${dir}/`)).length;
+      if (dir && files.length >= 3 && files.length === all) same.set(id, [`${prefix}${dir}/*.yaml (all ${files.length})`, `${count} each`, names]);
+      else same.delete(id);
+    }
+    for (const [file, list] of perFile) {
+      const id = `${file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : ''}|${list.length}|${placeNames(list)}`;
+      const group = same.get(id);
+      if (!group) rows.push({ where: `${prefix}${file}`, count: String(list.length), names: placeNames(list) });
+      else if (!done.has(id)) {
+        done.add(id);
+        rows.push({ where: group[0]!, count: group[1]!, names: group[2]! });
+      }
+    }
+    const width = Math.max(...rows.map((r) => r.where.length));
+    const countWidth = Math.max(...rows.map((r) => r.count.length));
+    for (const r of rows) out.push(`  ${r.where.padEnd(width)}  ${r.count.padStart(countWidth)} — ${r.names}`);
+    out.push('');
+  }
+  out.push(...summaryLines(problems, paint, options));
   return out.join('\n');
 }
 
-export function summaryLine(problems: Problem[], paint: Paint): string {
+/** The last lines: how many errors and warnings, in how many files, and where the first error is. */
+export function summaryLines(problems: Problem[], paint: Paint, options: Pick<FormatOptions, 'fileCount' | 'prefix' | 'strict'> = {}): string[] {
   const { errors, warnings } = countBySeverity(problems);
-  const files = new Set(problems.map((p) => p.file)).size;
-  const e = `${errors} error${errors === 1 ? '' : 's'}`;
-  const w = `${warnings} warning${warnings === 1 ? '' : 's'}`;
-  if (errors === 0 && warnings === 0) return paint.green('✓ No problems found.');
-  return `${errors ? paint.red(`✗ ${e}`) : paint.green(`✓ ${e}`)}, ${warnings ? paint.yellow(w) : w} in ${files} file${files === 1 ? '' : 's'}.`;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const filesWith = (severity: Problem['severity']) => new Set(problems.filter((p) => p.severity === severity).map((p) => p.file)).size;
+  const of = options.fileCount ? ` of ${options.fileCount}` : '';
+  const inFiles = (n: number) => (of ? `in ${n}${of} files` : `in ${plural(n, 'file')}`);
+  const placeholders = problems.filter((p) => p.code === 'placeholder').length;
+  const w = warnings
+    ? `${plural(warnings, 'warning')}${placeholders ? ` (${plural(placeholders, 'placeholder')})` : ''} ${inFiles(filesWith('warning'))}`
+    : 'no warnings';
+  if (errors === 0 && warnings === 0) return [paint.green(`✓ No problems found${options.fileCount ? ` in ${plural(options.fileCount, 'file')}` : ''}.`)];
+  const lines: string[] = [];
+  if (errors) {
+    const first = sortProblems(problems).find((p) => p.severity === 'error')!;
+    lines.push(`${paint.red(`✗ ${plural(errors, 'error')}`)} ${inFiles(filesWith('error'))}; ${paint.yellow(w)}.`);
+    lines.push(`  First error: ${options.prefix ?? ''}${first.file}${first.line ? `:${first.line}:${first.column ?? 1}` : ''}  ${first.message}`);
+  } else if (options.strict) {
+    lines.push(`${paint.red(`✗ ${w}`)}, and --strict counts every warning as an error: fix them before publishing.`);
+  } else lines.push(`${paint.green('✓ No errors')}; ${paint.yellow(w)}.`);
+  return lines;
 }
 
 /** One JSON document: the problems and their counts. Nothing else goes to stdout. */

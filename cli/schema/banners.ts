@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Key, LocalizedText, SiteLink } from './localized.ts';
+import { Key, LocalizedLine, LocalizedText, SiteLink } from './localized.ts';
 
 export const BannersFile = z
   .strictObject({
@@ -7,10 +7,10 @@ export const BannersFile = z
       .array(
         z.strictObject({
           id: Key,
-          pill: LocalizedText.describe('The small label above the title.'),
-          title: LocalizedText,
+          pill: LocalizedLine.describe('The small label above the title.'),
+          title: LocalizedLine,
           subtitle: LocalizedText,
-          cta: z.strictObject({ label: LocalizedText, link: SiteLink }).describe('The call to action.'),
+          cta: z.strictObject({ label: LocalizedLine, link: SiteLink }).describe('The call to action.'),
           isNew: z.boolean().optional().describe('Marks the offer as new.'),
           validUntil: z.iso.date().optional().describe('Last day the banner is shown (YYYY-MM-DD).'),
         }),

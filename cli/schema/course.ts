@@ -1,23 +1,23 @@
 import { z } from 'zod';
-import { Key, LocalizedText, Placeholder, RoutePath, TeachingLanguage } from './localized.ts';
+import { Key, LocalizedLine, LocalizedText, Placeholder, RoutePath, TeachingLanguage } from './localized.ts';
 import { Price } from './price.ts';
 
 const SubProgram = z.strictObject({
   key: Key.describe('Sub-program key, e.g. russian5_6.'),
-  title: LocalizedText,
-  age: LocalizedText,
+  title: LocalizedLine,
+  age: LocalizedLine,
   text: LocalizedText,
 });
 
-const Step = z.strictObject({ title: LocalizedText, text: LocalizedText.optional() });
+const Step = z.strictObject({ title: LocalizedLine, text: LocalizedText.optional() });
 
 export const CourseFile = z
   .strictObject({
     route: RoutePath.optional().describe('The detail page of the course. Left out for a course without a page of its own.'),
     order: z.number().int().describe('Position in the "Our offerings" list on the home page.'),
-    title: LocalizedText,
+    title: LocalizedLine,
     summary: LocalizedText.describe('One or two sentences for the course card on the home page.'),
-    age: LocalizedText,
+    age: LocalizedLine,
     format: LocalizedText.describe('Group or individual, group size, on site or online.'),
     duration: LocalizedText.describe('Length and frequency of the lessons.'),
     teachers: z

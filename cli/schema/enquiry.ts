@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, ENQUIRY_LIMITS } from './enquiry-rules.ts';
+
+export { EMAIL_PATTERN, ENQUIRY_LIMITS };
 
 /**
  * One enquiry as the form sends it and the server stores it. The browser gets the rules
  * derived from this (see `enquiryRules`), not zod itself.
  */
-export const ENQUIRY_LIMITS = { name: 200, message: 5000, email: 254 } as const;
-
-/** Deliberately simple: one @, no spaces, a dot in the domain. */
-export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
-
 export const Enquiry = z.strictObject({
   name: z.string().trim().min(1).max(ENQUIRY_LIMITS.name),
   course: z.string().min(1),

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { Key, LocalizedText } from './localized.ts';
+import { Key, LocalizedLine, LocalizedText } from './localized.ts';
 
 export const FaqFile = z
   .strictObject({
-    title: LocalizedText,
+    title: LocalizedLine,
     items: z
       .array(
         z.strictObject({
           id: Key,
-          question: LocalizedText,
+          question: LocalizedLine,
           answer: z.array(LocalizedText).min(1).describe('Paragraphs; **bold** and *italic* are allowed.'),
         }),
       )

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Key, LocalizedText } from './localized.ts';
+import { Key, LocalizedLine } from './localized.ts';
 
 export const FormFile = z
   .strictObject({
@@ -8,7 +8,7 @@ export const FormFile = z
         z.strictObject({
           value: Key.describe('Sent with the enquiry; stable.'),
           course: Key.describe('The course this option enrols in (content/courses/<key>.yaml).'),
-          label: LocalizedText,
+          label: LocalizedLine,
         }),
       )
       .min(1)

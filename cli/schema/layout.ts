@@ -26,5 +26,7 @@ export const schemaFileName = (type: ContentType) => `${type}.schema.json`;
 export const PLACEHOLDER_PATTERN = '^TODO:';
 /** A text without raw HTML: every "<" not followed by a letter, "/", "!" or "?" (linear, no look-ahead over the whole text). */
 export const NO_HTML = '^[^<]*(?:<(?![A-Za-z/!?])[^<]*)*$';
+/** A text on one line: no line break (CR, LF, NEL, U+2028/9) and no other control character. */
+export const ONE_LINE = '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$';
 /** A fact still to be supplied by the studio (see PLACEHOLDER_PATTERN). */
 export const isPlaceholder = (value: unknown): boolean => typeof value === 'string' && value.startsWith('TODO:');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { LocalizedText } from './localized.ts';
+import { LocalizedLine, LocalizedText } from './localized.ts';
 
 const LegalText = z.strictObject({
-  sections: z.array(z.strictObject({ heading: LocalizedText, body: z.array(LocalizedText).min(1) })).min(1),
+  sections: z.array(z.strictObject({ heading: LocalizedLine, body: z.array(LocalizedText).min(1) })).min(1),
 });
 
 export const LegalFile = z

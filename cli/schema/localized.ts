@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-/** The site's locales. The first is the default and the fallback. */
-export const LOCALES = ['ru', 'en', 'de'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'ru';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
+
+export { DEFAULT_LOCALE, LOCALES, type Locale };
 
 /**
  * Raw HTML never passes through content: a `<` followed by a letter, `/`, `!` or `?`
@@ -11,6 +10,17 @@ export const DEFAULT_LOCALE: Locale = 'ru';
  */
 
 const text = () => z.string().min(1).regex(new RegExp(NO_HTML), { message: 'raw HTML is not allowed in content' });
+/** Names, titles, labels, address parts: they go into headings, attributes, e-mail headers and JSON-LD, where a line break or a tag does harm. */
+const line = () => text().regex(new RegExp(ONE_LINE), { message: 'a one-line text cannot have a line break' });
+
+/**
+ * A text that stands on one line, the same in every language: a name, an address part. No line
+ * break, no raw HTML. A placeholder ("TODO: …") is one too, and is reported as one.
+ */
+export const OneLineText = line().meta({
+  title: 'One-line text',
+  description: 'A text on one line: no line breaks, no raw HTML. "TODO: what is missing" while the studio has not supplied it.',
+});
 
 /** A text a visitor reads, in every locale. `ru` is the source and the fallback. */
 export const LocalizedText = z
@@ -26,11 +36,24 @@ export const LocalizedText = z
   });
 export type LocalizedText = z.infer<typeof LocalizedText>;
 
+/** A localized text that stands on one line: a title, a label, a name. No line breaks, no raw HTML. */
+export const LocalizedLine = z
+  .strictObject({
+    ru: line().describe('Russian: the source text, shown wherever a translation is missing.'),
+    en: line().optional().describe('English translation. When missing, visitors see the Russian text.'),
+    de: line().optional().describe('German translation. When missing, visitors see the Russian text.'),
+  })
+  .meta({
+    id: 'LocalizedLine',
+    title: 'Localized one-line text',
+    description: 'A title, label or name in Russian (required) and optionally English and German, on one line: no line breaks, no raw HTML.',
+  });
+
 /**
  * A fact SPEC.md does not give is written as a placeholder: a string that starts with `TODO:`.
  * `validate` reports each as a warning so none ships unnoticed.
  */
-import { isPlaceholder, NO_HTML, PLACEHOLDER_PATTERN } from './layout.ts';
+import { isPlaceholder, NO_HTML, ONE_LINE, PLACEHOLDER_PATTERN } from './layout.ts';
 
 export { isPlaceholder, PLACEHOLDER_PATTERN };
 export const Placeholder = z.string().regex(new RegExp(PLACEHOLDER_PATTERN)).meta({

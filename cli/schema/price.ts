@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Key, LocalizedText, Money, Placeholder } from './localized.ts';
+import { Key, LocalizedLine, LocalizedText, Money, OneLineText, Placeholder } from './localized.ts';
 
 export const PricePer = z.enum(['month', 'lesson', 'hour', 'visit', 'once', 'package']).meta({
   id: 'PricePer',
@@ -22,25 +22,25 @@ export const PriceItem = z.discriminatedUnion('type', [
     .strictObject({
       type: z.literal('item'),
       id: Key.describe('Stable id, referenced by course pages ("prices: vocal-individual").'),
-      label: LocalizedText,
+      label: LocalizedLine,
       price: Price,
       addOn: z.boolean().optional().describe('The price is added to another subscription ("+80").'),
     })
     .meta({ title: 'Price line' }),
-  z.strictObject({ type: z.literal('sub'), label: LocalizedText }).meta({ title: 'Sub-heading' }),
+  z.strictObject({ type: z.literal('sub'), label: LocalizedLine }).meta({ title: 'Sub-heading' }),
 ]);
 export type PriceItem = z.infer<typeof PriceItem>;
 
 export const PriceTable = z
   .strictObject({
-    caption: LocalizedText,
-    columnHeader: LocalizedText.describe('What the columns count, e.g. "number of lessons".'),
+    caption: LocalizedLine,
+    columnHeader: LocalizedLine.describe('What the columns count, e.g. "number of lessons".'),
     columns: z.array(z.number().int().positive()).min(1).describe('Lessons per subscription.'),
     rows: z
       .array(
         z.strictObject({
           id: Key,
-          label: LocalizedText.describe('The lesson length, e.g. "1 hour".'),
+          label: LocalizedLine.describe('The lesson length, e.g. "1 hour".'),
           amounts: z.array(Money).min(1).describe('One amount in EUR per column.'),
         }),
       )
@@ -51,7 +51,7 @@ export const PriceTable = z
 export const PriceCategory = z
   .strictObject({
     id: Key,
-    title: LocalizedText,
+    title: LocalizedLine,
     items: z.array(PriceItem).default([]),
     table: PriceTable.optional(),
     notes: z.array(LocalizedText).optional(),
@@ -60,7 +60,7 @@ export const PriceCategory = z
 
 export const RecordingPackage = z.strictObject({
   id: Key,
-  name: z.string().min(1).describe('Package name as sold: Lite, Standard, Pro.'),
+  name: OneLineText.describe('Package name as sold: Lite, Standard, Pro.'),
   description: LocalizedText,
   revisions: z.number().int().nonnegative().describe('Revision rounds included.'),
   price: Price.optional().describe('Left out when SPEC.md gives no separate price.'),
@@ -68,7 +68,7 @@ export const RecordingPackage = z.strictObject({
 
 export const PricesFile = z
   .strictObject({
-    title: LocalizedText,
+    title: LocalizedLine,
     currency: z.literal('EUR'),
     categories: z.array(PriceCategory).min(1),
     recordingPackages: z.array(RecordingPackage).min(1),

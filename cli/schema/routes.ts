@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Key, LocalizedText, RoutePath } from './localized.ts';
+import { Key, LocalizedLine, LocalizedText, RoutePath } from './localized.ts';
 
 export const PAGE_KINDS = ['home', 'course', 'prices', 'teachers', 'faq', 'schedule', 'legal'] as const;
 
@@ -12,7 +12,7 @@ export const RoutesFile = z
           page: z.enum(PAGE_KINDS).describe('What the route shows.'),
           course: Key.optional().describe('With page: course — the course key (content/courses/<key>.yaml).'),
           legal: z.enum(['impressum', 'privacy', 'terms']).optional().describe('With page: legal — which text.'),
-          title: LocalizedText.describe('The page title (also the <title> of the page).'),
+          title: LocalizedLine.describe('The page title (also the <title> of the page).'),
           description: LocalizedText.describe('The meta description for search engines and sharing.'),
         }),
       )

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Key, LocalizedText, Placeholder } from './localized.ts';
+import { Key, LocalizedLine, LocalizedText, Placeholder } from './localized.ts';
 
 const Time = z.string().regex(/^[0-2][0-9]:[0-5][0-9]$/);
 
@@ -13,7 +13,7 @@ export const ScheduleFile = z
           day: z.union([z.enum(['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su']), Placeholder]),
           start: z.union([Time, Placeholder]),
           end: z.union([Time, Placeholder]),
-          note: LocalizedText.optional().describe('E.g. "twice a month".'),
+          note: LocalizedLine.optional().describe('E.g. "twice a month".'),
         }),
       )
       .min(1),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { LOCALES, LocalizedText, Placeholder, SiteLink } from './localized.ts';
+import { LOCALES, LocalizedLine, LocalizedText, OneLineText, Placeholder, SiteLink } from './localized.ts';
 
 const Locale = z.enum(LOCALES);
 
 export const SiteFile = z
   .strictObject({
-    name: z.union([z.string().min(1), Placeholder]).describe('The studio name.'),
-    legalName: z.union([z.string().min(1), Placeholder]).optional(),
+    name: OneLineText.describe('The studio name (or a placeholder "TODO: …").'),
+    legalName: OneLineText.optional(),
     baseUrl: z.url().describe('The public address of the site, used for canonical links and the sitemap.'),
     locales: z.strictObject({
       default: Locale,
@@ -17,9 +17,9 @@ export const SiteFile = z
       phone: z.union([z.string().regex(/^\+?[0-9 ()/-]{6,}$/), Placeholder]),
       email: z.union([z.email(), Placeholder]),
       address: z.strictObject({
-        street: z.union([z.string().min(1), Placeholder]),
+        street: OneLineText,
         postalCode: z.union([z.string().regex(/^[0-9]{5}$/), Placeholder]),
-        city: z.union([z.string().min(1), Placeholder]),
+        city: OneLineText,
         country: z.literal('DE'),
       }),
       location: LocalizedText.describe('How to find the studio, as a visitor reads it.'),
@@ -27,16 +27,16 @@ export const SiteFile = z
     hours: z
       .array(
         z.strictObject({
-          days: LocalizedText,
+          days: LocalizedLine,
           dayCodes: z.array(z.enum(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'])).min(1),
           time: z.union([z.string().regex(/^[0-2][0-9]:[0-5][0-9]–[0-2][0-9]:[0-5][0-9]$/), Placeholder]).optional(),
-          note: LocalizedText.optional().describe('E.g. "on request".'),
+          note: LocalizedLine.optional().describe('E.g. "on request".'),
         }),
       )
       .min(1)
       .describe('Opening hours shown in the footer.'),
     menu: z
-      .array(z.strictObject({ id: z.string().min(1), label: LocalizedText, link: SiteLink }))
+      .array(z.strictObject({ id: z.string().min(1), label: LocalizedLine, link: SiteLink }))
       .min(1)
       .describe('The main menu, in order.'),
     form: z
@@ -53,7 +53,7 @@ export const SiteFile = z
         notify: z
           .strictObject({
             to: z.union([z.email(), Placeholder]).optional().describe("Who gets the e-mail; default: the studio's e-mail address in contacts."),
-            subject: LocalizedText.optional().describe("Subject line; the visitor's name and course are added after it."),
+            subject: LocalizedLine.optional().describe("Subject line; the visitor's name and course are added after it."),
           })
           .optional()
           .describe(

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { Key, LocalizedText } from './localized.ts';
+import { Key, LocalizedLine, LocalizedText } from './localized.ts';
 
 export const TeacherFile = z
   .strictObject({
     order: z.number().int().describe('Position on the teachers page.'),
-    name: LocalizedText,
-    role: LocalizedText,
+    name: LocalizedLine,
+    role: LocalizedLine,
     edu: LocalizedText.describe('Education.'),
     text1: LocalizedText,
     text2: LocalizedText,

@@ -94,3 +94,20 @@ export const PLURAL_SUFFIXES = {
   en: ['one', 'other'],
   de: ['one', 'other'],
 } as const;
+
+/** The end of a key of a plural family: `prices.lessons_few` is a form of `prices.lessons`. */
+export const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * The variables the site fills into a UI string, written `{{name}}` in ui.yaml. Every other UI
+ * string has none; a plural family is listed once, without its suffix. Keep in step with the
+ * calls that pass them (cli/site/resolve.ts, templates/form/validate.ts).
+ */
+export const UI_VARIABLES: Readonly<Record<string, readonly string[]>> = {
+  'prices.fromAmount': ['amount'],
+  'prices.addOn': ['amount'],
+  'prices.lessons': ['count'],
+  'prices.revisions': ['count'],
+  'form.errorTooLong': ['max'],
+  'form.errorSummary': ['count'],
+};

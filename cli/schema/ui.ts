@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { LocalizedText } from './localized.ts';
+import { LocalizedLine } from './localized.ts';
 import { UI_KEYS } from './ui-keys.ts';
 
-const namespace = (keys: readonly string[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, LocalizedText])) as Record<string, typeof LocalizedText>);
+const namespace = (keys: readonly string[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, LocalizedLine])) as Record<string, typeof LocalizedLine>);
 
 export const UiFile = z
   .strictObject(

@@ -1,7 +1,7 @@
 import { closeSync, constants, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type FileOps, nodeFileOps, writeAll } from './file-ops.ts';
-import { takeLock } from './lock.ts';
+import { type HeldLock, LOCK_FILE, takeLock } from './lock.ts';
 import {
   type Added,
   contentHash,
@@ -84,7 +84,7 @@ export class Inbox implements EnquiryStore {
     /** Bytes of complete, synced lines: where the next line goes. */
     private size: number,
     private lastId: number,
-    private readonly release: () => Promise<void>,
+    private readonly lock: HeldLock,
     readonly recovered: string | undefined,
     private readonly recheckMs: number,
   ) {}
@@ -109,7 +109,7 @@ export class Inbox implements EnquiryStore {
   static async open(dir: string, options: InboxOptions = {}): Promise<Inbox> {
     mkdirSync(dir, { recursive: true });
     let lost: ((e: Error) => void) | undefined;
-    const release = await takeLock(dir, (e) => lost?.(e));
+    const lock = await takeLock(dir, (e) => lost?.(e));
     try {
       const file = join(dir, INBOX_FILE);
       const { enquiries, tornTail } = readInbox(dir);
@@ -131,7 +131,7 @@ export class Inbox implements EnquiryStore {
       const ops = options.fileOps ?? nodeFileOps;
       const fd = await ops.open(file, constants.O_RDWR | constants.O_CREAT, 0o600);
       if (created) syncDir(dir);
-      const inbox = new Inbox(dir, ops, fd, statSync(file).size, lastId, release, recovered, options.recheckMs ?? 2_000);
+      const inbox = new Inbox(dir, ops, fd, statSync(file).size, lastId, lock, recovered, options.recheckMs ?? 2_000);
       lost = (e) => {
         inbox.lockLost = e;
       };
@@ -144,7 +144,7 @@ export class Inbox implements EnquiryStore {
       }
       return inbox;
     } catch (error) {
-      await release();
+      await lock.release();
       throw error;
     }
   }
@@ -209,10 +209,19 @@ export class Inbox implements EnquiryStore {
   }
 
   private async flush(): Promise<void> {
+    // Never finish synchronously: `flushing` must be set before this ends and clears it. Also
+    // lets the enquiries of this tick join the group.
+    await null;
     while (this.queue.length) {
       const batch = this.queue;
       this.queue = [];
       const bytes = Buffer.concat(batch.map((p) => p.bytes));
+      if (!this.lockLost && !this.lock.held()) this.lockLost = new Error(`${LOCK_FILE} is no longer this server's`);
+      if (this.lockLost) {
+        const reason = new StoreUnavailable(`the inbox lock was lost: ${this.lockLost.message}`);
+        for (const p of batch) p.done.reject(reason);
+        continue;
+      }
       try {
         if (this.dirty) await this.cutBack();
         await writeAll(this.ops, this.fd, bytes, this.size);
@@ -303,7 +312,7 @@ export class Inbox implements EnquiryStore {
     clearInterval(this.recheck);
     while (this.flushing) await this.flushing;
     await this.ops.close(this.fd);
-    await this.release();
+    await this.lock.release();
   }
 }
 

@@ -66,7 +66,13 @@ const tagOf = (s: BigIntStats) => (s.birthtimeNs ? String(s.birthtimeNs) : `${s.
  *   known at once. From another namespace (a container) a restart waits for the heartbeat to
  *   go stale (at most 10 s), and a live owner is recognised by its heartbeat moving.
  */
-export async function takeLock(dir: string, onLost: (error: Error) => void): Promise<() => Promise<void>> {
+export interface HeldLock {
+  /** Whether `serve.lock` is still the one this server took (checked before each write). */
+  held(): boolean;
+  release(): Promise<void>;
+}
+
+export async function takeLock(dir: string, onLost: (error: Error) => void): Promise<HeldLock> {
   const lockPath = join(dir, LOCK_FILE);
   const deadline = Date.now() + STALE_MS + 5_000;
   const seen = new Map<string, bigint>();
@@ -83,10 +89,16 @@ export async function takeLock(dir: string, onLost: (error: Error) => void): Pro
           update: UPDATE_MS,
           onCompromised: onLost,
         });
-        claim(dir, myNs, bootId);
-        return async () => {
-          rmSync(join(dir, OWNER_FILE), { force: true });
-          await release().catch(() => {}); // already released when it was lost
+        const tag = claim(dir, myNs, bootId);
+        return {
+          held: () => {
+            const now = stat(lockPath);
+            return !!now && tagOf(now) === tag;
+          },
+          release: async () => {
+            rmSync(join(dir, OWNER_FILE), { force: true });
+            await release().catch(() => {}); // already released when it was lost
+          },
         };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ELOCKED') continue; // another server made it first: look at it
@@ -156,9 +168,9 @@ async function takeOver(dir: string, dead: BigIntStats): Promise<void> {
 }
 
 /** Says who holds the lock just taken, and sweeps what servers that died while taking over left behind. */
-function claim(dir: string, pidNs?: string, bootId?: string): void {
+function claim(dir: string, pidNs?: string, bootId?: string): string | undefined {
   const s = stat(join(dir, LOCK_FILE));
-  if (!s) return;
+  if (!s) return undefined;
   const owner: Owner = { lock: tagOf(s), pid: process.pid, pidNs, bootId, start: procIsOurs() ? startTicks('self') : undefined };
   const temp = join(dir, `${OWNER_FILE}.${randomBytes(6).toString('hex')}`);
   try {
@@ -173,4 +185,5 @@ function claim(dir: string, pidNs?: string, bootId?: string): void {
     else if (name.startsWith(`${LOCK_FILE}.takeover-`) && Date.now() - (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0) > STALE_MS)
       rmSync(path, { recursive: true, force: true });
   }
+  return owner.lock;
 }

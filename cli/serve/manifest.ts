@@ -2,8 +2,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locale, PageModel } from '../../templates/model.ts';
 import type { Content } from '../core/content.ts';
-import { ENQUIRY_LIMITS } from '../schema/enquiry.ts';
-import { isPlaceholder } from '../schema/localized.ts';
+import { ENQUIRY_LIMITS } from '../schema/enquiry-rules.ts';
+import { isPlaceholder } from '../schema/layout.ts';
 import type { Translator } from '../site/translator.ts';
 import { localeUrl } from '../site/urls.ts';
 

@@ -14,12 +14,11 @@ import type {
 } from '../../templates/model.ts';
 import type { Content, Entry } from '../core/content.ts';
 import { InternalError } from '../core/problem.ts';
-import { enquiryRules } from '../schema/enquiry.ts';
+import { ENQUIRY_RULES } from '../schema/enquiry-rules.ts';
 import { isPlaceholder } from '../schema/layout.ts';
 import type { Price } from '../schema/price.ts';
 import { PLURAL_SUFFIXES, UI_KEYS, type UiKey } from '../schema/ui-keys.ts';
 import { buildJsonLd } from './json-ld.ts';
-import type { SitePage } from './site-page.ts';
 import type { Translator } from './translator.ts';
 import { absoluteUrl, ENDONYMS, localeUrl, urlToFile } from './urls.ts';
 
@@ -37,13 +36,6 @@ export interface ResolveOptions {
   baseUrl?: string;
   /** YYYY-MM-DD: banners past their validUntil are left out. */
   today: string;
-  /**
-   * Course pages for which this says true are not resolved; a `TakenOverPage` stands in for
-   * each (see `resolvePages`).
-   */
-  takeOver?: (page: { locale: Locale; route: string; course: string; file: string }) => boolean;
-  /** Called for every page resolved, with what it shows in Russian instead of its own language. */
-  onResolved?: (page: PageModel, fallbacks: Set<string>) => void;
 }
 
 const PER_KEY: Record<Exclude<Price['per'], `TODO:${string}`>, UiKey | undefined> = {
@@ -59,18 +51,7 @@ const PER_KEY: Record<Exclude<Price['per'], `TODO:${string}`>, UiKey | undefined
  * Stage 4: content → one PageModel per page and locale. Pure: all text goes through the
  * translator, so fallbacks are counted and marked.
  */
-export function resolveSite(raw: Content, tr: Translator, options: Omit<ResolveOptions, 'takeOver'>): PageModel[] {
-  return resolvePages(raw, tr, options) as PageModel[];
-}
-
-/**
- * resolveSite, where the caller may take over course pages it knows to be unchanged. That is
- * sound because of what a course page is made from: its own course file and the files every
- * page shares (site, routes, UI strings, form, prices, teachers, …), never another course
- * file; so a course page whose course file and shared files are unchanged is unchanged.
- * Pages of every other kind are always resolved.
- */
-export function resolvePages(raw: Content, tr: Translator, options: ResolveOptions): SitePage[] {
+export function resolveSite(raw: Content, tr: Translator, options: ResolveOptions): PageModel[] {
   const c = assertComplete(raw);
   const site = c.site.data;
   const locales = site.locales.available as Locale[];
@@ -79,8 +60,8 @@ export function resolvePages(raw: Content, tr: Translator, options: ResolveOptio
   const courseList = [...c.courses.values()].sort((a, b) => a.data.order - b.data.order || a.key.localeCompare(b.key));
   const optionOf = new Map(c.form.data.options.map((o) => [o.course, o.value]));
   const contacts = site.contacts;
-  const rules = enquiryRules();
-  const pages: SitePage[] = [];
+  const rules = ENQUIRY_RULES;
+  const pages: PageModel[] = [];
   // The same for every locale of a route: built once.
   const hreflangs = new Map<string, PageModel['hreflang']>();
   const hreflangFor = (route: string) => {
@@ -333,23 +314,6 @@ export function resolvePages(raw: Content, tr: Translator, options: ResolveOptio
 
     for (const route of routes) {
       const pageUrl = url(route.path);
-      const file = urlToFile(pageUrl);
-      if (route.page === 'course' && options.takeOver?.({ locale, route: route.path, course: route.course!, file })) {
-        pages.push({
-          takenOver: true,
-          course: route.course!,
-          url: pageUrl,
-          route: route.path,
-          file,
-          locale,
-          canonical: absoluteUrl(baseUrl, pageUrl),
-          hreflang: hreflangFor(route.path),
-          noindex: false,
-        });
-        continue;
-      }
-      const seen = options.onResolved ? new Set<string>() : undefined;
-      tr.collect(seen);
       const body = bodyFor(route);
       const withForm = body.kind === 'home' || body.kind === 'course';
       const p = page({
@@ -363,8 +327,6 @@ export function resolvePages(raw: Content, tr: Translator, options: ResolveOptio
         form: withForm ? form(body.kind === 'course' ? body.course.formValue : undefined) : undefined,
       });
       p.jsonLd = buildJsonLd(p, { site, baseUrl, courseFor: (k) => c.courses.get(k)?.data, faq: c.faq.data, tr, locale, routeCourse: route.course });
-      tr.collect(undefined);
-      if (seen) options.onResolved!(p, seen);
       pages.push(p);
     }
     const thanks = site.form.thanksPath;

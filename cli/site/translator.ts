@@ -3,8 +3,8 @@ import type { Locale, Text } from '../../templates/model.ts';
 import type { Content } from '../core/content.ts';
 import { entries } from '../core/content.ts';
 import { formatPath } from '../core/problem.ts';
+import { LOCALES } from '../schema/locales.ts';
 import type { LocalizedText } from '../schema/localized.ts';
-import { LOCALES } from '../schema/localized.ts';
 import type { UiKey } from '../schema/ui-keys.ts';
 
 /** A localized text found in the content, with where it is. */
@@ -50,12 +50,6 @@ export interface Translator {
   ui(key: UiKey | string, locale: Locale, vars?: Record<string, unknown>): Text;
   /** How many texts fell back to Russian, per locale, since creation. */
   fallbacks: Record<Locale, Set<string>>;
-  /**
-   * Also tells `into` of every fallback from now on (memoized ones included), until called
-   * with undefined: what one page shows in Russian, so a later build that takes the page over
-   * without resolving it still counts its fallbacks.
-   */
-  collect(into: Set<string> | undefined): void;
 }
 
 /**
@@ -100,10 +94,8 @@ export function createTranslator(content: Content): Translator {
     return keys.get(value);
   };
   const fallbacks: Record<Locale, Set<string>> = { ru: new Set(), en: new Set(), de: new Set() };
-  let collector: Set<string> | undefined;
   const fellBack = (locale: Locale, id: string) => {
     fallbacks[locale].add(id);
-    collector?.add(id);
   };
   // A text without variables is looked up once per locale: pages repeat the same menu, footer and labels.
   const memo = new Map<string, Text>();
@@ -114,7 +106,7 @@ export function createTranslator(content: Content): Translator {
     if (!text) {
       text = translate(ns, key, locale);
       memo.set(id, text);
-    } else if (text.lang && collector) collector.add(`${ns}:${key}`);
+    }
     return text;
   };
   const translate = (ns: 'ui', key: string, locale: Locale, vars?: Record<string, unknown>): Text => {
@@ -128,9 +120,6 @@ export function createTranslator(content: Content): Translator {
   return {
     i18n,
     fallbacks,
-    collect(into) {
-      collector = into;
-    },
     text(value, locale) {
       // A content text has no variables or plural forms: i18next's fallback rule, applied directly
       // (it is called for every text of every page; i18next.t costs a hundred times more).

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,11 +127,14 @@ describe('content build', () => {
     const site = join(out, 'swap');
     const build = () => runCliProcess(['build', '--content', content.dir, '--out', site, '--today', '2026-11-22', '--quiet']);
     expect((await build()).code).toBe(0);
-    // What a build killed while writing (staging) or a deletion cut short (trash) leaves.
-    for (const leftover of ['.swap.staging-999999999', '.swap.trash-999999999-1']) {
-      mkdirSync(join(out, leftover, 'en'), { recursive: true });
-      writeFileSync(join(out, leftover, 'en', 'index.html'), 'old');
-    }
+    // What a build killed while writing (staging, marked as such) or a deletion cut short
+    // (trash: an old site with its mark) leaves. Folders named so without a mark are a user's
+    // and are kept (tests/build/out-dir.test.ts).
+    mkdirSync(join(out, '.swap.staging-999999999', 'en'), { recursive: true });
+    writeFileSync(join(out, '.swap.staging-999999999', '.studio-site.json'), '{"tool":"studio-site","format":1,"staging":true}\n');
+    writeFileSync(join(out, '.swap.staging-999999999', 'en', 'index.html'), 'old');
+    cpSync(site, join(out, '.swap.trash-999999999-1'), { recursive: true });
+    rmSync(join(out, '.swap.trash-999999999-1', 'en'), { recursive: true }); // half deleted
     expect((await build()).code).toBe(0);
     expect(snapshotDir(site)).toEqual(snapshotDir(dist));
     // The old site and the leftovers are deleted by a process of their own, soon after the build.

@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.ts';
+import { ROOT, runCli } from '../helpers/cli.ts';
 import { syntheticContent } from '../helpers/synthetic.ts';
 
 describe('the content command', () => {
@@ -21,6 +23,18 @@ describe('the content command', () => {
     const r = await runCli(['validate', '--format', 'xml']);
     expect(r.code).toBe(2);
   });
+
+  it('stops quietly when its reader closes the pipe early (content validate | head -1)', async () => {
+    const child = spawn(process.execPath, [join(ROOT, 'cli/bin.js'), 'validate', '--verbose'], { env: { ...process.env, NO_COLOR: '1' } });
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toMatch(/EPIPE|\n\s+at /);
+    expect(code).toBe(0);
+  }, 30_000);
 
   it('prints its version and exits 0', async () => {
     const r = await runCli(['--version']);
@@ -46,7 +60,7 @@ describe('the content command', () => {
       const report = JSON.parse(json.stdout);
       expect(report.errors).toBeGreaterThan(0);
       const gh = await runCli(['validate', '--content', c.dir, '--format', 'github']);
-      expect(gh.stdout).toMatch(/^::error file=.*courses\/course00001\.yaml,line=\d+,col=1,.*::Unknown key "ordr"/m);
+      expect(gh.stdout).toMatch(/^::error file=.*courses\/course00001\.yaml,line=\d+,col=1,.*::The key "ordr" is not known here\./m);
       const human = await runCli(['validate', '--content', c.dir]);
       expect(human.stdout).not.toContain('\u001b[');
       expect(human.stdout).toContain('hint');

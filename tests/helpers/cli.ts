@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,18 +38,6 @@ export function contentCopy(files: Record<string, string | Buffer | null> = {}):
     }
   }
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-/** Applies a fixture folder (tests/fixtures/<case>/content/… overlays, remove.txt deletions) to a copy. */
-export function fixtureContent(name: string): { dir: string; cleanup: () => void } {
-  const fixture = join(ROOT, 'tests/fixtures', name);
-  const copy = contentCopy();
-  const overlay = join(fixture, 'content');
-  if (existsSync(overlay)) cpSync(overlay, copy.dir, { recursive: true });
-  const remove = join(fixture, 'remove.txt');
-  if (existsSync(remove))
-    for (const line of readFileSync(remove, 'utf8').split('\n').filter(Boolean)) rmSync(join(copy.dir, line.trim()), { recursive: true, force: true });
-  return copy;
 }
 
 /** Runs `node cli/bin.js …` as a real process (the build runs Vite and Vike, which want a process of their own). */

@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { INBOX_FILE, Inbox, readInbox, type StoredEnquiry } from '../../cli/serve/inbox.ts';
+import { postJson, spawnServe, validEnquiry } from '../helpers/serve.ts';
 import { newEnquiry } from './store-contract.ts';
 
 /** A real 64 KB tmpfs as the inbox's disk (needs root; elsewhere the test says so and skips). */
@@ -83,4 +84,31 @@ describe.skipIf(!mounted)('the inbox on a real full disk (64 KB tmpfs)', () => {
       await again.close();
     }
   });
+
+  it('`content serve` answers 503 while the disk is full, never ok, and stores again without a restart', async () => {
+    const dir = join(mountPoint, 'served');
+    const server = await spawnServe(['--out', inject('siteDir'), '--data', dir, '--rate-limit', '0']);
+    try {
+      const ok: number[] = [];
+      expect((await postJson(server.url, validEnquiry())).status).toBe(201);
+      fill(join(mountPoint, 'filler2'));
+      let status = 201;
+      for (let i = 0; i < 100 && status === 201; i++) {
+        const res = await postJson(server.url, validEnquiry({ message: 'y'.repeat(700) }));
+        status = res.status;
+        if (status === 201) ok.push(((await res.json()) as { id: number }).id);
+      }
+      expect(status).toBe(503);
+      expect((await postJson(server.url, validEnquiry())).status).toBe(503);
+      const read = readInbox(dir);
+      expect(read.tornTail).toBe(false);
+      expect(read.enquiries.map((e) => e.id)).toEqual([1, ...ok]);
+      rmSync(join(mountPoint, 'filler2'));
+      expect((await postJson(server.url, validEnquiry({ name: 'Back' }))).status).toBe(201);
+      expect(readInbox(dir).enquiries.at(-1)?.name).toBe('Back');
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }, 60_000);
 });

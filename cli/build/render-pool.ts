@@ -1,0 +1,49 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { cliEntry } from './entry.ts';
+
+/** Below this many pages starting workers costs more than it saves. */
+export const MIN_PAGES_FOR_WORKERS = 400;
+
+/** Render worker threads, started before they have work, so they load React and the templates while the build validates. */
+export interface RenderPool {
+  workers: Worker[];
+  /** Why a worker stopped before it was given work, if one did. */
+  failure(): Error | undefined;
+  terminate(): Promise<void>;
+}
+
+export function startRenderPool(threads = availableParallelism()): RenderPool {
+  const { url, execArgv } = cliEntry('render-worker');
+  let failed: Error | undefined;
+  const workers = Array.from({ length: threads }, () => {
+    const worker = new Worker(url, { execArgv, env: { ...process.env, NODE_ENV: 'production' } });
+    // Until it is given work, an error is kept for then (an unheard 'error' event would end the process).
+    worker.on('error', (error) => {
+      failed ??= error;
+    });
+    worker.on('exit', (code) => {
+      if (code !== 0) failed ??= new Error(`a render worker stopped with code ${code}`);
+    });
+    return worker;
+  });
+  return { workers, failure: () => failed, terminate: async () => void (await Promise.all(workers.map((w) => w.terminate()))) };
+}
+
+/**
+ * Workers worth starting before validation: when the build starts from nothing (no previous
+ * site to take pages over from) and the content has courses enough for the worker threshold
+ * (each course is a page in each of the three locales). A wrong guess costs a little either way.
+ */
+export function renderPoolAhead(content: string, out: string): RenderPool | undefined {
+  if (availableParallelism() < 2 || (existsSync(out) && process.env.STUDIO_NO_CACHE !== '1')) return undefined;
+  let courses = 0;
+  try {
+    courses = readdirSync(join(content, 'courses')).length;
+  } catch {
+    return undefined;
+  }
+  return courses * 3 >= MIN_PAGES_FOR_WORKERS ? startRenderPool() : undefined;
+}

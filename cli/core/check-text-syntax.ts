@@ -1,0 +1,90 @@
+import { LOCALES } from '../schema/localized.ts';
+import { PLURAL_SUFFIX, UI_VARIABLES } from '../schema/ui-keys.ts';
+import type { Content, Entry } from './content.ts';
+import { entries } from './content.ts';
+import type { Problem } from './problem.ts';
+import { type PathPart, problemAt } from './source.ts';
+
+/** i18next nesting: `$t(key)` inserts another text (an object, printed "[object Object]", for a namespace). */
+const NESTING = /\$t\([^)]*\)?/;
+/** i18next interpolation: `{{name}}`, and its forms with formatting (`{{x, number}}`) or unescaping (`{{- x}}`). */
+const INTERPOLATION = /\{\{(.*?)\}\}/g;
+const PLAIN_VARIABLE = /^\s*([A-Za-z_][\w]*)\s*$/;
+
+const isLocalized = (v: unknown): v is Record<string, string> =>
+  Boolean(v) && typeof v === 'object' && !Array.isArray(v) && typeof (v as { ru?: unknown }).ru === 'string';
+
+const braces = (names: readonly string[]) => names.map((n) => `{{${n}}}`).join(', ');
+
+/**
+ * i18next syntax in texts (issue 12): UI strings go through i18next, which would interpret
+ * `$t(…)` and any `{{…}}`; content texts are shown as written, so there the same characters
+ * reach visitors as they are. Either way it is a mistake: each is an error at its text. The
+ * variables a UI string may hold are declared with its key (UI_VARIABLES); content texts have none.
+ */
+export function checkTextSyntax(content: Content): Problem[] {
+  const problems: Problem[] = [];
+  for (const entry of entries(content)) {
+    const isUi = entry.source.file === 'ui.yaml';
+    const walk = (value: unknown, path: PathPart[]) => {
+      if (isLocalized(value)) {
+        const key = path.join('.');
+        const declared = isUi ? (UI_VARIABLES[key.replace(PLURAL_SUFFIX, '')] ?? []) : [];
+        for (const locale of LOCALES) {
+          const text = value[locale];
+          if (typeof text === 'string') {
+            const p = textProblem(text, declared, isUi ? key : undefined);
+            if (p) problems.push(problemAt(entry.source as Entry<never>['source'], [...path, locale], p));
+          }
+        }
+      } else if (Array.isArray(value)) {
+        for (const [i, v] of value.entries()) walk(v, [...path, i]);
+      } else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
+    };
+    walk(entry.data, []);
+  }
+  return problems;
+}
+
+function textProblem(text: string, declared: readonly string[], uiKey: string | undefined): Omit<Problem, 'file' | 'line' | 'column' | 'path'> | undefined {
+  const shown = uiKey ? 'i18next would interpret it' : 'content texts are shown as written, so visitors would see these characters';
+  const nested = NESTING.exec(text);
+  if (nested)
+    return {
+      code: 'i18next-syntax',
+      severity: 'error',
+      message: `"${nested[0]}" is i18next's syntax for inserting another text (${uiKey ? 'the page would show "[object Object]" or the other text' : shown}).`,
+      expected: 'plain text',
+      found: `"${nested[0]}"`,
+      hint: 'Write the words themselves; one text cannot include another.',
+    };
+  for (const m of text.matchAll(INTERPOLATION)) {
+    const name = PLAIN_VARIABLE.exec(m[1]!)?.[1];
+    const expected = declared.length
+      ? `only the variables of ${uiKey}: ${braces(declared)}`
+      : `no variables (${uiKey ? `${uiKey} has none` : 'content texts have none'})`;
+    if (name === undefined)
+      return {
+        code: 'i18next-syntax',
+        severity: 'error',
+        message: `"${m[0]}" is i18next formatting syntax, which ${shown}.`,
+        expected,
+        found: `"${m[0]}"`,
+        hint: declared.length
+          ? `Write the variable plainly, e.g. {{${declared[0]}}}: the site formats it.`
+          : 'Remove the double braces and write the words themselves.',
+      };
+    if (!declared.includes(name))
+      return {
+        code: 'unknown-variable',
+        severity: 'error',
+        message: `"${m[0]}" is not a variable of this text${uiKey ? ': i18next would leave it empty or as written' : `: ${shown}`}.`,
+        expected,
+        found: `"${m[0]}"`,
+        hint: declared.length
+          ? `Use ${braces(declared)}, spelt as in the Russian text; the site fills in the value.`
+          : 'Remove the double braces and write the words themselves.',
+      };
+  }
+  return undefined;
+}

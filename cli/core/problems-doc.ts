@@ -1,0 +1,28 @@
+import { PROBLEMS, type ProblemDefinition, SERVER_CODES } from './problems.ts';
+
+const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', '<br>');
+
+/** docs/problems.md: every code of the catalogue, so an editor can look one up. */
+export function problemsMarkdown(): string {
+  const out = [
+    '# Problem codes',
+    '',
+    '<!-- Generated from cli/core/problems.ts by `npm run schemas`; do not edit by hand. -->',
+    '',
+    'Every problem `content validate` (and `build`, `dev`, `i18n`) reports ends with its code in brackets, e.g. `[wrong-type]`.',
+    'Errors stop the build; warnings do not, except with `--strict`. `{name}` stands for the value of one occurrence.',
+    '',
+    '| Code | Severity | What it means | Message | What to do | Example of the mistake |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const [code, def] of Object.entries(PROBLEMS) as [string, ProblemDefinition][]) {
+    const by = def.by && def.by !== 'validate' ? ` (${def.by})` : '';
+    out.push(
+      `| \`${code}\` | ${def.severity}${by} | ${cell(def.title)} | ${cell(def.message)} | ${cell(def.hint)} | ${def.example ? `<code>${cell(def.example)}</code>` : ''} |`,
+    );
+  }
+  out.push('', '## Enquiry form answers (`content serve`)', '', 'The server answers a refused enquiry with one of these codes per field.', '');
+  out.push('| Code | Meaning |', '|---|---|');
+  for (const [code, meaning] of Object.entries(SERVER_CODES)) out.push(`| \`${code}\` | ${meaning} |`);
+  return `${out.join('\n')}\n`;
+}

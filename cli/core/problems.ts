@@ -1,0 +1,522 @@
+/**
+ * The one catalogue of problems `content` reports: every code with its severity, a title, the
+ * message template and the hint. `Problem.code` is typed as a key of this catalogue, so no code
+ * can be reported that an editor cannot look up (docs/problems.md is generated from it:
+ * `npm run schemas`).
+ *
+ * Templates use `{name}` for the values of one occurrence. Messages are sentences an editor who
+ * is not a programmer would write; hints say what to do.
+ */
+import type { Problem, Severity } from './problem.ts';
+
+export interface ProblemDefinition {
+  severity: Severity;
+  /** A few words, for the list of codes. */
+  title: string;
+  /** The message, with `{name}` slots. */
+  message: string;
+  /** What to do, with `{name}` slots. */
+  hint: string;
+  /** A short example of the mistake (YAML as an editor would write it), for docs/problems.md. */
+  example?: string;
+  /** Which command reports it; default validate (and build, dev). */
+  by?: 'validate' | 'i18n' | 'serve';
+}
+
+import { PLACEHOLDER_NOTE } from '../schema/messages.ts';
+
+export const PROBLEMS = {
+  // Files and folders
+  'missing-file': {
+    severity: 'error',
+    title: 'A content file or folder is missing',
+    message: 'The file {file} is missing.',
+    hint: 'Every site needs this file; restore it from version control.',
+  },
+  'unreadable-file': {
+    severity: 'error',
+    title: 'A file cannot be read',
+    message: 'The file cannot be read: {reason}',
+    hint: 'Check that the file exists and that you may read it.',
+  },
+  'unexpected-file': {
+    severity: 'warning',
+    title: 'A file the site does not use',
+    message: '{file} is not a content file the site uses, so it is ignored.',
+    hint: 'Rename or remove it.',
+    example: 'content/cources/  (instead of courses/)',
+  },
+  'outside-content': {
+    severity: 'error',
+    title: 'A link that leads out of the content folder',
+    message: '{file} is a symbolic link that leads out of the content folder, so it is not read.',
+    hint: 'Only files inside the content folder are read. Copy the file into the content folder instead of linking to it, or remove the link.',
+    example: 'content/courses/env.yaml -> /proc/self/environ',
+  },
+  'not-a-file': {
+    severity: 'error',
+    title: 'Something that is not a regular file',
+    message: '{file} is not a regular file (a folder, pipe, device or socket), so it is not read.',
+    hint: 'Content files are plain text files: remove this one and save the content as an ordinary file.',
+    example: 'content/courses/vocal.yaml made with mkfifo',
+  },
+  'not-a-folder': {
+    severity: 'error',
+    title: 'A file where a folder belongs',
+    message: '{file} is a file, not a folder.',
+    hint: 'courses/ and teachers/ are folders with one .yaml file per entry.',
+    example: 'content/courses  (a file instead of a folder)',
+  },
+  'symlink-loop': {
+    severity: 'error',
+    title: 'A link that leads round in a loop',
+    message: '{file} is a symbolic link that leads round in a loop, so it cannot be read.',
+    hint: 'Replace the link by the file itself: remove the link, then restore the file from version control.',
+    example: 'content/site.yaml -> site.yaml',
+  },
+  'broken-link': {
+    severity: 'error',
+    title: 'A link to something that does not exist',
+    message: '{file} is a symbolic link to something that does not exist.',
+    hint: 'Replace the link by the file itself, or remove it.',
+    example: 'content/courses/vocal.yaml -> ../old/vocal.yaml  (gone)',
+  },
+  'file-too-large': {
+    severity: 'error',
+    title: 'A file too large to be a content file',
+    message: '{file} is larger than a content file of this site may be, so it is not read.',
+    hint: 'A content file is a page of text: check that this is the file you meant, or split it (one course or teacher per file).',
+    example: 'content/courses/vocal.yaml -> /dev/zero',
+  },
+  'too-deep': {
+    severity: 'error',
+    title: 'Lists and mappings nested too deep',
+    message: 'Lists and mappings are nested more levels deep here than content ever needs.',
+    hint: 'Check the indentation (each level is indented two spaces more) and that every [ and { is closed on this line.',
+    example: 'features: [[[[[[[[[[ … ]]]]]]]]]]',
+  },
+  'too-many-aliases': {
+    severity: 'error',
+    title: 'Aliases that copy too much',
+    message: 'The aliases (*name) up to here expand to more copies of anchored values than content ever needs.',
+    hint: 'Write the repeated text out where it is needed instead of copying it with &anchor and *alias.',
+    example: 'b: [*a, *a, *a, *a, *a, *a, *a, *a, *a]  (and c: [*b, *b, …], …)',
+  },
+  'bad-file-name': {
+    severity: 'error',
+    title: 'A file name that cannot be a key',
+    message: 'The file name "{name}" is not a valid key.',
+    hint: 'The file name is the key other files use to refer to this entry; rename the file.',
+    example: 'content/courses/Vocal Lessons.yaml',
+  },
+  'byte-order-mark': {
+    severity: 'error',
+    title: 'The file starts with a byte-order mark',
+    message: 'The file starts with a byte-order mark (BOM).',
+    hint: 'Save the file as "UTF-8" (not "UTF-8 with BOM") in your editor.',
+  },
+  'invalid-utf8': {
+    severity: 'error',
+    title: 'The file is not UTF-8',
+    message: 'The file is not valid UTF-8 text.',
+    hint: 'The file was probably saved in another encoding (e.g. Windows-1251 or Latin-1). Save it as UTF-8.',
+  },
+  'empty-file': {
+    severity: 'error',
+    title: 'An empty file',
+    message: 'The file is empty.',
+    hint: 'Restore the file from version control, or delete it if it was created by mistake.',
+  },
+
+  // YAML syntax: reported on the line where the editor must act
+  'yaml-tab': {
+    severity: 'error',
+    title: 'A tab used for indentation',
+    message: 'This line is indented with a tab.',
+    hint: 'Indent with spaces only: replace the tab with spaces (two per level).',
+    example: 'title:\n\tru: Вокал',
+  },
+  'yaml-missing-colon': {
+    severity: 'error',
+    title: 'A key without its colon',
+    message: 'The key "{key}" has no colon after it.',
+    hint: 'Put a colon right after the key: "{key}:", then the value after a space, or the indented lines under it.',
+    example: 'goal\n  ru: …',
+  },
+  'yaml-lost-dash': {
+    severity: 'error',
+    title: 'A list item without its dash',
+    message: 'This line belongs to a list but has no "- " in front of it.',
+    hint: 'Start the item with "- ", like the items above it.',
+    example: 'features:\n  - ru: …\n  ru: …',
+  },
+  'yaml-duplicate-key': {
+    severity: 'error',
+    title: 'The same key twice',
+    message: 'The key "{key}" appears twice here (first on line {first}).',
+    hint: 'Keep one of the two and delete the other; otherwise only the last one would count.',
+    example: 'title: …\ntitle: …',
+  },
+  'yaml-bad-indent': {
+    severity: 'error',
+    title: 'A line indented wrongly',
+    message: 'The indentation of this line does not fit the lines around it.',
+    hint: 'Entries of one mapping start in the same column; an entry nested under a key is indented two spaces more than that key.',
+    example: 'title:\n  ru: Вокал\n   en: Vocal',
+  },
+  'yaml-unclosed': {
+    severity: 'error',
+    title: 'An unclosed quote or bracket',
+    message: 'A quote or bracket opened here is never closed.',
+    hint: 'Close every quote you open; a text with a colon or # in it needs quotes around it.',
+    example: 'ru: "Вокал',
+  },
+  'yaml-multiple-documents': {
+    severity: 'error',
+    title: 'More than one document in a file',
+    message: 'The file contains more than one YAML document (a line with only "---").',
+    hint: 'Each content file holds one document: remove the "---" line.',
+  },
+  'yaml-syntax': {
+    severity: 'error',
+    title: 'Any other YAML syntax mistake',
+    message: 'This line cannot be read: {detail}.',
+    hint: 'Check the indentation and punctuation on this line and the one before it. Quote a text that contains ": " or starts with a special character.',
+  },
+  'yaml-note': {
+    severity: 'warning',
+    title: 'Something unusual in the YAML syntax',
+    message: 'Something unusual here: {detail}.',
+    hint: 'Check this line against the other files; it is probably not what you meant.',
+  },
+
+  // Shapes and values (the schemas)
+  'unknown-key': {
+    severity: 'error',
+    title: 'A key this place does not know',
+    message: 'The key "{key}" is not known here.',
+    hint: 'Check the spelling, or remove the key. Allowed here: {allowed}.',
+    example: 'titel:\n  ru: Вокал',
+  },
+  'missing-key': {
+    severity: 'error',
+    title: 'A required key is missing',
+    message: 'The required key "{key}" is missing.',
+    hint: 'Add "{key}:" at this level.',
+    example: '(the "goal:" block of a course deleted)',
+  },
+  'missing-ru': {
+    severity: 'error',
+    title: 'A text without its Russian version',
+    message: 'This text has no Russian version (ru).',
+    hint: 'Russian is the source text and the fallback for English and German: add "ru:" with the Russian text.',
+    example: 'title:\n  en: Vocal',
+  },
+  'wrong-type': {
+    severity: 'error',
+    title: 'A value of the wrong kind',
+    message: 'This should be {expected}, but it is {found}.',
+    hint: 'Change the value to {expected}.',
+    example: 'amount: 40 €',
+  },
+  'not-allowed': {
+    severity: 'error',
+    title: 'A value that is not one of the allowed ones',
+    message: '{found} is not one of the values allowed here.',
+    hint: 'Use one of: {allowed}.',
+    example: 'per: monthly',
+  },
+  'bad-format': {
+    severity: 'error',
+    title: 'A value in the wrong form',
+    message: '{found} is not written the way it should be.',
+    hint: 'Write {format}.',
+    example: 'validUntil: 31.12.2026',
+  },
+  'raw-html': {
+    severity: 'error',
+    title: 'An HTML tag in a text',
+    message: 'The text contains the HTML tag {tag}, which is not allowed.',
+    hint: 'Remove the tag. For emphasis write **bold** or *italic*; for a link, use a menu entry or call to action.',
+    example: 'ru: Поём <b>вместе</b>',
+  },
+  'line-break': {
+    severity: 'error',
+    title: 'A line break in a one-line text',
+    message: 'A line break (or another control character) in a text that stands on one line.',
+    hint: 'Write the text on one line. In YAML, remove the \\n from a quoted text, or the line break after "|" or ">".',
+    example: 'name: "Studio\\nBcc: someone"',
+  },
+  'i18next-syntax': {
+    severity: 'error',
+    title: 'Text that i18next would interpret',
+    message: '"{found}" is i18next syntax: the page would not show it as written.',
+    hint: 'Write the words themselves; one text cannot include another.',
+    example: 'menu: $t(nav.menu)',
+  },
+  'unknown-variable': {
+    severity: 'error',
+    title: 'A {{variable}} the text does not have',
+    message: '"{found}" is not a variable of this text.',
+    hint: 'Use the variables of the Russian text, spelt as there; the site fills in the value.',
+    example: 'ru: Осталось {{counts}} мест  (the text has {{count}})',
+  },
+  'too-few-items': {
+    severity: 'error',
+    title: 'A list that is too short',
+    message: 'This list needs at least {min}.',
+    hint: 'Add the missing entries, each on a line starting with "- ".',
+  },
+  'empty-text': {
+    severity: 'error',
+    title: 'An empty text',
+    message: 'The text is empty.',
+    hint: 'Write the text, or remove the key if it is optional.',
+    example: 'ru: ""',
+  },
+  'out-of-range': {
+    severity: 'error',
+    title: 'A number that is too small or too large',
+    message: 'The number {found} is too {direction}.',
+    hint: 'Write a number {limit}. Prices and counts cannot be negative.',
+    example: 'amount: -40',
+  },
+  'not-valid': {
+    severity: 'error',
+    title: 'Any other value the schema refuses',
+    message: 'This value is not valid here: {detail}.',
+    hint: 'Compare the value with the same place in another file.',
+  },
+
+  // Between files (only `content validate`, `build` and `dev` check these; the editor does not)
+  'unknown-course': {
+    severity: 'error',
+    title: 'A reference to a course that does not exist',
+    message: 'The course "{value}" does not exist.',
+    hint: 'Use the name of a file in content/courses/ (without .yaml).',
+    example: 'course: vocall',
+  },
+  'unknown-teacher': {
+    severity: 'error',
+    title: 'A reference to a teacher who does not exist',
+    message: 'The teacher "{value}" does not exist.',
+    hint: 'Use the name of a file in content/teachers/ (without .yaml).',
+    example: 'teachers:\n  - vocal-coch',
+  },
+  'unknown-price': {
+    severity: 'error',
+    title: 'A reference to a price line that does not exist',
+    message: 'The price line "{value}" does not exist.',
+    hint: 'Use the id of a line in prices.yaml.',
+    example: 'ref: vocal-individal',
+  },
+  'unknown-route': {
+    severity: 'error',
+    title: 'A link to a page that does not exist',
+    message: 'The route "{value}" does not exist.',
+    hint: 'Link to a route listed in routes.yaml.',
+    example: 'link: /prices',
+  },
+  'unknown-section': {
+    severity: 'error',
+    title: 'A link to a home page section that does not exist',
+    message: 'The home page section "{value}" does not exist.',
+    hint: 'Use one of the home page sections.',
+    example: 'link: /#contact',
+  },
+  'unknown-locale': {
+    severity: 'error',
+    title: 'A language that is not available',
+    message: 'The locale "{value}" is not in locales.available.',
+    hint: 'Add it to available.',
+  },
+  'duplicate-id': {
+    severity: 'error',
+    title: 'The same id twice',
+    message: 'The id "{value}" is used twice.',
+    hint: 'Give every entry its own id.',
+  },
+  'duplicate-route': {
+    severity: 'error',
+    title: 'The same route twice',
+    message: 'The route {value} is listed twice.',
+    hint: 'Remove one of the two entries.',
+  },
+  'table-shape': {
+    severity: 'error',
+    title: 'A price table row of the wrong length',
+    message: 'The row has {found} amounts but the table has {expected} columns.',
+    hint: 'Write one amount per column, in the order of "columns".',
+  },
+  'route-mismatch': {
+    severity: 'error',
+    title: 'A course and its route disagree',
+    message: 'The route and the course page do not agree.',
+    hint: 'Make "route:" in the course file and the entry in routes.yaml name each other.',
+  },
+  'route-not-in-table': {
+    severity: 'error',
+    title: 'A course route missing from routes.yaml',
+    message: 'The route {value} is not in routes.yaml.',
+    hint: 'Add the route to routes.yaml with "page: course".',
+  },
+  'missing-home': {
+    severity: 'error',
+    title: 'No home page',
+    message: 'The route table has no home page "/".',
+    hint: 'Unknown paths lead to the home page, so "/" must exist.',
+  },
+  'misplaced-key': {
+    severity: 'error',
+    title: 'A key in the wrong kind of entry',
+    message: 'The key "{key}" does not belong here.',
+    hint: 'Remove the key or change the page kind.',
+  },
+  'price-mismatch': {
+    severity: 'warning',
+    title: 'A course price that differs from the price list',
+    message: 'The course page states one price, the price list another.',
+    hint: 'Visitors see both numbers. If one is outdated, correct it.',
+  },
+  placeholder: {
+    severity: 'warning',
+    title: 'A fact still to be supplied',
+    message: 'Placeholder: {what}.',
+    hint: 'This fact is not known yet and is shown to visitors as written. Replace it with the real value before publishing.',
+    example: 'phone: "TODO: studio phone number"',
+  },
+  'banner-expired': {
+    severity: 'warning',
+    title: 'A banner past its date',
+    message: 'The banner "{id}" expired on {date}; it is no longer shown.',
+    hint: 'Remove the banner, or move validUntil to a later date if the offer still runs.',
+  },
+  'description-too-long': {
+    severity: 'warning',
+    title: 'A page description longer than search engines show',
+    message: 'The description of {path} ({locale}) has {length} characters; search engines show about 160.',
+    hint: 'Say it in one or two complete sentences; put the facts that matter most first.',
+    example: 'description:\n  en: A very long text that goes on … (more than 160 characters)',
+  },
+  'description-cut-off': {
+    severity: 'warning',
+    title: 'A page description that ends in "…"',
+    message: 'The description of {path} ({locale}) ends with "…": it reads as cut off.',
+    hint: 'Write complete sentences that fit, instead of shortening the text with "…".',
+    example: 'description:\n  de: Gesangsunterricht für Kinder und …',
+  },
+
+  // Translations (`content i18n`)
+  'glossary-term': {
+    severity: 'warning',
+    title: 'A term translated differently from the glossary',
+    message: '"{found}" translates «{term}» differently from the glossary, which says "{use}".',
+    hint: "Use the glossary's word everywhere (glossary in translations.yaml), so visitors see one word for one thing.",
+    example: 'de: Probestunde   (the glossary says "Einheit")',
+    by: 'i18n',
+  },
+  'missing-translation': {
+    severity: 'warning',
+    title: 'A text not translated yet',
+    message: 'There is no {locale} text here; visitors see the Russian one.',
+    hint: 'Add the translation.',
+    by: 'i18n',
+  },
+  'stale-translation': {
+    severity: 'warning',
+    title: 'A translation older than its Russian text',
+    message: 'The Russian text changed after this translation was checked.',
+    hint: 'Check the translation, then run "content i18n --confirm".',
+    by: 'i18n',
+  },
+  'unconfirmed-translation': {
+    severity: 'warning',
+    title: 'A translation nobody has confirmed',
+    message: 'This translation has not been confirmed yet.',
+    hint: 'Check it, then run "content i18n --confirm".',
+    by: 'i18n',
+  },
+  'variables-differ': {
+    severity: 'warning',
+    title: 'A translation with other {{variables}}',
+    message: 'The translation does not use the same {{variables}} as the Russian text.',
+    hint: 'Use exactly the variables of the Russian text.',
+    by: 'i18n',
+  },
+  'probably-untranslated': {
+    severity: 'warning',
+    title: 'A translation that is still Russian',
+    message: 'This translation looks like the Russian text.',
+    hint: 'Translate it, or remove it so the fallback is visible in the report.',
+    by: 'i18n',
+  },
+
+  internal: {
+    severity: 'error',
+    title: 'A bug in the compiler',
+    message: 'The compiler failed: {detail}',
+    hint: 'This is not your mistake. Report it with the command you ran.',
+  },
+} as const satisfies Record<string, ProblemDefinition>;
+
+export type ProblemCode = keyof typeof PROBLEMS;
+
+/**
+ * The error codes of the enquiry server (`content serve`), in the answers to the form. They are
+ * part of the form's protocol (the form script reads them), so they keep their spelling.
+ */
+export const SERVER_CODES = {
+  required: 'A required field is empty.',
+  too_long: 'A field is longer than allowed.',
+  invalid_email: 'The e-mail address is not valid.',
+  unknown_option: 'The chosen course is not one of the form options.',
+  unknown_field: 'The form sent a field the server does not know.',
+  invalid: 'The enquiry is not valid (wrong content type, origin, or a bot).',
+} as const;
+
+const fill = (template: string, vars: Record<string, string | number | undefined>) =>
+  template.replace(/\{(\w+)\}/g, (all, name: string) => (vars[name] === undefined ? all : String(vars[name])));
+
+/**
+ * A problem from the catalogue: message and hint filled from `vars`; `extra` may add expected,
+ * found and a more specific hint (a "did you mean" goes first).
+ */
+export function catalogued(
+  code: ProblemCode,
+  vars: Record<string, string | number | undefined> = {},
+  extra: Partial<Pick<Problem, 'expected' | 'found' | 'hint' | 'message' | 'severity'>> = {},
+): Omit<Problem, 'file' | 'line' | 'column' | 'path'> {
+  const def: ProblemDefinition = PROBLEMS[code];
+  return {
+    code,
+    severity: extra.severity ?? def.severity,
+    message: extra.message ?? fill(def.message, vars),
+    ...(extra.expected !== undefined && { expected: extra.expected }),
+    ...(extra.found !== undefined && { found: extra.found }),
+    hint: extra.hint ?? fill(def.hint, vars),
+  };
+}
+
+export { PLACEHOLDER_NOTE };
+
+/** The yaml parser's error codes, as catalogue codes. */
+export function yamlCode(parserCode: string, severity: Severity): ProblemCode {
+  if (severity === 'warning') return 'yaml-note';
+  switch (parserCode) {
+    case 'TAB_AS_INDENT':
+      return 'yaml-tab';
+    case 'DUPLICATE_KEY':
+      return 'yaml-duplicate-key';
+    case 'BAD_INDENT':
+      return 'yaml-bad-indent';
+    case 'MISSING_CHAR':
+      return 'yaml-unclosed';
+    case 'BLOCK_AS_IMPLICIT_KEY':
+    case 'MULTILINE_IMPLICIT_KEY':
+      return 'yaml-missing-colon';
+    case 'MULTIPLE_DOCS':
+      return 'yaml-multiple-documents';
+    default:
+      return 'yaml-syntax';
+  }
+}

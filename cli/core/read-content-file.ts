@@ -1,0 +1,173 @@
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import type { Problem } from './problem.ts';
+
+/** A content file is a page of YAML, not a data dump: anything bigger is refused unread. */
+export const MAX_CONTENT_FILE_BYTES = 1024 * 1024;
+/** What a file that lists every course or teacher (routes.yaml, translations.yaml) may grow by per entry. */
+const BYTES_PER_ENTRY = 4 * 1024;
+
+/**
+ * The size limit for the content files of a site with `entries` course and teacher files: 1 MB,
+ * or 4 KB per entry where that is more, since routes.yaml and the translation lock list every
+ * course (a site of 5000 courses has a 2.7 MB routes.yaml). Reading is bounded by it either way.
+ */
+export const contentFileLimit = (entries: number) => Math.max(MAX_CONTENT_FILE_BYTES, entries * BYTES_PER_ENTRY);
+
+const MB = (n: number) => `${Number((n / (1024 * 1024)).toFixed(2))} MB`;
+
+/**
+ * The content folder as the boundary every read is checked against: its real path, so a
+ * `--content` given through a link works and a link inside it cannot lead out unnoticed.
+ */
+export function contentRoot(dir: string): string {
+  return realpathSync.native(dir);
+}
+
+/** Whether `path` (a real path) is `root` or lies below it. */
+const inside = (root: string, path: string) => {
+  const rel = relative(root, path);
+  return rel === '' || (rel.split(sep)[0] !== '..' && !isAbsolute(rel));
+};
+
+/** The codes of the problems that keep a file from being read at all. */
+export const READ_REFUSALS = new Set(['outside-content', 'not-a-file', 'file-too-large', 'symlink-loop', 'broken-link', 'unreadable-file', 'not-a-folder']);
+
+export type Entry = { kind: 'file'; path: string; stats: Stats } | { kind: 'directory'; path: string } | { problem: Problem };
+
+const KIND_NAMES: [(s: Stats) => boolean, string][] = [
+  [(s) => s.isFIFO(), 'a named pipe (FIFO)'],
+  [(s) => s.isCharacterDevice(), 'a character device'],
+  [(s) => s.isBlockDevice(), 'a block device'],
+  [(s) => s.isSocket(), 'a socket'],
+  [(s) => s.isDirectory(), 'a folder'],
+];
+const kindOf = (s: Stats) => KIND_NAMES.find(([is]) => is(s))?.[1] ?? 'not a regular file';
+
+/**
+ * Where `rel` (relative to the content folder) really is, and what it is, without opening it:
+ * a regular file or a folder inside the content folder, or the problem that keeps it from being
+ * read. Follows links only to see where they end; a link that ends outside the content folder
+ * is refused whatever it points at, and nothing of its target is put into the problem.
+ */
+export function resolveEntry(root: string, rel: string, maxBytes = MAX_CONTENT_FILE_BYTES): Entry {
+  const path = join(root, rel);
+  const refuse = (p: Omit<Problem, 'file' | 'severity'>): Entry => ({ problem: { severity: 'error', file: rel, ...p } });
+  let link: Stats | undefined;
+  let real: string;
+  try {
+    link = lstatSync(path, { throwIfNoEntry: false });
+    if (!link) return refuse({ code: 'missing-file', message: `${rel} does not exist.`, hint: 'Restore it from version control.' });
+    real = realpathSync.native(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP')
+      return refuse({
+        code: 'symlink-loop',
+        message: `${rel} is a symbolic link that leads round in a loop, so it cannot be read.`,
+        expected: 'a regular file',
+        found: 'a symbolic link that, followed, comes back to itself (or passes through too many links)',
+        hint: 'Replace the link by the file itself: remove the link, then restore the file from version control.',
+      });
+    if (code === 'ENOENT')
+      return refuse({
+        code: 'broken-link',
+        message: `${rel} is a symbolic link to something that does not exist.`,
+        expected: 'a regular file',
+        found: 'a symbolic link whose target is missing',
+        hint: 'Replace the link by the file itself, or remove it.',
+      });
+    return refuse({
+      code: 'unreadable-file',
+      message: `${rel} cannot be read (${code ?? 'error'}).`,
+      hint: 'Check the permissions of the file and of the folders above it.',
+    });
+  }
+  if (!inside(root, real))
+    return refuse({
+      code: 'outside-content',
+      message: `${rel} is a symbolic link that leads out of the content folder, so it is not read.`,
+      expected: 'a file inside the content folder',
+      found: link.isSymbolicLink() ? 'a symbolic link to something outside it' : 'a path through a linked folder outside it',
+      hint: 'Only files inside the content folder are read. Copy the file into the content folder instead of linking to it, or remove the link.',
+    });
+  const stats = link.isSymbolicLink() || real !== path ? lstatSync(real) : link;
+  if (stats.isDirectory()) return { kind: 'directory', path: real };
+  if (!stats.isFile())
+    return refuse({
+      code: 'not-a-file',
+      message: `${rel} is ${kindOf(stats)}, not a regular file, so it is not read.`,
+      expected: 'a regular text file',
+      found: kindOf(stats),
+      hint: 'Content files are plain text files: remove this one and save the content as an ordinary file.',
+    });
+  if (stats.size > maxBytes) return { problem: tooLarge(rel, MB(stats.size), maxBytes) };
+  return { kind: 'file', path: real, stats };
+}
+
+const tooLarge = (rel: string, size: string, maxBytes: number): Problem => ({
+  code: 'file-too-large',
+  severity: 'error',
+  message: `${rel} is ${size}; a content file of this site may have at most ${MB(maxBytes)}, so it is not read.`,
+  file: rel,
+  expected: `at most ${MB(maxBytes)}`,
+  found: size,
+  hint: 'A content file is a page of text: check that this is the file you meant, or split it (one course or teacher per file).',
+});
+
+/**
+ * The bytes of one content file, or the problem that keeps it from being read. Never opens a
+ * FIFO, device or socket (checked before opening), opens without following a link and without
+ * blocking, then checks the open file again: what was checked is what is read, even if the
+ * path was swapped in between. Reads at most `maxBytes`, whatever size the file claims.
+ */
+export function readContentFile(root: string, rel: string, maxBytes = MAX_CONTENT_FILE_BYTES): { bytes: Buffer } | { problem: Problem } {
+  const entry = resolveEntry(root, rel, maxBytes);
+  if ('problem' in entry) return entry;
+  if (entry.kind === 'directory')
+    return {
+      problem: {
+        code: 'not-a-file',
+        severity: 'error',
+        message: `${rel} is a folder, not a file.`,
+        file: rel,
+        expected: 'a regular text file',
+        found: 'a folder',
+        hint: 'Content files are plain text files: move the folder out of the content folder, or rename it so it does not end in .yaml.',
+      },
+    };
+  const changed: Problem = {
+    code: 'unreadable-file',
+    severity: 'error',
+    message: `${rel} changed while it was being read.`,
+    file: rel,
+    hint: 'Run the command again once the file is saved.',
+  };
+  let fd: number;
+  try {
+    fd = openSync(entry.path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP' || code === 'ENOENT') return { problem: changed };
+    return { problem: { ...changed, message: `${rel} cannot be read (${code ?? 'error'}).`, hint: 'Check the permissions of the file.' } };
+  }
+  try {
+    const open = fstatSync(fd);
+    if (!open.isFile() || open.dev !== entry.stats.dev || open.ino !== entry.stats.ino) return { problem: changed };
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes + 1 - total));
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(chunk.subarray(0, n));
+      total += n;
+      if (total > maxBytes) return { problem: tooLarge(rel, `more than ${MB(maxBytes)}`, maxBytes) };
+    }
+    return { bytes: Buffer.concat(chunks, total) };
+  } catch (error) {
+    return { problem: { ...changed, message: `${rel} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).` } };
+  } finally {
+    closeSync(fd);
+  }
+}

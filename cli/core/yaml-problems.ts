@@ -1,0 +1,217 @@
+import { type Document, isScalar, type LineCounter, visit, type YAMLError } from 'yaml';
+import type { Problem } from './problem.ts';
+import { catalogued, type ProblemCode, yamlCode } from './problems.ts';
+
+/**
+ * The yaml parser's errors, as an editor needs them: one error per mistake, on the line where the
+ * editor must act. A tab, a forgotten colon, a lost list dash or an unclosed quote make the parser
+ * stumble over every following line; those follow-up errors are dropped. Tabs are reported on every
+ * line that has one; of the other syntax mistakes the first one in the file is reported (fixing it
+ * usually makes the rest go away, and what follows it cannot be read reliably).
+ */
+export function yamlProblems(file: string, text: string, doc: Document.Parsed, lines: LineCounter): Problem[] {
+  const { errors, warnings } = doc;
+  const src = text.split(/\r?\n/);
+  const problems: Problem[] = [];
+  const at = (code: ProblemCode, line: number, column: number, vars: Record<string, string | number> = {}, extra: Partial<Problem> = {}): Problem => ({
+    ...catalogued(code, vars),
+    file,
+    line,
+    column,
+    ...extra,
+  });
+
+  // Tabs: each line indented with one.
+  src.forEach((l, i) => {
+    const indent = /^[ \t]*/.exec(l)![0];
+    if (indent.includes('\t') && l.trim() !== '' && !l.trim().startsWith('#'))
+      problems.push(at('yaml-tab', i + 1, indent.indexOf('\t') + 1, {}, { endLine: i + 1, endColumn: indent.length + 1, found: 'a tab character' }));
+  });
+  if (problems.length === 0 && errors.length) {
+    const first = [...errors].sort((a, b) => a.pos[0] - b.pos[0])[0]!;
+    const a = lines.linePos(first.pos[0]);
+    const b = lines.linePos(Math.max(first.pos[0], first.pos[1]));
+    problems.push(diagnose(first, a.line, a.col, b, src, at));
+  }
+  // A quote left open swallows the following lines up to the next quote of its kind: YAML reads that
+  // as one text over several lines, which content never needs, so it is the mistake to point at.
+  if (problems.length === 0 && errors.length === 0)
+    visit(doc, {
+      Scalar(_, node) {
+        if (problems.length || !isScalar(node) || !node.range || (node.type !== 'QUOTE_DOUBLE' && node.type !== 'QUOTE_SINGLE')) return;
+        const a = lines.linePos(node.range[0]);
+        const b = lines.linePos(node.range[1]);
+        if (a.line === b.line) return;
+        const quote = node.type === 'QUOTE_DOUBLE' ? '"' : "'";
+        problems.push(
+          at(
+            'yaml-unclosed',
+            a.line,
+            a.col,
+            {},
+            {
+              message: `The quote ${quote} opened here is closed only on line ${b.line}, so everything in between is read as one text.`,
+              expected: `a closing ${quote} on this line`,
+            },
+          ),
+        );
+      },
+    });
+  for (const w of warnings) {
+    const a = lines.linePos(w.pos[0]);
+    problems.push(at('yaml-note', a.line, a.col, { detail: firstLine(w.message) }));
+  }
+  return problems;
+}
+
+type At = (code: ProblemCode, line: number, column: number, vars?: Record<string, string | number>, extra?: Partial<Problem>) => Problem;
+
+const KEY_LINE = /^( *)(- +)?([^\s#'"][^:#]*?):(?:\s+(\S.*))?$/;
+const indentOf = (l: string) => /^ */.exec(l)![0].length;
+const blank = (l: string | undefined) => l === undefined || /^\s*(#.*)?$/.test(l);
+const firstLine = (message: string) =>
+  message
+    .split('\n')[0]!
+    .replace(/ at line \d+, column \d+:?$/, '')
+    .replace(/^./, (c) => c.toLowerCase());
+
+function diagnose(error: YAMLError, line: number, column: number, end: { line: number; col: number }, src: string[], at: At): Problem {
+  const code = yamlCode(error.code, 'error');
+  const text = src[line - 1] ?? '';
+
+  // A list item whose "- " was lost: the line is where a new item of the list above starts.
+  const lostDash = lostDashAt(line, src);
+  if ((code === 'yaml-duplicate-key' || code === 'yaml-bad-indent' || code === 'yaml-missing-colon') && lostDash)
+    return at('yaml-lost-dash', line, lostDash.column, {}, { expected: `"- " before ${lostDash.what}`, found: JSON.stringify(text.trim()) });
+
+  if (code === 'yaml-duplicate-key') {
+    const m = KEY_LINE.exec(text);
+    const key = m?.[3] ?? text.trim();
+    const firstAt = firstOccurrence(line, key, src);
+    return at('yaml-duplicate-key', line, column, { key, first: firstAt ?? '?' }, { endLine: end.line, endColumn: end.col });
+  }
+
+  if (code === 'yaml-missing-colon' || code === 'yaml-bad-indent') {
+    // The line (or the key line above it) has no colon: "goal" or "ru Вокал".
+    for (const n of [line, previousLine(line, src)]) {
+      const l = src[n - 1];
+      if (l === undefined || blank(l) || l.includes(':') || /^\s*-\s/.test(l)) continue;
+      if (/^\s*["'[{]/.test(l)) continue;
+      const key = l.trim().split(/\s+/)[0]!;
+      return at(
+        'yaml-missing-colon',
+        n,
+        indentOf(l) + 1,
+        { key },
+        { endLine: n, endColumn: indentOf(l) + 1 + key.length, expected: `"${key}:"`, found: `"${key}"` },
+      );
+    }
+    // A line indented deeper than a "key: value" line above it is read as more of that value.
+    const above = KEY_LINE.exec(text);
+    let next = line;
+    while (next < src.length && blank(src[next])) next++;
+    const deeper = KEY_LINE.exec(src[next] ?? '');
+    const spaces = (n: number) => `${n} space${n === 1 ? '' : 's'}`;
+    const before = KEY_LINE.exec(src[previousLine(line, src) - 1] ?? '');
+    if (above?.[4] && deeper && before && !before[2] && before[1]!.length === deeper[1]!.length && above[1]!.length < before[1]!.length)
+      // "en:" moved left between "ru:" and "de:": the line that moved is the mistake.
+      return at(
+        'yaml-bad-indent',
+        line,
+        1,
+        {},
+        {
+          message: `"${above[3]}:" starts further left than "${before[3]}:" above it and "${deeper[3]}:" below it.`,
+          expected: spaces(before[1]!.length),
+          found: spaces(above[1]!.length),
+        },
+      );
+    if (above?.[4] && deeper && deeper[1]!.length > above[1]!.length) {
+      return at(
+        'yaml-bad-indent',
+        next + 1,
+        deeper[1]!.length + 1,
+        {},
+        {
+          message: `"${deeper[3]}:" is indented deeper than "${above[3]}:" on the line above, so it is read as more of that line's text.`,
+          expected: `${spaces(above[1]!.length)} before "${deeper[3]}:", as before "${above[3]}:"`,
+          found: spaces(deeper[1]!.length),
+        },
+      );
+    }
+    if (code === 'yaml-bad-indent') return at('yaml-bad-indent', line, column);
+  }
+
+  if (code === 'yaml-unclosed') {
+    const opened = unclosedQuote(src);
+    if (opened) return at('yaml-unclosed', opened.line, opened.column, {}, { expected: `a closing ${opened.quote}` });
+    // "key" with nothing after it where a value was expected.
+    if (/map values/.test(error.message)) {
+      const key = text.trim().split(/\s+/)[0] ?? '';
+      return at('yaml-missing-colon', line, indentOf(text) + 1, { key });
+    }
+    return at('yaml-unclosed', line, column);
+  }
+  if (code === 'yaml-multiple-documents') return at(code, line, column);
+  return at('yaml-syntax', line, column, { detail: firstLine(error.message) }, { endLine: end.line, endColumn: end.col });
+}
+
+const previousLine = (line: number, src: string[]) => {
+  let n = line - 1;
+  while (n > 0 && blank(src[n - 1])) n--;
+  return n;
+};
+
+/** The line where `key` first appears in the same mapping as line `line`. */
+function firstOccurrence(line: number, key: string, src: string[]): number | undefined {
+  const indent = indentOf(src[line - 1] ?? '');
+  for (let n = line - 1; n >= 1; n--) {
+    const l = src[n - 1]!;
+    if (blank(l)) continue;
+    const m = KEY_LINE.exec(l);
+    const keyColumn = m ? m[1]!.length + (m[2]?.length ?? 0) : indentOf(l);
+    if (m && keyColumn === indent && m[3] === key) return n;
+    if (keyColumn < indent) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Whether line `line` starts a list item that lost its "- ": above it, in the same block, a list
+ * item starts with a dash in the same column (the dash was deleted), or its first key is the key
+ * of this line in the same column (the dash was replaced by spaces).
+ */
+function lostDashAt(line: number, src: string[]): { column: number; what: string } | undefined {
+  const text = src[line - 1] ?? '';
+  if (/^\s*-(\s|$)/.test(text) || blank(text)) return undefined;
+  const indent = indentOf(text);
+  const key = KEY_LINE.exec(text)?.[3];
+  for (let n = line - 1; n >= 1; n--) {
+    const l = src[n - 1]!;
+    if (blank(l)) continue;
+    const dash = /^( *)- +/.exec(l);
+    if (dash) {
+      const dashIndent = dash[1]!.length;
+      if (dashIndent === indent) return { column: indent + 1, what: JSON.stringify(text.trim()) };
+      const itemKey = KEY_LINE.exec(l)?.[3];
+      if (dash[0].length === indent && key && itemKey === key) return { column: dashIndent + 1, what: JSON.stringify(text.trim()) };
+    }
+    if (indentOf(l) < indent) return undefined;
+  }
+  return undefined;
+}
+
+/** Whether some line opens a quote it does not close (such a file is read by the full parser, which can tell). */
+export const hasOpenQuote = (text: string) => unclosedQuote(text.split(/\r?\n/)) !== undefined;
+
+/** The first line with a quote opened after "key: " or "- " and never closed on that line. */
+function unclosedQuote(src: string[]): { line: number; column: number; quote: string } | undefined {
+  for (let i = 0; i < src.length; i++) {
+    const m = /^(\s*(?:- +)?(?:[^\s#'"][^:#]*?:\s+)?)(["'])(.*)$/.exec(src[i]!);
+    if (!m) continue;
+    const [, before, quote, rest] = m as unknown as [string, string, string, string];
+    const body = quote === '"' ? rest.replace(/\\./g, '') : rest.replaceAll("''", '');
+    if (!body.includes(quote)) return { line: i + 1, column: before.length + 1, quote };
+  }
+  return undefined;
+}

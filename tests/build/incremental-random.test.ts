@@ -1,0 +1,338 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { CONTENT, ROOT } from '../helpers/cli.ts';
+import { snapshotDir } from '../helpers/site.ts';
+
+// Incremental builds must equal clean ones, byte for byte. From a fixed seed, random single
+// edits of every kind of content file (valid ones, and invalid ones the build must refuse
+// without touching the site), each followed by an incremental build into the same folder (the
+// previous site, the page records, the parse cache, the memoized parts) and compared with a
+// clean build of the same content. "Clean": a fresh copy of the content (so the parse cache
+// has nothing for it) into a fresh folder (no previous site, no page records), in a process
+// where nothing is memoized across builds but the compiled schemas and the client bundle, which
+// depend on the compiler alone (never on content) and which the test does not change. Both
+// builds run in one long-lived child process, as `content dev` rebuilds.
+
+const SEED = 0x5eed16;
+const EDITS = 220;
+const TODAY = '2026-11-23';
+
+/** mulberry32: a small seeded generator, the same sequence on every machine. */
+function generator(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  return { next, int, pick: <T>(list: readonly T[]): T => list[int(list.length)]! };
+}
+type Rng = ReturnType<typeof generator>;
+
+// biome-ignore lint/suspicious/noExplicitAny: content data as YAML gives it
+type Data = any;
+/** The content as data: relative path → parsed YAML (null: the file is to be written as raw text). */
+type State = Map<string, Data>;
+
+const WORDS = ['новый', 'текст', 'neu', 'Kurs', 'fresh', 'music', 'group', 'Musik', 'занятие', '2–3', '&', '1 < 2', '"quoted"', 'it’s'];
+const LOCALES = ['ru', 'en', 'de'] as const;
+
+const isText = (v: Data) => v && typeof v === 'object' && !Array.isArray(v) && typeof v.ru === 'string';
+function texts(value: Data, found: Data[] = []): Data[] {
+  if (isText(value)) found.push(value);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) texts(v, found);
+  return found;
+}
+const phrase = (rng: Rng) => Array.from({ length: 1 + rng.int(4) }, () => rng.pick(WORDS)).join(' ');
+const courses = (s: State) => [...s.keys()].filter((f) => f.startsWith('courses/')).map((f) => f.slice(8, -5));
+const teachers = (s: State) => [...s.keys()].filter((f) => f.startsWith('teachers/'));
+const routes = (s: State) => s.get('routes.yaml').routes as Data[];
+const swap = (list: Data[], rng: Rng) => {
+  if (list.length < 2) return;
+  const i = rng.int(list.length);
+  const j = (i + 1 + rng.int(list.length - 1)) % list.length;
+  [list[i], list[j]] = [list[j], list[i]];
+};
+/** Every string equal to `from` (a route, a link with its fragment) becomes `to`. */
+function replaceStrings(value: Data, from: string, to: string): Data {
+  if (typeof value === 'string') return value === from ? to : value.startsWith(`${from}#`) ? to + value.slice(from.length) : value;
+  if (Array.isArray(value)) return value.map((v) => replaceStrings(v, from, to));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceStrings(v, from, to)]));
+  return value;
+}
+/** Drops every list item that holds (anywhere inside) one of `names`: what refers to a course that goes. */
+function dropReferences(value: Data, names: Set<string>): Data {
+  const holds = (v: Data): boolean => (typeof v === 'string' ? names.has(v) : v && typeof v === 'object' ? Object.values(v).some(holds) : false);
+  if (Array.isArray(value)) return value.filter((v) => !holds(v)).map((v) => dropReferences(v, names));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, dropReferences(v, names)]));
+  return value;
+}
+function removeCourse(s: State, key: string): void {
+  const paths = routes(s)
+    .filter((r) => r.course === key)
+    .map((r) => r.path as string);
+  s.delete(`courses/${key}.yaml`);
+  for (const [file, data] of s) if (data !== null) s.set(file, dropReferences(data, new Set([key, ...paths])));
+}
+
+type Expect = 'ok' | 'fail' | 'either';
+/** One kind of edit: changes the state in place, and says whether the content stays valid. */
+type Edit = (s: State, rng: Rng) => Expect;
+
+let added = 0;
+const EDITS_BY_KIND: Record<string, Edit> = {
+  'course text': (s, r) => text(s, r, `courses/${r.pick(courses(s))}.yaml`),
+  'teacher text': (s, r) => text(s, r, r.pick(teachers(s))),
+  'ui string': (s, r) => text(s, r, 'ui.yaml'),
+  'other text': (s, r) =>
+    text(s, r, r.pick(['site.yaml', 'routes.yaml', 'prices.yaml', 'faq.yaml', 'banners.yaml', 'form.yaml', 'schedule.yaml', 'legal.yaml'])),
+  'missing translation': (s, r) => {
+    const t = r.pick(texts(s.get(r.pick([...s.keys()].filter((f) => texts(s.get(f)).length)))));
+    delete t[r.pick(['en', 'de'])];
+    return 'ok';
+  },
+  price: (s, r) => {
+    const items = (s.get('prices.yaml').categories as Data[]).flatMap((c) => c.items).filter((i: Data) => i.price?.amount !== undefined);
+    const item = r.pick(items);
+    item.price.amount = 1 + r.int(400);
+    for (const c of courses(s)) {
+      const course = s.get(`courses/${c}.yaml`);
+      if (course.price?.ref === item.id) course.price.amount = item.price.amount;
+    }
+    return 'ok';
+  },
+  route: (s, r) => {
+    const route = r.pick(routes(s).filter((x) => x.path !== '/'));
+    const to = `/r${r.int(1000)}`;
+    if (routes(s).some((x) => x.path === to)) return 'ok';
+    for (const [file, data] of s) if (data !== null) s.set(file, replaceStrings(data, route.path, to));
+    return 'ok';
+  },
+  'route order': (s, r) => {
+    swap(routes(s), r);
+    return 'ok';
+  },
+  'course order': (s, r) => {
+    s.get(`courses/${r.pick(courses(s))}.yaml`).order = r.int(30);
+    return 'ok';
+  },
+  'teacher order': (s, r) => {
+    s.get(r.pick(teachers(s))).order = r.int(30);
+    return 'ok';
+  },
+  'list order': (s, r) => {
+    const lists = [s.get('faq.yaml').items, s.get('prices.yaml').categories, s.get('schedule.yaml').entries, s.get('banners.yaml').banners];
+    swap(r.pick(lists), r);
+    return 'ok';
+  },
+  menu: (s, r) => {
+    const menu = s.get('site.yaml').menu as Data[];
+    const choice = r.int(3);
+    if (choice === 0) swap(menu, r);
+    else if (choice === 1 && menu.length > 1) menu.splice(r.int(menu.length), 1);
+    else menu.push({ id: `m${r.int(1e6)}`, label: { ru: phrase(r), en: phrase(r), de: phrase(r) }, link: r.pick(routes(s)).path });
+    return 'ok';
+  },
+  'banner date': (s, r) => {
+    const banner = r.pick(s.get('banners.yaml').banners as Data[]);
+    const choice = r.int(4);
+    if (choice === 0) delete banner.validUntil;
+    else banner.validUntil = choice === 1 ? TODAY : choice === 2 ? '2026-11-22' : `2027-0${1 + r.int(9)}-1${r.int(10)}`;
+    return 'ok';
+  },
+  'teacher courses': (s, r) => {
+    const teacher = s.get(r.pick(teachers(s)));
+    teacher.courses = r.next() < 0.5 && teacher.courses?.length ? teacher.courses.slice(1) : [...new Set([...(teacher.courses ?? []), r.pick(courses(s))])];
+    return 'ok';
+  },
+  'form option': (s, r) => {
+    const options = s.get('form.yaml').options as Data[];
+    const choice = r.int(3);
+    if (choice === 0) swap(options, r);
+    else if (choice === 1) r.pick(options).label[r.pick(LOCALES)] = phrase(r);
+    else r.pick(options).value = `v${r.int(1e6)}`;
+    return 'ok';
+  },
+  'add course': (s, r) => {
+    const key = `added${++added}`;
+    const copy = structuredClone(s.get(`courses/${r.pick(courses(s))}.yaml`));
+    copy.order = r.int(30);
+    copy.title.ru = `Курс ${added}`;
+    const path = `/added-${added}`;
+    copy.route = path;
+    s.set(`courses/${key}.yaml`, copy);
+    routes(s).push({
+      path,
+      page: 'course',
+      course: key,
+      title: { ru: phrase(r), en: phrase(r), de: phrase(r) },
+      description: { ru: phrase(r), en: phrase(r) },
+    });
+    if (r.next() < 0.5) s.get('form.yaml').options.push({ value: `added${added}`, course: key, label: { ru: phrase(r), en: phrase(r), de: phrase(r) } });
+    return 'ok';
+  },
+  'delete course': (s, r) => {
+    if (courses(s).length < 3) return 'ok';
+    removeCourse(s, r.pick(courses(s)));
+    return 'either'; // what else goes with it may leave a list too short
+  },
+  // Invalid: the build must fail and leave the site as it was.
+  'invalid: price is text': (s, r) => {
+    const course = s.get(`courses/${r.pick(courses(s))}.yaml`);
+    course.price = { ...course.price, amount: 'ninety' };
+    return 'fail';
+  },
+  'invalid: unknown course in route': (s, r) => {
+    const route = r.pick(routes(s).filter((x) => x.page === 'course'));
+    if (!route) return 'ok';
+    route.course = 'noSuchCourse';
+    return 'fail';
+  },
+  'invalid: required field removed': (s, r) => {
+    delete s.get(`courses/${r.pick(courses(s))}.yaml`).goal;
+    return 'fail';
+  },
+  'invalid: broken YAML': (s, r) => {
+    s.set(r.pick([...s.keys()]), null);
+    return 'fail';
+  },
+  'invalid: duplicate route': (s, r) => {
+    const list = routes(s);
+    list.push({ ...structuredClone(r.pick(list)) });
+    return 'fail';
+  },
+  'invalid: unknown teacher': (s, r) => {
+    s.get(`courses/${r.pick(courses(s))}.yaml`).teachers = ['no-such-teacher'];
+    return 'fail';
+  },
+};
+function text(s: State, r: Rng, file: string): Expect {
+  const all = texts(s.get(file));
+  if (!all.length) return 'ok';
+  const t = r.pick(all);
+  const locale = r.pick(LOCALES);
+  t[locale] = r.next() < 0.5 && t[locale] ? `${t[locale]} ${phrase(r)}` : phrase(r);
+  return 'ok';
+}
+
+const BROKEN = 'key: [unclosed\n  - "no end\n';
+const serialize = (data: Data) => (data === null ? BROKEN : stringify(data, { lineWidth: 0 }));
+
+function writeState(dir: string, before: State, after: State): void {
+  for (const [file, data] of after)
+    if (!before.has(file) || JSON.stringify(before.get(file)) !== JSON.stringify(data)) writeFileSync(join(dir, file), serialize(data));
+  for (const file of before.keys()) if (!after.has(file)) rmSync(join(dir, file));
+}
+
+/** The build process, and a queue of requests answered in order. */
+class Builder {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly waiting: ((line: string) => void)[] = [];
+  constructor() {
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|TEST$|MODE$|STUDIO_NO_CACHE$)/.test(k)));
+    this.child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/helpers/build-driver.ts')], { cwd: ROOT, env: clean });
+    this.child.stderr.on('data', (d) => process.stderr.write(d));
+    createInterface({ input: this.child.stdout }).on('line', (line) => this.waiting.shift()?.(line));
+  }
+  build(content: string, out: string): Promise<{ ok: boolean; rendered?: number; pages?: number; problems?: string[]; crashed?: string; cpuMs: number }> {
+    return new Promise((resolve) => {
+      this.waiting.push((line) => resolve(JSON.parse(line)));
+      this.child.stdin.write(`${JSON.stringify({ content, out, today: TODAY })}\n`);
+    });
+  }
+  close(): void {
+    this.child.stdin.end();
+  }
+}
+
+const work = mkdtempSync(join(tmpdir(), 'studio-incremental-'));
+const content = join(work, 'content');
+const site = join(work, 'site');
+let builder: Builder;
+let state: State;
+
+beforeAll(async () => {
+  cpSync(CONTENT, content, { recursive: true });
+  state = new Map();
+  for (const dir of ['', 'courses/', 'teachers/'])
+    for (const name of readdirSync(join(content, dir)).filter((n) => n.endsWith('.yaml')))
+      state.set(dir + name, parse(readFileSync(join(content, dir, name), 'utf8')));
+  // A smaller site keeps 440 builds quick: five courses are as good as twenty-four for this.
+  const keep = ['chess', 'piano', 'vocal', 'earlyDevelopment', 'englishKids'];
+  for (const c of courses(state)) if (!keep.includes(c)) removeCourse(state, c);
+  for (const name of readdirSync(join(content, 'courses'))) if (!state.has(`courses/${name}`)) rmSync(join(content, 'courses', name));
+  for (const [file, data] of state) writeFileSync(join(content, file), serialize(data));
+  builder = new Builder();
+}, 120_000);
+
+afterAll(() => {
+  builder?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+it(`rebuilds ${EDITS} random edits incrementally into the same bytes as a clean build`, async () => {
+  const rng = generator(SEED);
+  const kinds = Object.keys(EDITS_BY_KIND);
+  const first = await builder.build(content, site);
+  expect(first).toMatchObject({ ok: true });
+  let previous = snapshotDir(site);
+  const seen: Record<string, { ok: number; failed: number }> = {};
+  let reused = 0;
+  let builderCpuMs = 0;
+  const testCpu = process.cpuUsage();
+  for (let step = 1; step <= EDITS; step++) {
+    const kind = step <= kinds.length ? kinds[step - 1]! : rng.pick(kinds); // each kind once, then at random
+    const next = new Map([...state].map(([f, d]) => [f, structuredClone(d)]));
+    const expected = EDITS_BY_KIND[kind]!(next, rng);
+    writeState(content, state, next);
+    const result = await builder.build(content, site);
+    const where = `edit ${step} (${kind})`;
+    builderCpuMs += result.cpuMs;
+    expect(result.crashed, where).toBeUndefined();
+    seen[kind] ??= { ok: 0, failed: 0 };
+    if (!result.ok) {
+      expect(expected, `${where}: ${result.problems?.join('; ')}`).not.toBe('ok');
+      const after = snapshotDir(site);
+      expect([...after.keys()], where).toEqual([...previous.keys()]);
+      for (const [file, bytes] of previous) expect(after.get(file)!.equals(bytes), `${where}: ${file} changed by a failed build`).toBe(true);
+      writeState(content, next, state); // back to the valid content
+      seen[kind].failed++;
+      continue;
+    }
+    expect(expected, where).not.toBe('fail');
+    state = next;
+    seen[kind].ok++;
+    reused += result.pages! - result.rendered!;
+    const fresh = mkdtempSync(join(tmpdir(), 'studio-clean-'));
+    try {
+      cpSync(content, join(fresh, 'content'), { recursive: true });
+      const clean = await builder.build(join(fresh, 'content'), join(fresh, 'site'));
+      builderCpuMs += clean.cpuMs;
+      expect(clean, where).toMatchObject({ ok: true, rendered: result.pages });
+      const incremental = snapshotDir(site);
+      const reference = snapshotDir(join(fresh, 'site'));
+      expect([...incremental.keys()], where).toEqual([...reference.keys()]);
+      for (const [file, bytes] of reference) expect(incremental.get(file)!.equals(bytes), `${where}: ${file} differs from a clean build`).toBe(true);
+      previous = incremental;
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }
+  const own = process.cpuUsage(testCpu);
+  console.log(
+    `${EDITS} edits: ${JSON.stringify(seen)}; pages taken over ${reused}; CPU: builds ${builderCpuMs} ms, test ${Math.round((own.user + own.system) / 1000)} ms`,
+  );
+  // Every kind of edit was made and built; the invalid ones were refused; pages were reused.
+  for (const kind of kinds) expect(seen[kind], kind).toBeDefined();
+  for (const kind of kinds.filter((k) => k.startsWith('invalid'))) expect(seen[kind]!.failed, kind).toBeGreaterThan(0);
+  for (const kind of ['add course', 'delete course', 'route', 'price', 'menu', 'banner date', 'form option']) expect(seen[kind]!.ok, kind).toBeGreaterThan(0);
+  expect(reused).toBeGreaterThan(0);
+}, 600_000);

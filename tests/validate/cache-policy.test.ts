@@ -1,0 +1,134 @@
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT, contentCopy, ROOT } from '../helpers/cli.ts';
+
+// The cache policy (cli/core/cache-policy.ts), seen from outside: a poisoned cache must not be
+// read once what it was made with changes, nor at all under STUDIO_NO_CACHE=1; every cache is
+// pruned. The caches live in the compiler's own node_modules/.cache, so this test works on a
+// copy of the compiler (its node_modules linked package by package, its cache folder its own):
+// poisoning the real one would mislead the tests running beside it.
+
+const project = mkdtempSync(join(tmpdir(), 'studio-policy-'));
+const cache = join(project, 'node_modules', '.cache', 'studio-site');
+// vocal.yaml without its required goal: fails the schema check.
+const broken = contentCopy({ 'courses/vocal.yaml': readFileSync(join(CONTENT, 'courses/vocal.yaml'), 'utf8').replace(/^goal:\n(?: {2}.*\n)+/m, '') });
+
+function content(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|TEST$|MODE$|STUDIO_NO_CACHE$)/.test(k)));
+    const child = spawn(process.execPath, [join(project, 'cli/bin.js'), ...args], { cwd: project, env: { ...clean, NO_COLOR: '1', ...env } });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
+    child.on('close', (code) => resolve({ code: code ?? -1, out }));
+  });
+}
+
+/** Every validators module in the cache accepts anything (or, with `remove`, is deleted). */
+function poisonValidators(remove = false): number {
+  const accept = 'const ok = Object.assign(() => true, { errors: null });\nmodule.exports = new Proxy({}, { get: () => ok });\n';
+  let poisoned = 0;
+  const visit = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory() && e.name !== 'cli') visit(join(dir, e.name));
+      else if (e.name.endsWith('.cjs')) {
+        if (remove) rmSync(join(dir, e.name));
+        else writeFileSync(join(dir, e.name), accept);
+        poisoned++;
+      }
+    }
+  };
+  visit(cache);
+  return poisoned;
+}
+
+/** Changes the version the lockfile gives a package (what an upgrade does). */
+function upgrade(name: string): void {
+  const lock = join(project, 'package-lock.json');
+  const text = readFileSync(lock, 'utf8');
+  const changed = text.replace(new RegExp(`("node_modules/${name}": \\{\\n\\s*"version": ")([^"]+)"`), (_, head, v) => `${head}${v}-upgraded"`);
+  expect(changed).not.toBe(text);
+  writeFileSync(lock, changed);
+}
+
+beforeAll(async () => {
+  for (const part of ['cli', 'templates', 'schemas', 'package.json', 'package-lock.json', 'tsconfig.json'])
+    cpSync(join(ROOT, part), join(project, part), { recursive: true });
+  mkdirSync(join(project, 'node_modules'));
+  for (const name of readdirSync(join(ROOT, 'node_modules')))
+    if (name !== '.cache') symlinkSync(join(ROOT, 'node_modules', name), join(project, 'node_modules', name));
+  const first = await content(['validate', '--content', broken.dir]);
+  expect(first.code, first.out).toBe(1);
+}, 240_000);
+
+afterAll(() => {
+  broken.cleanup();
+  rmSync(project, { recursive: true, force: true });
+});
+
+describe('the validator cache', () => {
+  it('is ignored under STUDIO_NO_CACHE=1, and read otherwise', async () => {
+    expect(poisonValidators()).toBeGreaterThan(0);
+    const off = await content(['validate', '--content', broken.dir], { STUDIO_NO_CACHE: '1' });
+    expect(off.code, off.out).toBe(1);
+    expect(off.out).toMatch(/goal/);
+    expect(poisonValidators()).toBeGreaterThan(0); // what that run stored, poisoned too
+    // The control: with caches on, the poisoned validators are used (so the case above means something).
+    const on = await content(['validate', '--content', broken.dir]);
+    expect(on.code, on.out).toBe(0);
+  }, 120_000);
+
+  it('is not read after an upgrade of ajv', async () => {
+    expect(poisonValidators()).toBeGreaterThan(0);
+    upgrade('ajv');
+    const r = await content(['validate', '--content', broken.dir]);
+    expect(r.code, r.out).toBe(1);
+    expect(r.out).toMatch(/goal/);
+  }, 120_000);
+
+  it('keeps its newest few modules only', async () => {
+    const dir = join(cache, 'validators');
+    const old = Date.now() / 1000 - 3600;
+    for (let i = 0; i < 10; i++) {
+      writeFileSync(join(dir, `old${i}.cjs`), 'module.exports = {};');
+      utimesSync(join(dir, `old${i}.cjs`), old - i, old - i);
+    }
+    upgrade('ajv'); // a new key: compiled and stored, then the folder pruned
+    const r = await content(['validate', '--content', broken.dir]);
+    expect(r.code, r.out).toBe(1);
+    expect(readdirSync(dir).length).toBeLessThanOrEqual(5);
+  }, 120_000);
+});
+
+describe('the parse cache', () => {
+  it('is not read after an upgrade of yaml or js-yaml', async () => {
+    const valid = join(project, 'content');
+    cpSync(CONTENT, valid, { recursive: true });
+    poisonValidators(true); // this case is about the parse cache alone
+    for (const name of ['yaml', 'js-yaml']) {
+      const stored = await content(['validate', '--content', valid, '--quiet']);
+      expect(stored.code, stored.out).toBe(0);
+      // Poison every entry: data that fails the schema, as if another parser had read the files.
+      const dir = join(cache, 'parse');
+      expect(existsSync(dir)).toBe(true);
+      for (const f of readdirSync(dir)) {
+        const saved = deserialize(readFileSync(join(dir, f))) as { version: string; entries: Record<string, { data: unknown; schemaOk?: string }> };
+        for (const e of Object.values(saved.entries)) Object.assign(e, { data: { poisoned: true }, schemaOk: undefined });
+        writeFileSync(join(dir, f), serialize(saved));
+      }
+      const control = await content(['validate', '--content', valid, '--quiet']);
+      expect(control.code, `${name}: the poisoned cache is read while nothing changed`).not.toBe(0);
+      upgrade(name);
+      const r = await content(['validate', '--content', valid, '--quiet']);
+      expect(r.code, `${name}: ${r.out}`).toBe(0);
+    }
+  }, 240_000);
+});
