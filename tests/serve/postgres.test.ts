@@ -241,13 +241,35 @@ pgDescribe('two content serve instances on one database', () => {
     const thirds = await Promise.all(enquiries.map((e, i) => sendSure(i % 2 ? a!.url : b!.url, e)));
     for (const [i, x] of [...seconds, ...thirds].entries()) expect([x.status, x.body?.duplicate, x.id]).toEqual([200, true, firsts[i % 1000]!.id]);
 
-    const stored = await storedKeys(url);
+    // A key reused with another enquiry is refused by either instance; a plain form sent twice, once to each, is stored once.
+    for (const base of [a!.url, b!.url]) expect((await send(base, { ...enquiries[0]!, message: 'Something else entirely' })).status).toBe(409);
+    const form = new URLSearchParams({
+      name: 'Form Sender',
+      course: 'music',
+      message: 'Sent twice without a script',
+      email: 'form@example.org',
+      locale: 'ru',
+      page: '/vocal',
+      website: '',
+    });
+    for (const base of [a!.url, b!.url]) {
+      const r = await fetch(`${base}/api/enquiry`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+        body: form,
+        redirect: 'manual',
+      });
+      expect(r.status).toBe(303);
+    }
+    expect(await query(url, "SELECT count(*)::int AS n FROM studio_enquiries WHERE name = 'Form Sender'")).toEqual([{ n: 1 }]);
+
+    const stored = new Map([...(await storedKeys(url))].filter(([key]) => key));
     expect(stored.size).toBe(1000);
     expect(new Set(stored.values()).size).toBe(1000);
     for (const x of firsts) expect(stored.get(x.key)).toBe(x.id);
 
     // SMTP is down: every e-mail was tried and failed at least once, none is lost.
-    await until(async () => Number((await query<{ n: string }>(url, 'SELECT count(*) AS n FROM studio_enquiry_mail WHERE attempts > 0'))[0]!.n) === 1000);
+    await until(async () => Number((await query<{ n: string }>(url, 'SELECT count(*) AS n FROM studio_enquiry_mail WHERE attempts > 0'))[0]!.n) === 1001);
     const smtp = await startSmtp(smtpPort);
     try {
       await until(
@@ -255,14 +277,14 @@ pgDescribe('two content serve instances on one database', () => {
         120_000,
       );
       await new Promise((r) => setTimeout(r, 1500)); // room for a second copy to arrive, if one were sent
-      expect(smtp.subjects).toHaveLength(1000);
-      const names = enquiries.map((e) => e.name as string);
+      expect(smtp.subjects).toHaveLength(1001); // the 1,000 and the plain form's
+      const names = [...enquiries.map((e) => e.name as string), 'Form Sender'];
       const counts = new Map<string, number>();
       for (const s of smtp.subjects) {
         const name = names.find((n) => s.includes(`${n} `));
         counts.set(name ?? s, (counts.get(name ?? s) ?? 0) + 1);
       }
-      expect([...counts.values()].every((c) => c === 1) && counts.size === 1000).toBe(true);
+      expect([...counts.values()].every((c) => c === 1) && counts.size === 1001).toBe(true);
       // The instances shared the work (this one tried, too).
       expect(a!.output()).toMatch(/e-mail for enquiry \d+ failed/);
     } finally {
