@@ -1,16 +1,20 @@
 // npm run bench:serve — `content serve` under load on loopback: autocannon sends valid enquiries
 // (each with its own idempotency key) from this process to the server in another, for a
 // bounded number of requests; then the inbox is read back to check that every enquiry
-// answered 2xx was stored exactly once. Reports medians of several runs; writes JSON to
-// bench/results/. Knobs: SERVE_REQUESTS (per run, default 5000), SERVE_CONNECTIONS (default 50),
+// answered 2xx was stored exactly once. Enquiries go to the file inbox, then (when PostgreSQL's
+// programs are installed) to PostgreSQL on a throwaway cluster, with one instance and with two
+// (each load generator sends half the requests to one instance; p50 and p99 are then the higher
+// of the two). Reports medians of several runs; writes JSON to bench/results/. Knobs: SERVE_REQUESTS (per run, default 5000), SERVE_CONNECTIONS (default 50),
 // BENCH_RUNS (default 3).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { fromRoot } from '../cli/paths.ts';
 import { readInbox } from '../cli/serve/inbox.ts';
+import { type Cluster, startPostgres } from '../tests/helpers/postgres.ts';
 
 const REQUESTS = Number(process.env.SERVE_REQUESTS ?? 5000);
 const CONNECTIONS = Number(process.env.SERVE_CONNECTIONS ?? 50);
@@ -24,9 +28,10 @@ if (!existsSync(join(site, '.studio', 'enquiry.json'))) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-function startServe(data: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [fromRoot('cli/bin.js'), 'serve', '--out', site, '--data', data, '--port', '0', '--rate-limit', '0', '--quiet'], {
-    env: { ...process.env, NO_COLOR: '1', STUDIO_SMTP_URL: '' },
+function startServe(data: string, database?: string): Promise<{ child: ChildProcess; url: string }> {
+  const store = database ? ['--database', database] : ['--data', data];
+  const child = spawn(process.execPath, [fromRoot('cli/bin.js'), 'serve', '--out', site, ...store, '--port', '0', '--rate-limit', '0', '--quiet'], {
+    env: { ...process.env, NO_COLOR: '1', STUDIO_SMTP_URL: '', STUDIO_DATABASE_URL: '' },
   });
   let out = '';
   return new Promise((resolve, reject) => {
@@ -51,9 +56,13 @@ interface Run {
   p99Ms: number;
 }
 
-async function once(kind: 'enquiries' | 'pages'): Promise<Run> {
+type Load = 'enquiries' | 'pages' | 'pg1' | 'pg2';
+let cluster: Cluster | undefined;
+
+async function once(kind: Load): Promise<Run> {
   const data = mkdtempSync(join(tmpdir(), 'studio-bench-inbox-'));
-  const server = await startServe(data);
+  const database = kind === 'pg1' || kind === 'pg2' ? cluster!.url(await cluster!.createDatabase()) : undefined;
+  const servers = await Promise.all(Array.from({ length: kind === 'pg2' ? 2 : 1 }, () => startServe(data, database)));
   let n = 0;
   const enquiry = () => {
     n++;
@@ -69,47 +78,73 @@ async function once(kind: 'enquiries' | 'pages'): Promise<Run> {
       fillMs: 20_000,
     });
   };
-  const result = await autocannon({
-    url: server.url,
-    connections: CONNECTIONS,
-    amount: REQUESTS,
-    timeout: 10,
-    requests:
-      kind === 'enquiries'
-        ? [
-            {
-              method: 'POST',
-              path: '/api/enquiry',
-              headers: { 'content-type': 'application/json', origin: server.url },
-              setupRequest: (req) => ({ ...req, body: enquiry() }),
-            },
-          ]
-        : [{ method: 'GET', path: '/de/vocal', headers: { 'accept-encoding': 'br' } }],
-  });
-  server.child.kill('SIGTERM');
-  await new Promise((r) => server.child.once('exit', r));
-  const stored = readInbox(data).enquiries;
+  const results = await Promise.all(
+    servers.map((server) =>
+      autocannon({
+        url: server.url,
+        connections: CONNECTIONS / servers.length,
+        amount: REQUESTS / servers.length,
+        timeout: 10,
+        requests:
+          kind !== 'pages'
+            ? [
+                {
+                  method: 'POST',
+                  path: '/api/enquiry',
+                  headers: { 'content-type': 'application/json', origin: server.url },
+                  setupRequest: (req) => ({ ...req, body: enquiry() }),
+                },
+              ]
+            : [{ method: 'GET', path: '/de/vocal', headers: { 'accept-encoding': 'br' } }],
+      }),
+    ),
+  );
+  for (const server of servers) {
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+  }
+  const stored = database ? await storedIn(database) : readInbox(data).enquiries.map((e) => e.idempotencyKey);
   rmSync(data, { recursive: true, force: true });
+  const sum = (f: (r: autocannon.Result) => number) => results.reduce((s, r) => s + f(r), 0);
   return {
-    requests: result.requests.total,
-    ok2xx: result['2xx'],
-    other: result.non2xx,
-    errors: result.errors + result.timeouts,
+    requests: sum((r) => r.requests.total),
+    ok2xx: sum((r) => r['2xx']),
+    other: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors + r.timeouts),
     stored: stored.length,
-    storedOnce: new Set(stored.map((s) => s.idempotencyKey)).size === stored.length,
-    perSecond: (result['2xx'] / result.duration) * 1,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
+    storedOnce: new Set(stored).size === stored.length,
+    perSecond: sum((r) => r['2xx']) / Math.max(...results.map((r) => r.duration)),
+    p50Ms: Math.max(...results.map((r) => r.latency.p50)),
+    p99Ms: Math.max(...results.map((r) => r.latency.p99)),
   };
 }
 
+async function storedIn(url: string): Promise<(string | undefined)[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ k: string }>('SELECT idempotency_key AS k FROM studio_enquiries');
+  await client.end();
+  return rows.map((r) => r.k);
+}
+
+const LOADS: Record<Load, string> = {
+  enquiries: 'POST /api/enquiry, file inbox (fsynced)',
+  pg1: 'POST /api/enquiry, PostgreSQL, 1 instance',
+  pg2: 'POST /api/enquiry, PostgreSQL, 2 instances',
+  pages: 'GET /de/vocal (brotli)',
+};
+const started = await startPostgres();
+if ('unavailable' in started) console.log(`PostgreSQL left out: ${started.unavailable}`);
+else cluster = started;
+
 const table: Record<string, unknown>[] = [];
-for (const kind of ['enquiries', 'pages'] as const) {
+const kinds: Load[] = cluster ? ['enquiries', 'pg1', 'pg2', 'pages'] : ['enquiries', 'pages'];
+for (const kind of kinds) {
   const runs: Run[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await once(kind));
-  const lost = kind === 'enquiries' ? runs.reduce((s, r) => s + Math.max(0, r.ok2xx - r.stored), 0) : 0;
+  const lost = kind !== 'pages' ? runs.reduce((s, r) => s + Math.max(0, r.ok2xx - r.stored), 0) : 0;
   table.push({
-    load: kind === 'enquiries' ? 'POST /api/enquiry (stored, fsynced)' : 'GET /de/vocal (brotli)',
+    load: LOADS[kind],
     connections: CONNECTIONS,
     requestsPerRun: REQUESTS,
     runs: RUNS,
@@ -117,7 +152,7 @@ for (const kind of ['enquiries', 'pages'] as const) {
     medianP50Ms: median(runs.map((r) => r.p50Ms)),
     medianP99Ms: median(runs.map((r) => r.p99Ms)),
     non2xx: runs.reduce((s, r) => s + r.other + r.errors, 0),
-    ...(kind === 'enquiries'
+    ...(kind !== 'pages'
       ? {
           answered2xx: runs.reduce((s, r) => s + r.ok2xx, 0),
           stored: runs.reduce((s, r) => s + r.stored, 0),
@@ -128,6 +163,7 @@ for (const kind of ['enquiries', 'pages'] as const) {
   });
   if (lost) console.error(`LOST ${lost} enquiries that were answered 2xx`);
 }
+await cluster?.remove();
 console.table(table);
 mkdirSync(fromRoot('bench', 'results'), { recursive: true });
 const file = fromRoot('bench', 'results', `serve-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

@@ -107,6 +107,7 @@ export function createProgram(io: Io, setExit: (code: number) => void): Command 
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0: any free port)', parsePort, 8080)
     .option('--data <dir>', 'where the enquiry inbox is kept', '.enquiries')
+    .option('--database <url>', 'keep enquiries in PostgreSQL instead (postgres://user@host/db; the password in PGPASSWORD)')
     .option('--rate-limit <n>', 'enquiries one address may send in 10 minutes (0: no limit)', '20')
     .option('--min-fill-seconds <s>', 'an enquiry sent sooner after the form appeared is taken for a bot and dropped', '3')
     .option('--origin <url...>', "more origins allowed to post enquiries (the server's own address and baseUrl always are)")
@@ -121,7 +122,11 @@ export function createProgram(io: Io, setExit: (code: number) => void): Command 
 E-mail to the studio (optional; form.notify in site.yaml turns it on):
   STUDIO_SMTP_URL    the SMTP server with its credentials, e.g. smtps://user:password@mail.example.org:465
   STUDIO_SMTP_FROM   the sender (default: the studio's own address)
-  STUDIO_NOTIFY_TO   the recipient, instead of the address in site.yaml`,
+  STUDIO_NOTIFY_TO   the recipient, instead of the address in site.yaml
+
+Enquiries in PostgreSQL (several instances share one database):
+  STUDIO_DATABASE_URL  the database, e.g. postgres://studio:password@db.example.org/studio (instead of --database)
+  PGPASSWORD           the password for an address given with --database`,
     )
     .action(
       run(async (opts: import('./commands/serve.ts').ServeCommandOptions) => {
@@ -134,6 +139,7 @@ E-mail to the studio (optional; form.notify in site.yaml turns it on):
   const inboxOptions = (cmd: Command, formats: string[], fallback: string) =>
     cmd
       .option('--data <dir>', 'the enquiry inbox', '.enquiries')
+      .option('--database <url>', 'read from PostgreSQL instead (or STUDIO_DATABASE_URL; the password in PGPASSWORD)')
       .option('--out <dir>', 'the built site (for the course names)', 'dist')
       .option('--since <date>', 'only enquiries received on or after this date (YYYY-MM-DD)')
       .addOption(new Option('--format <format>', 'output format').choices(formats).default(fallback));
@@ -149,6 +155,28 @@ E-mail to the studio (optional; form.notify in site.yaml turns it on):
       run(async (opts: import('./commands/enquiries.ts').EnquiriesOptions) => {
         const { exportCommand } = await import('./commands/enquiries.ts');
         return exportCommand(opts, createLogger(io, { json: !opts.output }));
+      }),
+    );
+
+  enquiries
+    .command('migrate')
+    .description('Create or upgrade the enquiry tables in PostgreSQL ("content serve --database" also does it when it starts).')
+    .option('--database <url>', 'the database (or STUDIO_DATABASE_URL; the password in PGPASSWORD)')
+    .action(
+      run(async (opts: { database?: string }) => {
+        const { migrateCommand } = await import('./commands/enquiries-db.ts');
+        return migrateCommand(opts, createLogger(io, {}));
+      }),
+    );
+  enquiries
+    .command('import')
+    .description('Copy a file inbox into PostgreSQL; safe to run again (nothing is imported twice).')
+    .option('--data <dir>', 'the file inbox', '.enquiries')
+    .option('--database <url>', 'the database (or STUDIO_DATABASE_URL; the password in PGPASSWORD)')
+    .action(
+      run(async (opts: { data: string; database?: string }) => {
+        const { importCommand } = await import('./commands/enquiries-db.ts');
+        return importCommand(opts, createLogger(io, {}));
       }),
     );
 

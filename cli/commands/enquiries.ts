@@ -6,10 +6,14 @@ import { EXIT } from '../main.ts';
 import { INBOX_FILE, readInbox, type StoredEnquiry } from '../serve/inbox.ts';
 import { readManifest } from '../serve/manifest.ts';
 import { readSent } from '../serve/outbox.ts';
+import { redactUrl } from '../serve/pg-store.ts';
 import { escapeForTerminal, neutraliseFormula, safeJson } from '../serve/visible.ts';
+import { databaseUrl, openForReading } from './database.ts';
 
 export interface EnquiriesOptions {
   data: string;
+  /** Read from PostgreSQL instead of the file inbox in `data` (or STUDIO_DATABASE_URL). */
+  database?: string;
   out: string;
   format: string;
   since?: string;
@@ -21,23 +25,44 @@ interface Row extends StoredEnquiry {
   emailSent: boolean;
 }
 
-function load(opts: EnquiriesOptions, log: Logger): Row[] {
+async function load(opts: EnquiriesOptions, log: Logger): Promise<Row[]> {
+  const database = databaseUrl(opts.database);
+  if (database) return loadFromDatabase(database, opts);
   if (!existsSync(opts.data))
     throw new UsageError(`there is no enquiry inbox in ${opts.data}`, 'give the directory "content serve" was started with, with --data');
   const { enquiries, damaged, tornTail } = readInbox(opts.data);
   for (const d of damaged)
     if (!(tornTail && d.line === damaged.at(-1)?.line))
       log.warn(`${join(opts.data, INBOX_FILE)}:${d.line} is not an enquiry and was skipped: ${visible(d.text, 80)}`);
-  let since: number | undefined;
-  if (opts.since) {
-    since = Date.parse(opts.since);
-    if (!/^\d{4}-\d{2}-\d{2}/.test(opts.since) || Number.isNaN(since)) throw new UsageError(`--since must be a date like 2026-09-01, not "${opts.since}"`);
-  }
-  const labels = new Map(readManifest(opts.out)?.options.map((o) => [o.value, o.label]));
   const sent = readSent(opts.data);
+  return rows(
+    opts,
+    enquiries.map((e) => ({ ...e, emailSent: sent.has(e.id) })),
+  );
+}
+
+async function loadFromDatabase(url: string, opts: EnquiriesOptions): Promise<Row[]> {
+  const since = sinceOf(opts);
+  const store = await openForReading(url);
+  try {
+    return rows(opts, await store.listWithMail(), since);
+  } finally {
+    await store.close();
+  }
+}
+
+function sinceOf(opts: EnquiriesOptions): number | undefined {
+  if (!opts.since) return undefined;
+  const since = Date.parse(opts.since);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(opts.since) || Number.isNaN(since)) throw new UsageError(`--since must be a date like 2026-09-01, not "${opts.since}"`);
+  return since;
+}
+
+function rows(opts: EnquiriesOptions, enquiries: (StoredEnquiry & { emailSent: boolean })[], since = sinceOf(opts)): Row[] {
+  const labels = new Map(readManifest(opts.out)?.options.map((o) => [o.value, o.label]));
   return enquiries
     .filter((e) => since === undefined || Date.parse(e.receivedAt) >= since)
-    .map((e) => ({ ...e, courseLabel: labels.get(e.course) ?? e.course, emailSent: sent.has(e.id) }));
+    .map((e) => ({ ...e, courseLabel: labels.get(e.course) ?? e.course }));
 }
 
 /** What a visitor typed, as one table cell safe for a terminal: line breaks and tabs as spaces, other controls shown as \uXXXX. */
@@ -51,14 +76,14 @@ const visible = (s: string, max: number) => {
 };
 
 /** `content enquiries list`: the newest last, as a table for people or JSON for programs. */
-export function listCommand(opts: EnquiriesOptions, log: Logger): number {
-  const rows = load(opts, log);
+export async function listCommand(opts: EnquiriesOptions, log: Logger): Promise<number> {
+  const rows = await load(opts, log);
   if (opts.format === 'json') {
     log.out(safeJson(rows));
     return EXIT.ok;
   }
   if (!rows.length) {
-    log.info(`No enquiries in ${join(opts.data, INBOX_FILE)}${opts.since ? ` since ${opts.since}` : ''}.`);
+    log.info(`No enquiries in ${where(opts)}${opts.since ? ` since ${opts.since}` : ''}.`);
     return EXIT.ok;
   }
   const table = rows.map((r) => [
@@ -95,8 +120,8 @@ function csvCell(value: unknown, forTerminal: boolean): string {
 }
 
 /** `content enquiries export`: every field of every enquiry, as CSV (for a spreadsheet) or JSON. */
-export function exportCommand(opts: EnquiriesOptions, log: Logger): number {
-  const rows = load(opts, log);
+export async function exportCommand(opts: EnquiriesOptions, log: Logger): Promise<number> {
+  const rows = await load(opts, log);
   // Standard output may be a terminal: there control and bidi characters are shown as \uXXXX.
   // A file (--output) keeps what the visitor typed, with formulas neutralised.
   const forTerminal = !opts.output;
@@ -110,4 +135,10 @@ export function exportCommand(opts: EnquiriesOptions, log: Logger): number {
     log.info(`Wrote ${rows.length} enquir${rows.length === 1 ? 'y' : 'ies'} to ${opts.output}.`);
   } else log.out(text.replace(/\r?\n$/, ''));
   return EXIT.ok;
+}
+
+/** The inbox a command reads, for people: the file, or the database without its password. */
+function where(opts: EnquiriesOptions): string {
+  const database = databaseUrl(opts.database);
+  return database ? redactUrl(database) : join(opts.data, INBOX_FILE);
 }

@@ -2,9 +2,12 @@ import { relative } from 'node:path';
 import { UsageError } from '../core/problem.ts';
 import type { Logger } from '../logger.ts';
 import { EXIT } from '../main.ts';
-import { readInbox } from '../serve/inbox.ts';
+import { Inbox, readInbox } from '../serve/inbox.ts';
 import { readManifest } from '../serve/manifest.ts';
+import { PgOutbox } from '../serve/pg-outbox.ts';
+import { redactUrl } from '../serve/pg-store.ts';
 import type { ServeEvent, ServeOptions } from '../serve/server.ts';
+import { databaseUrl } from './database.ts';
 import { checkBuiltSite, checkDataDir, parseNumber, parseWholeNumber } from './options.ts';
 
 export interface ServeCommandOptions {
@@ -12,6 +15,8 @@ export interface ServeCommandOptions {
   host: string;
   port: number;
   data: string;
+  /** A PostgreSQL address; without it STUDIO_DATABASE_URL, without both the file inbox in --data. */
+  database?: string;
   rateLimit: string;
   minFillSeconds: string;
   origin?: string[];
@@ -46,7 +51,9 @@ async function mailFromEnvironment(dir: string): Promise<{ mail?: ServeOptions['
 /** Runs until SIGTERM or SIGINT, then shuts down gracefully. */
 export async function serveCommand(opts: ServeCommandOptions, log: Logger): Promise<number> {
   checkBuiltSite(opts.out);
-  checkDataDir(opts.data, opts.out);
+  const database = databaseUrl(opts.database);
+  // With a database, --data is not used.
+  if (!database) checkDataDir(opts.data, opts.out);
   const { startServer } = await import('../serve/server.ts');
   const { mail, off } = await mailFromEnvironment(opts.out);
   const p = log.paint;
@@ -61,6 +68,7 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
   const server = await startServer({
     dir: opts.out,
     data: opts.data,
+    database,
     host: opts.host,
     port: opts.port,
     rateLimit: { max: parseNumber(opts.rateLimit, '--rate-limit', 0), windowMs: 10 * 60_000 },
@@ -70,17 +78,25 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
     mail,
     log: events,
   });
-  const inboxFile = relative(process.cwd(), `${server.inbox.dir}/enquiries.jsonl`) || 'enquiries.jsonl';
-  if (server.inbox.recovered) log.warn(`the inbox ended in a half-written line (a crash); it was never acknowledged and is kept in ${server.inbox.recovered}`);
+  const inbox = server.inbox;
   log.info(`Serving ${opts.out}/ at ${server.url}   (${server.manifest.locales.map((l) => (l === server.manifest.defaultLocale ? '/' : `/${l}`)).join(' ')})`);
-  log.info(`Enquiries: POST ${server.manifest.endpoint} → ${inboxFile} (${readInbox(server.inbox.dir).enquiries.length} stored so far)`);
-  log.info(`E-mail to the studio: ${mail ? `on, to ${mail.to}${server.outbox?.pending ? ` (${server.outbox.pending} still owed)` : ''}` : off}`);
+  if (inbox instanceof Inbox) {
+    const inboxFile = relative(process.cwd(), `${inbox.dir}/enquiries.jsonl`) || 'enquiries.jsonl';
+    if (inbox.recovered) log.warn(`the inbox ended in a half-written line (a crash); it was never acknowledged and is kept in ${inbox.recovered}`);
+    log.info(`Enquiries: POST ${server.manifest.endpoint} → ${inboxFile} (${readInbox(inbox.dir).enquiries.length} stored so far)`);
+  } else {
+    const health = inbox.health();
+    log.info(`Enquiries: POST ${server.manifest.endpoint} → PostgreSQL ${redactUrl(database!)}`);
+    if (!health.ok) log.warn(`${health.reason}; enquiries are answered 503 until it answers (checked every 2 s)`);
+  }
+  const owed = server.outbox instanceof PgOutbox ? await server.outbox.count().catch(() => 0) : (server.outbox?.pending ?? 0);
+  log.info(`E-mail to the studio: ${mail ? `on, to ${mail.to}${owed ? ` (${owed} still owed)` : ''}` : off}`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
   log.info('Stopping: finishing the requests under way…');
   await server.close();
-  log.info('Stopped; every acknowledged enquiry is on disk.');
+  log.info(`Stopped; every acknowledged enquiry is ${inbox instanceof Inbox ? 'on disk' : 'in the database'}.`);
   return EXIT.ok;
 }

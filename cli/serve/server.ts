@@ -12,14 +12,19 @@ import { answerLocale, type BodyKind, bodyKind, checkEnquiry, type FieldError, M
 import { EnquiryConflict, Inbox, readInbox, type StoredEnquiry } from './inbox.ts';
 import { type EnquiryManifest, MANIFEST_FILE, readManifest, serverText } from './manifest.ts';
 import { type Mailer, Outbox } from './outbox.ts';
+import { PgOutbox } from './pg-outbox.ts';
+import { DatabaseRefused, PgStore, redactUrl } from './pg-store.ts';
 import { boundedStore, DEFAULT_TRACKED_ADDRESSES, trustedHops } from './rate-limit.ts';
 import { createStaticHandler, hasControl, localPath } from './static.ts';
+import type { EnquiryStore } from './store.ts';
 
 export interface ServeOptions {
   /** The built site. */
   dir: string;
   /** Where the inbox lives. */
   data: string;
+  /** A PostgreSQL address (postgres://…): enquiries go there instead of into the file inbox in `data`. */
+  database?: string;
   host: string;
   port: number;
   /** Enquiries one address may send per window; 0 turns the limit off. */
@@ -51,8 +56,9 @@ export type ServeEvent =
 export interface RunningServer {
   url: string;
   server: Server;
-  inbox: Inbox;
-  outbox?: Outbox;
+  /** The file inbox, or the PostgreSQL store with --database. */
+  inbox: EnquiryStore;
+  outbox?: Pick<Outbox, 'push' | 'pending' | 'close'>;
   manifest: EnquiryManifest;
   /** How many client addresses the rate limit holds now (never more than `trackedAddresses`). */
   trackedAddresses(): number;
@@ -95,21 +101,25 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   }
   const log = options.log ?? (() => {});
   const data = resolve(options.data);
-  const inbox = await Inbox.open(data);
-  const outbox = options.mail
-    ? new Outbox(
-        {
-          dir: inbox.dir,
-          manifest,
-          mailer: options.mail.mailer,
-          to: options.mail.to,
-          from: options.mail.from,
-          retry: options.mail.retry,
-          onEvent: (e) => log(e.kind === 'sent' ? { kind: 'mail-sent', id: e.id } : { kind: 'mail-failed', id: e.id, error: e.error, retryInMs: e.retryInMs }),
-        },
-        readInbox(inbox.dir).enquiries,
-      )
-    : undefined;
+  const inbox: EnquiryStore = options.database ? await openDatabase(options.database) : await Inbox.open(data);
+  const mailEvent = (e: { kind: 'sent'; id: number } | { kind: 'failed'; id: number; error: string; retryInMs: number }) =>
+    log(e.kind === 'sent' ? { kind: 'mail-sent', id: e.id } : { kind: 'mail-failed', id: e.id, error: e.error, retryInMs: e.retryInMs });
+  const outbox = !options.mail
+    ? undefined
+    : inbox instanceof PgStore
+      ? new PgOutbox(inbox.pool, { manifest, ...options.mail, onEvent: mailEvent })
+      : new Outbox(
+          {
+            dir: data,
+            manifest,
+            mailer: options.mail.mailer,
+            to: options.mail.to,
+            from: options.mail.from,
+            retry: options.mail.retry,
+            onEvent: mailEvent,
+          },
+          readInbox(data).enquiries,
+        );
   const limit = options.rateLimit ?? { max: 20, windowMs: 10 * 60_000 };
   const minFillMs = options.minFillMs ?? 3000;
   // The inbox is never served, even when --data lies inside the site.
@@ -350,6 +360,20 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     trackedAddresses: store.tracked,
     close,
   };
+}
+
+/** The PostgreSQL store; an address that waiting will not mend is a usage error (a database that is away is not: it is waited for). */
+async function openDatabase(url: string): Promise<PgStore> {
+  try {
+    return await PgStore.open(url);
+  } catch (error) {
+    if (error instanceof DatabaseRefused)
+      throw new UsageError(
+        `the database ${redactUrl(url)} cannot take enquiries: ${error.message}`,
+        'check the address, the user and PGPASSWORD or the password in STUDIO_DATABASE_URL',
+      );
+    throw error;
+  }
 }
 
 /** JSON enquiries and plain form posts are answered differently; a body of another kind is answered as JSON. */

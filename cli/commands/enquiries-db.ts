@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { UsageError } from '../core/problem.ts';
+import type { Logger } from '../logger.ts';
+import { EXIT } from '../main.ts';
+import { INBOX_FILE, readInbox } from '../serve/inbox.ts';
+import { readSent } from '../serve/outbox.ts';
+import { migrate, SchemaTooNew } from '../serve/pg-schema.ts';
+import { redactUrl, scrub } from '../serve/pg-store.ts';
+import { contentHash } from '../serve/store.ts';
+import { requireDatabase } from './database.ts';
+
+/** One connection for a command, or a usage error that says why there is none (never with the password). */
+async function connect(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, application_name: 'content enquiries' });
+  client.on('error', () => {}); // reported by the query that meets it
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    throw new UsageError(
+      `cannot connect to ${redactUrl(url)}: ${scrub((error as Error).message, url)}`,
+      'is PostgreSQL running there? is the password in PGPASSWORD or STUDIO_DATABASE_URL?',
+    );
+  }
+}
+
+async function migrated(client: pg.Client, url: string) {
+  try {
+    return await migrate(client);
+  } catch (error) {
+    if (error instanceof SchemaTooNew) throw new UsageError(`${redactUrl(url)}: ${error.message}`, 'update the site compiler');
+    throw new UsageError(
+      `cannot create the enquiry tables in ${redactUrl(url)}: ${scrub((error as Error).message, url)}`,
+      'the user needs CREATE on the database',
+    );
+  }
+}
+
+/** `content enquiries migrate`: creates or upgrades the enquiry tables (`content serve` also does it when it starts). */
+export async function migrateCommand(opts: { database?: string }, log: Logger): Promise<number> {
+  const url = requireDatabase(opts.database);
+  const client = await connect(url);
+  try {
+    const { from, to } = await migrated(client, url);
+    log.info(
+      from === to
+        ? `The enquiry schema in ${redactUrl(url)} is up to date (version ${to}).`
+        : `Migrated the enquiry schema in ${redactUrl(url)} from version ${from} to ${to}.`,
+    );
+    return EXIT.ok;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * `content enquiries import`: copies a file inbox into PostgreSQL in one transaction. Each
+ * record is known by where it came from (its file id, time and fields), so running it again
+ * adds nothing twice. Into a database that never handed out an id the ids are kept (an
+ * enquiry told on the phone as "57" stays 57); otherwise they get the next ids of the sequence.
+ * E-mails the file outbox had sent are marked sent; the rest are owed and go out from the database.
+ */
+export async function importCommand(opts: { data: string; database?: string }, log: Logger): Promise<number> {
+  const url = requireDatabase(opts.database);
+  if (!existsSync(join(opts.data, INBOX_FILE)))
+    throw new UsageError(`there is no enquiry inbox in ${opts.data}`, 'give the directory "content serve" was started with, with --data');
+  const { enquiries, damaged, tornTail } = readInbox(opts.data);
+  for (const d of damaged)
+    if (!(tornTail && d.line === damaged.at(-1)?.line)) log.warn(`${join(opts.data, INBOX_FILE)}:${d.line} is not an enquiry and was not imported`);
+  const sent = readSent(opts.data);
+  const client = await connect(url);
+  try {
+    await migrated(client, url);
+    await client.query('BEGIN');
+    // Servers on this database wait while the import runs, so that the ids it keeps cannot clash.
+    await client.query('LOCK TABLE studio_enquiries IN SHARE ROW EXCLUSIVE MODE');
+    const seq = await client.query<{ is_called: boolean }>('SELECT is_called FROM studio_enquiry_ids');
+    const keepIds = !seq.rows[0]?.is_called;
+    let added = 0;
+    for (const e of enquiries) {
+      const hash = contentHash(e);
+      const from = `file:${e.id}:${e.receivedAt}:${hash}`;
+      // Asked first, so that a record imported before takes no id from the sequence.
+      if ((await client.query('SELECT 1 FROM studio_enquiries WHERE imported_from = $1', [from])).rowCount) continue;
+      const { rows } = await client.query<{ id: string }>(
+        `INSERT INTO studio_enquiries (id, received_at, name, course, message, email, locale, page, idempotency_key, via, notify, content_hash, imported_from)
+         VALUES (COALESCE($1, nextval('studio_enquiry_ids')), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+         ON CONFLICT (imported_from) DO NOTHING RETURNING id`,
+        [
+          keepIds ? e.id : null,
+          e.receivedAt,
+          e.name,
+          e.course,
+          e.message,
+          e.email,
+          e.locale,
+          e.page ?? null,
+          e.idempotencyKey ?? null,
+          e.via === 'form' ? 'form' : 'json',
+          !!e.notify,
+          hash,
+          from,
+        ],
+      );
+      const id = rows[0]?.id;
+      if (id === undefined) continue;
+      added++;
+      if (e.idempotencyKey)
+        await client.query('INSERT INTO studio_enquiry_keys (key, content_hash, enquiry_id) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING', [
+          e.idempotencyKey,
+          hash,
+          id,
+        ]);
+      await client.query(
+        `INSERT INTO studio_enquiry_recent (content_hash, received_at, enquiry_id) VALUES ($1, $2, $3)
+         ON CONFLICT (content_hash) DO UPDATE SET received_at = EXCLUDED.received_at, enquiry_id = EXCLUDED.enquiry_id
+         WHERE studio_enquiry_recent.received_at < EXCLUDED.received_at`,
+        [hash, e.receivedAt, id],
+      );
+      if (e.notify) await client.query('INSERT INTO studio_enquiry_mail (enquiry_id, sent_at) VALUES ($1, $2)', [id, sent.has(e.id) ? new Date() : null]);
+    }
+    if (keepIds && added) await client.query("SELECT setval('studio_enquiry_ids', (SELECT max(id) FROM studio_enquiries))");
+    await client.query('COMMIT');
+    const skipped = enquiries.length - added;
+    log.info(
+      `Imported ${added} enquir${added === 1 ? 'y' : 'ies'} from ${join(opts.data, INBOX_FILE)} into ${redactUrl(url)}${skipped ? ` (${skipped} already there)` : ''}${added && !keepIds ? '; they have new ids, the database had enquiries of its own' : ''}.`,
+    );
+    return EXIT.ok;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(
+      `the import into ${redactUrl(url)} failed and was undone: ${scrub((error as Error).message, url)}`,
+      'run it again once the database answers',
+    );
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

@@ -1,0 +1,309 @@
+import pg from 'pg';
+import { migrate, SchemaTooNew } from './pg-schema.ts';
+import {
+  type Added,
+  contentHash,
+  DUPLICATE_WINDOW_MS,
+  EnquiryConflict,
+  type EnquiryStore,
+  type NewEnquiry,
+  type StoredEnquiry,
+  type StoreHealth,
+  StoreUnavailable,
+} from './store.ts';
+
+/** The address with its password (if any) replaced: the only form of it that is ever printed. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    for (const name of ['password', 'sslpassword']) if (u.searchParams.has(name)) u.searchParams.set(name, '***');
+    return u.toString().replaceAll('%2A%2A%2A', '***');
+  } catch {
+    return '(not a valid address)';
+  }
+}
+
+/** A message with the address's password taken out wherever it might appear. */
+export function scrub(message: string, url: string): string {
+  let secrets: string[] = [];
+  try {
+    const u = new URL(url);
+    secrets = [decodeURIComponent(u.password), u.searchParams.get('password') ?? '', u.searchParams.get('sslpassword') ?? ''];
+  } catch {}
+  return secrets.filter((p) => p.length >= 3).reduce((m, p) => m.split(p).join('***'), message);
+}
+
+/** Errors that mean "the address is wrong" rather than "the database is away for now". */
+const CONFIG_ERRORS = new Set(['28P01', '28000', '3D000', 'ENOTFOUND']);
+
+/** The database cannot be used as given (wrong password, no such database, a schema too new): not worth waiting for. */
+export class DatabaseRefused extends Error {}
+
+export interface PgStoreOptions {
+  /** While the database is away, how often to check whether it is back (for `health()`); it is checked this often anyway. */
+  recheckMs?: number;
+  /** Most connections this instance opens. */
+  maxConnections?: number;
+  /** Creates or upgrades the schema when needed (default true; `false`: refuse a database not yet migrated). */
+  migrate?: boolean;
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * The PostgreSQL inbox, shared by any number of `content serve` instances. An enquiry is
+ * acknowledged only after its transaction committed (PostgreSQL has then written it to its log
+ * and synced it). Resubmissions are found by unique keys in the database, not in any one
+ * instance's memory: `studio_enquiry_keys` (idempotency key → enquiry, forever) and
+ * `studio_enquiry_recent` (the fields' hash → the latest enquiry with them; a second one
+ * within DUPLICATE_WINDOW_MS is that one). Two instances taking the same enquiry at once meet
+ * on those unique keys, and one waits for the other's commit. Ids come from a sequence.
+ */
+export class PgStore implements EnquiryStore {
+  readonly pool: pg.Pool;
+  private ready = false;
+  private closed = false;
+  private failure: string | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private checking: Promise<void> | undefined;
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  private constructor(
+    readonly url: string,
+    private readonly options: PgStoreOptions,
+  ) {
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: options.maxConnections ?? 16,
+      connectionTimeoutMillis: 10_000,
+      idleTimeoutMillis: 30_000,
+      query_timeout: 15_000,
+      application_name: 'content serve',
+    });
+    // An idle connection the server closed (a restart, a failover) is dropped from the pool; without this handler it would end the process.
+    this.pool.on('error', (error) => this.fail(error));
+  }
+
+  /**
+   * Connects and brings the schema up to date. A database that is not reachable now does not
+   * stop the start: the store reports itself unavailable and keeps trying. A refusal that
+   * waiting will not mend (password, database name, schema) throws `DatabaseRefused`.
+   */
+  static async open(url: string, options: PgStoreOptions = {}): Promise<PgStore> {
+    const store = new PgStore(url, options);
+    try {
+      await store.prepare();
+    } catch (error) {
+      if (error instanceof DatabaseRefused) {
+        await store.pool.end().catch(() => {});
+        throw error;
+      }
+      store.fail(error);
+    }
+    store.timer = setInterval(() => store.check(), options.recheckMs ?? 2_000);
+    store.timer.unref();
+    return store;
+  }
+
+  /** Where the enquiries are, for people: the address without its password. */
+  get where(): string {
+    return redactUrl(this.url);
+  }
+
+  private async prepare(): Promise<void> {
+    const client = await checkout(this.pool).catch((error) => {
+      throw this.refusedOr(error);
+    });
+    let broken: Error | undefined;
+    try {
+      if (this.options.migrate !== false) await migrate(client);
+      else {
+        const { schemaVersion } = await import('./pg-schema.ts');
+        if ((await schemaVersion(client)) === 0) throw new DatabaseRefused('the database has no enquiry tables yet');
+      }
+      this.ready = true;
+      this.failure = undefined;
+    } catch (error) {
+      broken = error as Error;
+      throw this.refusedOr(error);
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  private refusedOr(error: unknown): Error {
+    if (error instanceof DatabaseRefused) return error;
+    if (error instanceof SchemaTooNew) return new DatabaseRefused(`${error.message}; update the site compiler`);
+    const code = (error as { code?: string }).code;
+    if (code && CONFIG_ERRORS.has(code)) return new DatabaseRefused(scrub((error as Error).message, this.url));
+    return error as Error;
+  }
+
+  private fail(error: unknown): void {
+    this.failure = scrub((error as Error)?.message ?? String(error), this.url);
+  }
+
+  /** Whether the database answers (and the schema is there); runs every `recheckMs`. */
+  private check(): void {
+    if (this.closed || this.checking) return;
+    this.checking = (async () => {
+      try {
+        if (!this.ready) await this.prepare();
+        else await this.pool.query('SELECT 1');
+        this.failure = undefined;
+      } catch (error) {
+        this.fail(error);
+      }
+    })().finally(() => {
+      this.checking = undefined;
+    });
+  }
+
+  health(): StoreHealth {
+    if (this.closed) return { ok: false, reason: 'the enquiry store is closed' };
+    if (this.failure || !this.ready) return { ok: false, reason: `the database cannot store enquiries: ${this.failure ?? 'not connected yet'}` };
+    return { ok: true };
+  }
+
+  add(input: NewEnquiry, now = new Date()): Promise<Added> {
+    if (this.closed) return Promise.reject(new StoreUnavailable('the enquiry store is closed'));
+    const adding = this.insert(input, now);
+    this.inFlight.add(adding);
+    const done = () => this.inFlight.delete(adding);
+    adding.then(done, done);
+    return adding;
+  }
+
+  private async insert(input: NewEnquiry, now: Date): Promise<Added> {
+    let client: pg.PoolClient | undefined;
+    let broken: Error | undefined;
+    try {
+      if (!this.ready) await this.prepare();
+      client = await checkout(this.pool);
+      const result = await this.transaction(client, input, now);
+      this.failure = undefined;
+      return result;
+    } catch (error) {
+      if (error instanceof EnquiryConflict) throw error;
+      broken = error as Error;
+      this.fail(error);
+      await client?.query('ROLLBACK').catch(() => {});
+      throw new StoreUnavailable(`the database could not store an enquiry: ${scrub((error as Error).message, this.url)}`);
+    } finally {
+      client?.release(broken);
+    }
+  }
+
+  private async transaction(client: pg.PoolClient, input: NewEnquiry, now: Date): Promise<Added> {
+    const hash = contentHash(input);
+    const key = input.idempotencyKey ?? null;
+    await client.query('BEGIN');
+    if (key) {
+      // The key is claimed first: a second claim of it waits here for the first to commit.
+      const claimed = await client.query('INSERT INTO studio_enquiry_keys (key, content_hash) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, hash]);
+      if (!claimed.rowCount) {
+        const { rows } = await client.query<Row>(
+          'SELECT k.content_hash AS key_hash, e.* FROM studio_enquiry_keys k JOIN studio_enquiries e ON e.id = k.enquiry_id WHERE k.key = $1',
+          [key],
+        );
+        await client.query('COMMIT');
+        const row = rows[0];
+        if (!row) throw new StoreUnavailable(`the idempotency key ${key} names no enquiry`);
+        if (row.key_hash !== hash) throw conflict(key);
+        return { enquiry: fromRow(row), duplicate: true };
+      }
+    }
+    // The same fields: claimed when none is stored within the window (or the last one is older).
+    const fresh = await client.query(
+      `INSERT INTO studio_enquiry_recent (content_hash, received_at) VALUES ($1, $2)
+       ON CONFLICT (content_hash) DO UPDATE SET received_at = EXCLUDED.received_at, enquiry_id = NULL
+       WHERE studio_enquiry_recent.received_at <= $3`,
+      [hash, now, new Date(now.getTime() - DUPLICATE_WINDOW_MS)],
+    );
+    if (!fresh.rowCount) {
+      const { rows } = await client.query<Row>(
+        'SELECT e.* FROM studio_enquiry_recent r JOIN studio_enquiries e ON e.id = r.enquiry_id WHERE r.content_hash = $1',
+        [hash],
+      );
+      const first = rows[0];
+      if (!first) throw new StoreUnavailable('a recent enquiry names no enquiry');
+      if (key) await client.query('UPDATE studio_enquiry_keys SET enquiry_id = $2 WHERE key = $1', [key, first.id]);
+      await client.query('COMMIT');
+      return { enquiry: fromRow(first), duplicate: true };
+    }
+    const { rows } = await client.query<Row>(
+      `WITH e AS (
+         INSERT INTO studio_enquiries (received_at, name, course, message, email, locale, page, idempotency_key, via, notify, content_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *
+       ), r AS (
+         UPDATE studio_enquiry_recent SET enquiry_id = (SELECT id FROM e) WHERE content_hash = $11
+       ), k AS (
+         UPDATE studio_enquiry_keys SET enquiry_id = (SELECT id FROM e) WHERE key = $8
+       ), m AS (
+         INSERT INTO studio_enquiry_mail (enquiry_id) SELECT id FROM e WHERE e.notify
+       )
+       SELECT * FROM e`,
+      [now, input.name, input.course, input.message, input.email, input.locale, input.page ?? null, key, input.via, input.notify, hash],
+    );
+    await client.query('COMMIT');
+    return { enquiry: fromRow(rows[0]!), duplicate: false };
+  }
+
+  async list(): Promise<StoredEnquiry[]> {
+    const { rows } = await this.pool.query<Row>('SELECT * FROM studio_enquiries ORDER BY id');
+    return rows.map(fromRow);
+  }
+
+  /** Every enquiry with whether its e-mail went out (for `content enquiries`). */
+  async listWithMail(): Promise<(StoredEnquiry & { emailSent: boolean })[]> {
+    const { rows } = await this.pool.query<Row>(
+      'SELECT e.*, m.sent_at IS NOT NULL AS email_sent FROM studio_enquiries e LEFT JOIN studio_enquiry_mail m ON m.enquiry_id = e.id ORDER BY e.id',
+    );
+    return rows.map((r) => ({ ...fromRow(r), emailSent: r.email_sent === true }));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.timer);
+    await Promise.allSettled([...this.inFlight, this.checking]);
+    await this.pool.end().catch(() => {});
+  }
+}
+
+/**
+ * A connection from the pool. pg-pool stops listening for a connection's errors while it is
+ * checked out, so a database that goes away during a transaction would end the process with
+ * an unhandled 'error' event: the query under way fails with that error anyway, so it is ignored here.
+ */
+export async function checkout(pool: pg.Pool): Promise<pg.PoolClient> {
+  const client = await pool.connect();
+  const ignore = () => {};
+  client.on('error', ignore);
+  const release = client.release.bind(client);
+  client.release = (error?: Error | boolean) => {
+    client.removeListener('error', ignore);
+    return release(error);
+  };
+  return client;
+}
+
+const conflict = (key: string) => new EnquiryConflict(`the idempotency key ${key} was already used for a different enquiry; a new enquiry needs a new key`);
+
+/** A row as the file inbox would have written it (same fields, same order). */
+export function fromRow(r: Row): StoredEnquiry {
+  return {
+    id: Number(r.id),
+    receivedAt: (r.received_at as Date).toISOString(),
+    name: r.name as string,
+    course: r.course as string,
+    message: r.message as string,
+    email: r.email as string,
+    locale: r.locale as string,
+    ...(r.page != null ? { page: r.page as string } : {}),
+    ...(r.idempotency_key != null ? { idempotencyKey: r.idempotency_key as string } : {}),
+    via: r.via as StoredEnquiry['via'],
+    notify: r.notify as boolean,
+  };
+}

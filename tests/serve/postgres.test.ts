@@ -1,0 +1,395 @@
+// Everything that needs a real PostgreSQL, in one file: one throwaway cluster for all of it
+// (tests/helpers/postgres.ts), started once and removed afterwards. The tests run in order;
+// the last one stops and starts the cluster.
+import { writeFileSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { Inbox } from '../../cli/serve/inbox.ts';
+import { SENT_FILE } from '../../cli/serve/outbox.ts';
+import { PgStore } from '../../cli/serve/pg-store.ts';
+import { runCli } from '../helpers/cli.ts';
+import { type Cluster, startPostgres } from '../helpers/postgres.ts';
+import { postJson, type ServeProcess, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
+import { newEnquiry, storeContract } from './store-contract.ts';
+
+const started = await startPostgres();
+if ('unavailable' in started) {
+  if (process.env.CI && process.env.CI !== 'false') throw new Error(`CI needs PostgreSQL for these tests: ${started.unavailable}`);
+  console.log(`PostgreSQL tests skipped: ${started.unavailable}`);
+}
+const cluster = 'unavailable' in started ? undefined : started;
+const pgDescribe = cluster ? describe : describe.skip;
+afterAll(async () => cluster?.remove());
+const db = cluster as Cluster;
+
+pgDescribe('the PostgreSQL store keeps the enquiry store contract', () => {
+  storeContract(async () => {
+    const url = db.url(await db.createDatabase());
+    return { open: () => PgStore.open(url), cleanup: () => {} };
+  });
+});
+
+const dist = inject('siteDir');
+const serveArgs = (url: string) => ['--out', dist, '--database', url, '--rate-limit', '0', '--quiet'];
+const noMail = { STUDIO_SMTP_URL: '', STUDIO_NOTIFY_TO: '' };
+const running: ServeProcess[] = [];
+afterEach(async () => {
+  for (const s of running.splice(0)) {
+    s.child.kill('SIGKILL');
+    await s.exited;
+  }
+});
+async function serve(url: string, env: Record<string, string> = noMail): Promise<ServeProcess> {
+  const s = await spawnServe(serveArgs(url), env);
+  running.push(s);
+  return s;
+}
+
+async function query<T extends Record<string, unknown>>(url: string, sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+const storedKeys = async (url: string) =>
+  new Map(
+    (await query<{ id: string; idempotency_key: string }>(url, 'SELECT id, idempotency_key FROM studio_enquiries')).map((r) => [
+      r.idempotency_key,
+      Number(r.id),
+    ]),
+  );
+
+interface Answer {
+  key: string;
+  status: number;
+  id?: number;
+  body?: Record<string, unknown>;
+  sentAt: number;
+  answeredAt: number;
+}
+async function send(base: string, e: Record<string, unknown>): Promise<Answer> {
+  const sentAt = Date.now();
+  try {
+    const r = await postJson(base, e);
+    const body = (await r.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+    return { key: e.idempotencyKey as string, status: r.status, id: body?.id as number | undefined, body, sentAt, answeredAt: Date.now() };
+  } catch {
+    return { key: e.idempotencyKey as string, status: 0, sentAt, answeredAt: Date.now() };
+  }
+}
+
+/**
+ * Sends again after a network error (a kept-alive connection the server closed just then), as
+ * a visitor's browser would: the idempotency key makes that safe. An instance that is gone
+ * still fails.
+ */
+async function sendSure(base: string, e: Record<string, unknown>): Promise<Answer> {
+  let answer = await send(base, e);
+  for (let i = 0; i < 3 && answer.status === 0; i++) answer = await send(base, e);
+  return answer;
+}
+
+/** Sends every enquiry with `workers` at a time, each to the base `to(i)` names; `each` runs after every answer. */
+async function load(enquiries: Record<string, unknown>[], workers: number, to: (i: number) => string, each: (a: Answer) => void = () => {}) {
+  const answers: Answer[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < enquiries.length) {
+        const i = next++;
+        const a = await send(to(i), enquiries[i]!);
+        answers.push(a);
+        each(a);
+      }
+    }),
+  );
+  return answers;
+}
+
+const until = async (what: () => boolean | Promise<boolean>, ms = 60_000) => {
+  const end = Date.now() + ms;
+  while (!(await what())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((r) => probe.close(() => r()));
+  return port;
+}
+
+/** A real SMTP server that counts the messages per subject. */
+async function startSmtp(port: number) {
+  const subjects: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        subjects.push(mail.subject ?? '');
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(port, '127.0.0.1', r));
+  return { subjects, close: () => new Promise<void>((r) => smtp.close(() => r())) };
+}
+
+pgDescribe('content enquiries with --database', () => {
+  it('migrate creates the schema once; import moves a file inbox without duplicates, twice; list and export read the database', async () => {
+    const url = db.url(await db.createDatabase());
+    const first = await runCli(['enquiries', 'migrate', '--database', url]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr + first.stdout).toMatch(/from version 0 to 1/);
+    expect((await runCli(['enquiries', 'migrate', '--database', url])).stdout + (await runCli(['enquiries', 'migrate', '--database', url])).stderr).toMatch(
+      /up to date/,
+    );
+
+    // A database migrated by a newer compiler is not touched.
+    const newer = db.url(await db.createDatabase());
+    await runCli(['enquiries', 'migrate', '--database', newer]);
+    await query(newer, 'INSERT INTO studio_schema (version) VALUES (99)');
+    const refused = await runCli(['enquiries', 'migrate', '--database', newer]);
+    expect([refused.code, refused.stderr]).toEqual([2, expect.stringMatching(/^error: .*schema is at version 99, newer than this tool knows \(1\)\nhint: /)]);
+
+    const data = tempData();
+    try {
+      const inbox = await Inbox.open(data.dir);
+      const a = await inbox.add(newEnquiry({ name: 'Anna', notify: true }));
+      await inbox.add(newEnquiry({ name: 'Boris', notify: true }));
+      await inbox.add(newEnquiry({ name: 'Clara', idempotencyKey: undefined, via: 'form' }));
+      await inbox.close();
+      writeFileSync(join(data.dir, SENT_FILE), `${JSON.stringify({ id: a.enquiry.id, sentAt: new Date().toISOString() })}\n`);
+      const once = await runCli(['enquiries', 'import', '--data', data.dir, '--database', url]);
+      expect(once.code, once.stderr).toBe(0);
+      expect(once.stdout + once.stderr).toMatch(/Imported 3 enquiries/);
+      const twice = await runCli(['enquiries', 'import', '--data', data.dir, '--database', url]);
+      expect(twice.stdout + twice.stderr).toMatch(/Imported 0 enquiries.*\(3 already there\)/);
+
+      const list = await runCli(['enquiries', 'list', '--format', 'json', '--database', url]);
+      expect(list.code, list.stderr).toBe(0);
+      const rows = JSON.parse(list.stdout) as { id: number; name: string; emailSent: boolean }[];
+      expect(rows.map((r) => [r.id, r.name, r.emailSent])).toEqual([
+        [1, 'Anna', true],
+        [2, 'Boris', false],
+        [3, 'Clara', false],
+      ]);
+      const csv = await runCli(['enquiries', 'export', '--format', 'csv', '--since', '2000-01-01', '--database', url]);
+      expect(csv.stdout.split('\r\n').filter(Boolean)).toHaveLength(4);
+
+      // A retry of an imported enquiry (same key) to a server on the database is that enquiry; the owed e-mail is in the outbox.
+      const store = await PgStore.open(url);
+      const again = await store.add({ ...(await store.list())[1]!, idempotencyKey: (await store.list())[1]!.idempotencyKey });
+      expect([again.duplicate, again.enquiry.id]).toEqual([true, 2]);
+      expect((await store.add(newEnquiry())).enquiry.id).toBe(4);
+      await store.close();
+      expect(await query(url, 'SELECT enquiry_id FROM studio_enquiry_mail WHERE sent_at IS NULL')).toEqual([{ enquiry_id: '2' }]);
+    } finally {
+      data.cleanup();
+    }
+  });
+
+  it('takes a password only from the environment and never prints it', async () => {
+    const name = await db.createDatabase();
+    const onCommandLine = await runCli(['enquiries', 'list', '--database', db.url(name, 'hunter2secret')]);
+    expect(onCommandLine.code).toBe(2);
+    expect(onCommandLine.stderr).toMatch(/^error: --database holds a password \(postgres:\/\/postgres:\*\*\*@/);
+    expect(onCommandLine.stderr).not.toContain('hunter2secret');
+    const inQuery = await runCli(['enquiries', 'list', '--database', `${db.url(name)}?password=hunter2secret`]);
+    expect([inQuery.code, inQuery.stderr.includes('hunter2secret')]).toEqual([2, false]);
+    expect(inQuery.stderr).toContain('password=***');
+    const missing = await runCli(['enquiries', 'list', '--database', db.url('no_such_database')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^error: the database .* cannot be read/);
+
+    const server = await serve('', { ...noMail, STUDIO_DATABASE_URL: db.url(name, 'hunter2secret') }).catch(async () => undefined);
+    expect(server).toBeUndefined(); // --database '' is not an address
+    const fromEnv = await spawnServe(['--out', dist, '--rate-limit', '0'], { ...noMail, STUDIO_DATABASE_URL: db.url(name, 'hunter2secret') });
+    running.push(fromEnv);
+    const answer = await send(fromEnv.url, validEnquiry());
+    expect(answer.status).toBe(201);
+    expect(fromEnv.output()).toContain('PostgreSQL postgres://postgres:***@');
+    expect(fromEnv.output()).not.toContain('hunter2secret');
+  });
+});
+
+pgDescribe('two content serve instances on one database', () => {
+  it('store 1,000 concurrent enquiries exactly once, resubmissions not again, and e-mail each exactly once after SMTP was down', {
+    timeout: 300_000,
+  }, async () => {
+    const url = db.url(await db.createDatabase());
+    const smtpPort = await freePort();
+    const env = { STUDIO_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, STUDIO_NOTIFY_TO: 'office@example.org' };
+    const [a, b] = await Promise.all([serve(url, env), serve(url, env)]);
+    const enquiries = Array.from({ length: 1000 }, () => validEnquiry());
+    const firsts = await Promise.all(enquiries.map((e, i) => sendSure(i % 2 ? a!.url : b!.url, e)));
+    expect(firsts.filter((x) => x.status !== 201).map((x) => [x.status, x.body])).toEqual([]);
+    // Each sent again to the other instance, and once more to the same: the same enquiry.
+    const seconds = await Promise.all(enquiries.map((e, i) => sendSure(i % 2 ? b!.url : a!.url, e)));
+    const thirds = await Promise.all(enquiries.map((e, i) => sendSure(i % 2 ? a!.url : b!.url, e)));
+    for (const [i, x] of [...seconds, ...thirds].entries()) expect([x.status, x.body?.duplicate, x.id]).toEqual([200, true, firsts[i % 1000]!.id]);
+
+    // A key reused with another enquiry is refused by either instance; a plain form sent twice, once to each, is stored once.
+    for (const base of [a!.url, b!.url]) expect((await send(base, { ...enquiries[0]!, message: 'Something else entirely' })).status).toBe(409);
+    const form = new URLSearchParams({
+      name: 'Form Sender',
+      course: 'music',
+      message: 'Sent twice without a script',
+      email: 'form@example.org',
+      locale: 'ru',
+      page: '/vocal',
+      website: '',
+    });
+    for (const base of [a!.url, b!.url]) {
+      const r = await fetch(`${base}/api/enquiry`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+        body: form,
+        redirect: 'manual',
+      });
+      expect(r.status).toBe(303);
+    }
+    expect(await query(url, "SELECT count(*)::int AS n FROM studio_enquiries WHERE name = 'Form Sender'")).toEqual([{ n: 1 }]);
+
+    const stored = new Map([...(await storedKeys(url))].filter(([key]) => key));
+    expect(stored.size).toBe(1000);
+    expect(new Set(stored.values()).size).toBe(1000);
+    for (const x of firsts) expect(stored.get(x.key)).toBe(x.id);
+
+    // SMTP is down: every e-mail was tried and failed at least once, none is lost.
+    await until(async () => Number((await query<{ n: string }>(url, 'SELECT count(*) AS n FROM studio_enquiry_mail WHERE attempts > 0'))[0]!.n) === 1001);
+    const smtp = await startSmtp(smtpPort);
+    try {
+      await until(
+        async () => Number((await query<{ n: string }>(url, 'SELECT count(*) AS n FROM studio_enquiry_mail WHERE sent_at IS NULL'))[0]!.n) === 0,
+        120_000,
+      );
+      await new Promise((r) => setTimeout(r, 1500)); // room for a second copy to arrive, if one were sent
+      expect(smtp.subjects).toHaveLength(1001); // the 1,000 and the plain form's
+      const names = [...enquiries.map((e) => e.name as string), 'Form Sender'];
+      const counts = new Map<string, number>();
+      for (const s of smtp.subjects) {
+        const name = names.find((n) => s.includes(`${n} `));
+        counts.set(name ?? s, (counts.get(name ?? s) ?? 0) + 1);
+      }
+      expect([...counts.values()].every((c) => c === 1) && counts.size === 1001).toBe(true);
+      // The instances shared the work (this one tried, too).
+      expect(a!.output()).toMatch(/e-mail for enquiry \d+ failed/);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('lose no enquiry answered 2xx when one is killed with SIGKILL under load', { timeout: 180_000 }, async () => {
+    const url = db.url(await db.createDatabase());
+    const [a, b] = await Promise.all([serve(url), serve(url)]);
+    const enquiries = Array.from({ length: 800 }, () => validEnquiry());
+    let done = 0;
+    const answers = await load(
+      enquiries,
+      40,
+      (i) => (i % 2 ? a!.url : b!.url),
+      () => {
+        if (++done === 250) a!.child.kill('SIGKILL');
+      },
+    );
+    const acknowledged = answers.filter((x) => x.status >= 200 && x.status < 300);
+    expect(acknowledged.length).toBeGreaterThan(400);
+    expect(answers.filter((x) => x.status === 0).length).toBeGreaterThan(0); // the killed one stopped answering
+    const stored = await storedKeys(url);
+    for (const x of acknowledged) expect(stored.get(x.key), x.key).toBe(x.id);
+    // The visitors whose answer was lost send again, to the instance that is left: stored once.
+    const retries = await Promise.all(answers.filter((x) => x.status === 0).map((x) => send(b!.url, enquiries.find((e) => e.idempotencyKey === x.key)!)));
+    expect(retries.every((x) => x.status === 201 || x.status === 200)).toBe(true);
+    const after = await storedKeys(url);
+    expect(after.size).toBe(800);
+    expect(new Set(after.values()).size).toBe(800);
+  });
+});
+
+pgDescribe('the database stopped under load and started again', () => {
+  it('answers 503 with phone and e-mail while it is down, loses no acknowledged enquiry, serves pages, and recovers without a restart', {
+    timeout: 180_000,
+  }, async () => {
+    const url = db.url(await db.createDatabase());
+    const [a, b] = await Promise.all([serve(url), serve(url)]);
+    const marks = { stopped: Number.POSITIVE_INFINITY, starting: Number.POSITIVE_INFINITY };
+    let done = 0;
+    let stopping: Promise<void> | undefined;
+    const enquiries = Array.from({ length: 3000 }, () => validEnquiry());
+    let stopLoad = false;
+    const loading = load(
+      enquiries,
+      10,
+      (i) => (stopLoad ? 'http://127.0.0.1:1' : i % 2 ? a!.url : b!.url),
+      () => {
+        if (++done === 150)
+          stopping = db.stop().then(() => {
+            marks.stopped = Date.now();
+          });
+      },
+    );
+    await until(() => marks.stopped < Number.POSITIVE_INFINITY, 120_000);
+    void stopping;
+    // While it is down: no "ok", the studio's phone and e-mail instead; health says so; pages are served.
+    await new Promise((r) => setTimeout(r, 500));
+    for (const base of [a!.url, b!.url]) {
+      const refused = await send(base, validEnquiry());
+      expect(refused.status).toBe(503);
+      expect(refused.body?.contacts).toMatchObject({ phone: expect.any(String), email: expect.any(String) });
+      const health = await fetch(`${base}/api/health`);
+      expect(health.status).toBe(503);
+      expect(((await health.json()) as { reason: string }).reason).toMatch(/database/);
+      expect((await fetch(`${base}/vocal/`)).status).toBe(200);
+    }
+    marks.starting = Date.now();
+    await db.start();
+    await until(async () => (await fetch(`${a!.url}/api/health`)).status === 200 && (await fetch(`${b!.url}/api/health`)).status === 200, 60_000);
+    expect((await send(a!.url, validEnquiry())).status).toBe(201);
+    expect((await send(b!.url, validEnquiry())).status).toBe(201);
+    stopLoad = true;
+    const answers = (await loading).filter((x) => x.status !== 0 || x.sentAt < marks.starting);
+    const whileDown = answers.filter((x) => x.sentAt > marks.stopped && x.answeredAt < marks.starting);
+    expect(whileDown.length).toBeGreaterThan(0);
+    expect(whileDown.filter((x) => x.status < 300)).toEqual([]);
+    expect(whileDown.every((x) => x.status === 503)).toBe(true);
+    const stored = await storedKeys(url);
+    const acknowledged = answers.filter((x) => x.status >= 200 && x.status < 300);
+    for (const x of acknowledged) expect(stored.get(x.key), x.key).toBe(x.id);
+  });
+
+  it('starts while the database is away (503 and pages meanwhile), then creates the schema and takes enquiries once it is there', {
+    timeout: 180_000,
+  }, async () => {
+    const url = db.url(await db.createDatabase());
+    await db.stop();
+    let restarted = false;
+    try {
+      const a = await serve(url);
+      await until(() => /warning the database cannot store enquiries/.test(a.output()), 10_000);
+      expect((await fetch(`${a.url}/api/health`)).status).toBe(503);
+      expect((await send(a.url, validEnquiry())).status).toBe(503);
+      expect((await fetch(`${a.url}/vocal/`)).status).toBe(200);
+      await db.start();
+      restarted = true;
+      await until(async () => (await fetch(`${a.url}/api/health`)).status === 200, 60_000);
+      const stored = await send(a.url, validEnquiry());
+      expect([stored.status, stored.id]).toEqual([201, 1]);
+      expect(await query(url, 'SELECT max(version) AS v FROM studio_schema')).toEqual([{ v: 1 }]);
+    } finally {
+      if (!restarted) await db.start();
+    }
+  });
+});
