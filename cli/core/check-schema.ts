@@ -43,10 +43,16 @@ function discriminator(branches: Branch[]): string | undefined {
   return Object.keys(first).find((k) => branches.every((b) => b.properties?.[k] && 'const' in b.properties[k]!));
 }
 
+/** The Placeholder schema ("TODO: …"), referenced or written out. */
+const isPlaceholderSchema = (schema: unknown): boolean => {
+  const s = (schema ?? {}) as { $ref?: string; pattern?: string };
+  return s.$ref?.endsWith('/Placeholder') === true || s.pattern === PLACEHOLDER_PATTERN;
+};
+
 /**
  * ajv reports every failing branch of a union. Report one: for a union told apart by a key
  * (`type: item`), the branch that key names — or, when the key's value names none, that value;
- * a string-or-placeholder union as the string; otherwise the branch that got furthest into the data.
+ * a value-or-placeholder union as the value (a text, a list); otherwise the branch that got furthest into the data.
  */
 function pruneUnions(errors: Err[]): Err[] {
   const unions = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
@@ -61,13 +67,21 @@ function pruneUnions(errors: Err[]): Err[] {
     const refs = schemas.flatMap((b, i) => (b.$ref ? [i] : []));
     // A referenced schema is compiled on its own: its errors' paths start at "#/" of that schema.
     const refBranch = (e: Err) => (refs.length === 1 ? refs[0]! : schemas.findIndex((b) => b.$ref && e.schemaPath.startsWith(`${b.$ref}/`)));
+    // The placeholder branch (a $ref to Placeholder, or its pattern inline) fails only on the union's own value,
+    // with the placeholder's pattern in the failing schema; every other error of a value-or-placeholder union is the
+    // value's, however deep (a list's item, a $ref inside the value's branch).
+    const placeholderBranch = schemas.findIndex(isPlaceholderSchema);
+    const valueBranches = schemas.flatMap((_, i) => (i === placeholderBranch ? [] : [i]));
+    const placeholderError = (e: Err) => e.instancePath === u.instancePath && isPlaceholderSchema(e.parentSchema);
+    const unattributed = (e: Err) =>
+      placeholderBranch < 0 ? refBranch(e) : placeholderError(e) ? placeholderBranch : valueBranches.length === 1 ? valueBranches[0]! : refBranch(e);
     const index = errors.indexOf(u);
     const window = new Set<Err>();
     for (let j = index - 1; j >= 0 && within(errors[j]!); j--) window.add(errors[j]!);
     for (const e of kept) {
       let branch: string | undefined;
       if (e.schemaPath.startsWith(prefix)) branch = e.schemaPath.slice(prefix.length).split('/')[0]!;
-      else if (window.has(e) && refBranch(e) >= 0) branch = String(refBranch(e));
+      else if (window.has(e) && unattributed(e) >= 0) branch = String(unattributed(e));
       if (branch !== undefined) branches.set(branch, [...(branches.get(branch) ?? []), e]);
     }
     const inUnion = new Set([...branches.values()].flat());
@@ -94,7 +108,6 @@ function pruneUnions(errors: Err[]): Err[] {
       continue;
     }
     // A value-or-placeholder union: unless the value starts like a placeholder, report the value's branch.
-    const placeholderBranch = schemas.findIndex((b) => b.$ref?.endsWith('/Placeholder') || (b as { pattern?: string }).pattern === PLACEHOLDER_PATTERN);
     const looksLikePlaceholder = typeof u.data === 'string' && /^\s*todo\b/i.test(u.data);
     const score = (list: Err[]) => Math.max(...list.map((e) => e.instancePath.split('/').length + (e.keyword === 'const' || e.keyword === 'type' ? 0 : 0.5)));
     const candidates = [...branches.entries()].filter(([b]) => placeholderBranch < 0 || looksLikePlaceholder || Number(b) !== placeholderBranch);

@@ -47,7 +47,7 @@ export const CourseFile = z
         z.strictObject({
           minutes: z.number().int().positive().describe('How long one lesson is.'),
           times: z.number().int().positive().describe('How many lessons in each period.'),
-          per: z.enum(['week', 'month']),
+          per: z.enum(['week', 'month']).describe('The period the lessons are counted in: week or month.'),
         }),
       )
       .optional()

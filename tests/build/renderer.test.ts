@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MARK_FILE } from '../../cli/build/site-mark.ts';
 import { walk } from '../../cli/build/walk.ts';
 import { runCliProcess } from '../helpers/cli.ts';
 import { syntheticContent } from '../helpers/synthetic.ts';
@@ -23,23 +24,31 @@ function snapshot(dir: string): Map<string, string> {
 }
 
 /**
+ * The site mark with the bundle's entries as one: each bundler names (and splits) its files its own
+ * way. Every other byte stays as written.
+ */
+const markWithoutBundle = (text: string) => text.replace(/"assets\/[^"]+"/g, '"assets/BUNDLE"').replace(/(?:"assets\/BUNDLE",\s*)+(?="assets\/BUNDLE")/g, '');
+
+/**
  * The site without its client bundle, every other file with its bytes, where the only thing
  * allowed to differ is the name of a bundle file. Vike (the reference) and the fast path's
  * esbuild each name the stylesheet and the form's script after their own hashes, in their own
- * folders; everything else, the tags that load them included, must be the very same bytes.
+ * folders; everything else, the tags that load them and the site mark's list included, must be the very same bytes.
  */
 function withoutBundle(dir: string): Map<string, string> {
   return new Map(
     [...walk(dir)]
       .filter((f) => !f.startsWith('assets/'))
-      .map((f) => [
-        f,
-        readFileSync(join(dir, f), 'utf8')
-          .replace(/"\/assets\/[^"]+\.css"/g, '"/assets/STYLESHEET.css"')
-          .replace(/"\/assets\/[^"]+\.js"/g, '"/assets/SCRIPT.js"'),
-      ]),
+      .map((f) => {
+        const text = readFileSync(join(dir, f), 'utf8');
+        if (f === MARK_FILE) return [f, markWithoutBundle(text)];
+        return [f, text.replace(/"\/assets\/[^"]+\.css"/g, '"/assets/STYLESHEET.css"').replace(/"\/assets\/[^"]+\.js"/g, '"/assets/SCRIPT.js"')];
+      }),
   );
 }
+
+/** The files a site's mark lists: every file of the folder but the mark, the bundle's included. */
+const markedFiles = (dir: string) => [...(JSON.parse(readFileSync(join(dir, MARK_FILE), 'utf8')) as { files: string[] }).files];
 
 /** Every file under /assets/ a page of the site refers to exists. */
 function bundleReferences(dir: string): string[] {
@@ -77,6 +86,7 @@ describe('the fast renderer', () => {
       const b = withoutBundle(fast);
       expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
       expect([...b].filter(([f, text]) => a.get(f) !== text).map(([f]) => f)).toEqual([]);
+      for (const dir of [viaVike, fast]) expect(markedFiles(dir).sort()).toEqual([...walk(dir)].filter((f) => f !== MARK_FILE).sort());
       expect([...a.keys()].filter((f) => f.endsWith('.html')).length).toBe(summary.pages);
       // One stylesheet for every page and one script for the pages with the form, both there.
       const refs = bundleReferences(fast);
