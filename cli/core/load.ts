@@ -100,7 +100,7 @@ export function loadContent(dir: string, cache?: ParseCache): Loaded {
             : {
                 code: 'not-a-folder',
                 severity: 'error',
-                message: `${def.dir} is a file, not a folder.`,
+                message: `The content needs a folder ${def.dir}/, but ${def.dir} is a file.`,
                 file: def.dir,
                 expected: `a folder ${def.dir}/ with one .yaml file per entry`,
                 found: 'a file',

@@ -63,8 +63,8 @@ export const PROBLEMS = {
   'not-a-folder': {
     severity: 'error',
     title: 'A file where a folder belongs',
-    message: '{file} is a file, not a folder.',
-    hint: 'courses/ and teachers/ are folders with one .yaml file per entry.',
+    message: 'The content needs a folder {file}/, but {file} is a file.',
+    hint: 'Restore the folder from version control: courses/ and teachers/ hold one .yaml file per entry.',
     example: 'content/courses  (a file instead of a folder)',
   },
   'symlink-loop': {

@@ -102,7 +102,10 @@ const CASES: Case[] = [
   { name: 'a line break in a UI label', file: 'ui.yaml', from: '    de: Menü\n', to: '"Me\\nnü"', code: 'line-break', says: /line/ },
 ];
 
-/** The copy with one text changed, and the 1-based line and column where the new value starts. */
+/**
+ * The copy with one text changed, and the 1-based line and column of the problem: where the new
+ * value starts, or for raw HTML where its tag starts (the error underlines the tag alone).
+ */
 function edited(c: Case) {
   const text = readFileSync(join(CONTENT, c.file), 'utf8');
   const at = text.indexOf(c.from);
@@ -111,7 +114,7 @@ function edited(c: Case) {
   const changed = `${text.slice(0, at)}${key}${c.to}\n${text.slice(at + c.from.length)}`;
   const start = at + key.length;
   const line = text.slice(0, start).split('\n').length;
-  const column = start - text.lastIndexOf('\n', start - 1);
+  const column = start - text.lastIndexOf('\n', start - 1) + (c.code === 'raw-html' ? c.to.indexOf('<') : 0);
   return { copy: contentCopy({ [c.file]: changed }), line, column };
 }
 
