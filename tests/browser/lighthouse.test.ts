@@ -9,7 +9,9 @@ import { serveSite } from '../helpers/serve.ts';
 
 /**
  * Lighthouse with its mobile defaults (Moto G Power screen, simulated slow 4G) against the built
- * site served by `content serve`: one page of each kind, in sequence (two cores, shared).
+ * site served by `content serve`: one page of each kind, in sequence. Its performance score
+ * depends on how busy the machine is, so `npm test` runs this file on its own, after the rest
+ * (`npm run test:lighthouse`): beside other test files, total blocking time rose to seconds.
  */
 const PAGES = [
   { kind: 'home', url: '/' },
@@ -33,6 +35,24 @@ const ALLOWED: Partial<Record<(typeof PAGES)[number]['kind'], string[]>> = {
   thanks: ['seo/is-crawlable'],
   'not found': ['best-practices/errors-in-console', 'seo/http-status-code'],
 };
+
+/**
+ * The performance score is timing: on two shared cores the same page scored 100, 99 and 57 in one
+ * run (total blocking time, beside other test files), so it is printed, not asserted (speed is
+ * measured in benchmarks, never as timed assertions). What makes a page fast and does not depend
+ * on timing is asserted: no layout shift, the page's weight, its DOM size, compressed and minified
+ * text, no legacy or duplicated JavaScript.
+ */
+const STRUCTURAL = [
+  'cumulative-layout-shift',
+  'total-byte-weight',
+  'dom-size',
+  'uses-text-compression',
+  'unminified-javascript',
+  'unminified-css',
+  'legacy-javascript',
+  'duplicated-javascript',
+];
 
 const dist = inject('siteDir');
 let base: string;
@@ -155,7 +175,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(SKIP_BROWSER)('Lighthouse, mobile', () => {
-  it('scores 100 in performance, accessibility, best practices and SEO on one page of each kind', async () => {
+  it('scores 100 in accessibility, best practices and SEO on one page of each kind, and meets the performance audits that do not depend on timing', async () => {
     // A first run measures the machine (and warms the server and Chromium): its score does not count.
     const warm = await audit('/');
     const slowdown = cpuSlowdownFor(warm.environment.benchmarkIndex);
@@ -166,7 +186,7 @@ describe.skipIf(SKIP_BROWSER)('Lighthouse, mobile', () => {
       /** What keeps this run below 100: a category as Lighthouse shows it (rounded), or an audit of an excused one. */
       const problems = (lhr: Lhr) => [
         ...Object.values(lhr.categories)
-          .filter((c) => Math.round((c.score ?? 0) * 100) < 100 && !excused.includes(c.id))
+          .filter((c) => c.id !== 'performance' && Math.round((c.score ?? 0) * 100) < 100 && !excused.includes(c.id))
           .map(
             (c) =>
               `${c.id} ${Math.round((c.score ?? 0) * 100)} (${losses(lhr)
@@ -174,10 +194,13 @@ describe.skipIf(SKIP_BROWSER)('Lighthouse, mobile', () => {
                 .join('; ')})`,
           ),
         ...losses(lhr).filter((l) => excused.includes(l.split('/')[0]!) && !allowed.some((a) => l.startsWith(`${a} `))),
+        ...STRUCTURAL.filter((id) => lhr.audits[id]?.score !== 1).map(
+          (id) => `performance/${id} (${lhr.audits[id]?.score}): ${lhr.audits[id]?.displayValue ?? ''}`,
+        ),
       ];
-      // Timing varies with whatever else the two cores do (the other browser tests run beside this
-      // one). Lighthouse's variability guide says: several runs, the median. A page that passes
-      // at once runs once; otherwise three runs, and it passes when most of them do.
+      // A run can still be disturbed by whatever else the two cores do. Lighthouse's variability
+      // guide says: several runs, the median. A page that passes at once runs once; otherwise
+      // three runs, and it passes when most of them do.
       const runs: string[][] = [];
       let lhr: Lhr | undefined;
       const passed = () => runs.filter((r) => r.length === 0).length;
