@@ -1,4 +1,3 @@
-import { createServer as createNetServer } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { createTransport } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
@@ -6,6 +5,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { readInbox } from '../../cli/serve/inbox.ts';
 import { readSent } from '../../cli/serve/outbox.ts';
 import type { ServeEvent } from '../../cli/serve/server.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { postJson, serveSite, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
 
 const dist = inject('siteDir');
@@ -13,14 +13,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((r) => probe.close(() => r()));
-  return port;
-}
 
 /** A real SMTP server on 127.0.0.1 that keeps every message it is given. */
 async function startSmtp(port: number) {

@@ -2,7 +2,6 @@
 // (tests/helpers/postgres.ts), started once and removed afterwards. The tests run in order;
 // the last one stops and starts the cluster.
 import { writeFileSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
@@ -12,6 +11,7 @@ import { Inbox } from '../../cli/serve/inbox.ts';
 import { SENT_FILE } from '../../cli/serve/outbox.ts';
 import { PgStore } from '../../cli/serve/pg-store.ts';
 import { runCli } from '../helpers/cli.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { type Cluster, startPostgres } from '../helpers/postgres.ts';
 import { postJson, type ServeProcess, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
 import { newEnquiry, storeContract } from './store-contract.ts';
@@ -120,14 +120,6 @@ const until = async (what: () => boolean | Promise<boolean>, ms = 60_000) => {
     await new Promise((r) => setTimeout(r, 100));
   }
 };
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((r) => probe.close(() => r()));
-  return port;
-}
 
 /** A real SMTP server that counts the messages per subject. */
 async function startSmtp(port: number) {
