@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHROME, SKIP_BROWSER } from '../helpers/browser.ts';
+import { CHROME, CHROME_FLAGS, SKIP_BROWSER } from '../helpers/browser.ts';
 import { serveSite } from '../helpers/serve.ts';
 
 /**
@@ -64,22 +64,9 @@ let profile: string;
 /** Chromium with a DevTools port for Lighthouse; the port is read from what it prints. */
 function launchChrome(): Promise<{ child: ChildProcess; port: number }> {
   profile = mkdtempSync(join(tmpdir(), 'studio-lighthouse-'));
-  const child = spawn(
-    CHROME,
-    [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--remote-debugging-port=0',
-      `--user-data-dir=${profile}`,
-      'about:blank',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const child = spawn(CHROME, ['--headless=new', ...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let err = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Chromium did not open its DevTools port:\n${err}`)), 30_000);

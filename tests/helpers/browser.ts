@@ -4,21 +4,24 @@ import { type Browser, chromium } from 'playwright-core';
 /** Debian's Chromium, or CHROME_PATH. Flags from DESIGN.md: this machine has no network but the registries. */
 export const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
+/** Chromium's flags for a machine with no network but the registries (DESIGN.md). */
+export const CHROME_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROME)) {
     throw new Error(`No Chromium at ${CHROME}. Install Debian's: sudo apt-get install -y chromium (or set CHROME_PATH).`);
   }
   return chromium.launch({
     executablePath: CHROME,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: CHROME_FLAGS,
   });
 }
 
