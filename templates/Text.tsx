@@ -40,3 +40,14 @@ export function Inline({ values }: { values: Text[] }) {
     </>
   );
 }
+
+/** A remark in brackets after what it qualifies ("Mo 17:00 (every other week)"); nothing without one. */
+export function Aside({ value }: { value?: Text }) {
+  if (!value) return null;
+  return (
+    <>
+      {' '}
+      (<T value={value} />)
+    </>
+  );
+}

@@ -5,7 +5,7 @@ import { Contacts } from './Layout.tsx';
 import { sharedHtml } from './memo.ts';
 import type { Chrome, CourseDetail, FormModel, PageBody, PageModel, PriceText, Text } from './model.ts';
 import { scriptJson } from './script-json.ts';
-import { Inline, T } from './Text.tsx';
+import { Aside, Inline, T } from './Text.tsx';
 
 type Ui = Chrome['ui'];
 
@@ -188,12 +188,7 @@ function Course({ page, course }: { page: PageModel; course: CourseDetail }) {
           <T value={ui['course.languages']} as="dt" />
           <dd>
             <Inline values={course.languages} />
-            {course.languagesNote ? (
-              <>
-                {' '}
-                (<T value={course.languagesNote} />)
-              </>
-            ) : null}
+            <Aside value={course.languagesNote} />
           </dd>
         </div>
       </dl>
@@ -429,12 +424,7 @@ function Simple({ page, ui }: { page: PageModel; ui: Ui }) {
                     <T value={r.day} as="td" />
                     <td>
                       <T value={r.time} />
-                      {r.note ? (
-                        <>
-                          {' '}
-                          (<T value={r.note} />)
-                        </>
-                      ) : null}
+                      <Aside value={r.note} />
                     </td>
                   </tr>
                 ))}
