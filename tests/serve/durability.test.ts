@@ -133,6 +133,8 @@ describe('content serve: nothing acknowledged is lost', () => {
     appendFileSync(join(data, 'enquiries.jsonl'), '{"id":2,"receivedAt":"2026-11-2');
     const again = await spawnServe(['--out', dist, '--data', data]);
     try {
+      // The warning goes to stderr, the lines the start waits for to stdout: two pipes, either may come first.
+      for (let i = 0; i < 50 && !/half-written line/.test(again.output()); i++) await new Promise((r) => setTimeout(r, 100));
       expect(again.output()).toMatch(/half-written line/);
       const torn = readdirSync(data).find((f) => f.startsWith('torn-'))!;
       expect(readFileSync(join(data, torn), 'utf8')).toBe('{"id":2,"receivedAt":"2026-11-2');
