@@ -14,8 +14,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { scriptBytes, walk } from '../cli/build/build.ts';
+import { scriptBytes } from '../cli/build-site.ts';
 import { fromRoot } from '../cli/paths.ts';
+import { walk } from '../cli/util/walk.ts';
 import { writeSyntheticContent } from './synthetic.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '100,1000,5000').split(',').map(Number);

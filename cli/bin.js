@@ -42,7 +42,7 @@ async function loadMain() {
         await build({
           entryPoints: {
             main: join(root, 'cli', 'main.ts'),
-            'render-worker': join(root, 'cli', 'build', 'render-worker.ts'),
+            'render-worker': join(root, 'cli', 'render', 'render-worker.ts'),
           },
           outdir,
           bundle: true,

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { checkContentDir, parseBaseUrl, parsePort, parseToday } from './commands/options.ts';
-import { UsageError } from './core/problem.ts';
 import { createLogger, type Io, processIo } from './logger.ts';
 import { fromRoot } from './paths.ts';
+import { UsageError } from './report/problem.ts';
 
-/** Exit codes of every command (DESIGN.md, CLI contract). */
+/** Exit codes of every command. */
 export const EXIT = { ok: 0, content: 1, usage: 2, internal: 70 } as const;
 
 export interface CommonOptions {

@@ -2,7 +2,7 @@
 // the problem catalogue. Run: npm run schemas
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { problemsMarkdown } from '../cli/core/problems-doc.ts';
+import { problemsMarkdown } from '../cli/report/problems-doc.ts';
 import { schemaFileText, TRANSLATIONS_SCHEMA_FILE, translationsSchemaText } from '../cli/schema/json-schema.ts';
 import { CONTENT_TYPE_NAMES, schemaFileName } from '../cli/schema/layout.ts';
 

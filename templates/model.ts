@@ -1,6 +1,6 @@
 /**
  * What templates receive: resolved, localized data. Nothing here reads files or knows YAML.
- * Produced by cli/site/resolve.ts; rendered by templates/Document.tsx.
+ * Produced by cli/resolve/resolve.ts; rendered by templates/render.tsx.
  */
 import type { UiKey } from '../cli/schema/ui-keys.ts';
 
@@ -191,7 +191,7 @@ export type PageBody =
 export interface PageModel {
   /** Site-relative URL: "/", "/en/vocal". */
   url: string;
-  /** The route of SPEC.md this page shows, without locale: "/vocal". */
+  /** The route this page shows, without locale: "/vocal". */
   route: string;
   /** Output file relative to the site root: "index.html", "en/vocal.html". */
   file: string;

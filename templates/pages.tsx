@@ -451,7 +451,7 @@ function Simple({ page, ui }: { page: PageModel; ui: Ui }) {
       return (
         <>
           <T value={ui['form.thanksTitle']} as="h1" />
-          {/* The same words as the form's confirmation when it is sent with JavaScript (SPEC.md §4). */}
+          {/* The same words as the form's confirmation when it is sent with JavaScript. */}
           <T value={ui['form.success']} as="p" />
           <p>
             <a className="button" href={page.chrome.homeHref}>

@@ -42,7 +42,7 @@ function Head({ page }: { page: PageModel }) {
  */
 export function renderDocument(page: PageModel, inserts?: { head: string; body: string }): string {
   let head = renderToStaticMarkup(<Head page={page} />);
-  // What the bundler adds (stylesheet, script), when the build puts it in itself: see cli/build/client-assets.ts.
+  // What the bundler adds (stylesheet, script), when the build puts it in itself: see cli/render/client-assets.ts.
   if (inserts) head = `<head>${inserts.head}${head.slice('<head>'.length)}`;
   const body = renderToString(
     <Layout chrome={page.chrome} url={page.url}>

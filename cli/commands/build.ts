@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
-import type { BuildSummary } from '../build/build.ts';
-import type { Problem } from '../core/problem.ts';
-import { validateContent } from '../core/validate.ts';
+import type { BuildSummary } from '../build-site.ts';
 import type { Logger } from '../logger.ts';
 import type { CommonOptions } from '../main.ts';
 import { EXIT } from '../main.ts';
 import { formatGithub, formatHuman, formatJson, summaryLines } from '../report/format-problems.ts';
+import type { Problem } from '../report/problem.ts';
+import { validateContent } from '../validate/validate.ts';
 import { contentPrefix } from './shared.ts';
 
 export interface BuildCommandOptions extends CommonOptions {
@@ -44,7 +44,7 @@ export async function buildCommand(opts: BuildCommandOptions, log: Logger): Prom
       return EXIT.content;
     }
   }
-  const { buildSite } = await import('../build/build.ts');
+  const { buildSite } = await import('../build-site.ts');
   const result = await buildSite({
     content: opts.content,
     out: resolve(opts.out),

@@ -1,4 +1,4 @@
-import { UsageError } from '../core/problem.ts';
+import { UsageError } from '../report/problem.ts';
 import { DatabaseRefused, PgStore, redactUrl } from '../serve/pg-store.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { UsageError } from '../core/problem.ts';
 import type { Logger } from '../logger.ts';
 import { EXIT } from '../main.ts';
+import { UsageError } from '../report/problem.ts';
 import { INBOX_FILE, readInbox } from '../serve/inbox.ts';
 import { readSent } from '../serve/outbox.ts';
 import { migrate, SchemaTooNew } from '../serve/pg-schema.ts';

@@ -1,8 +1,8 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../core/problem.ts';
 import type { Logger } from '../logger.ts';
 import { EXIT } from '../main.ts';
+import { UsageError } from '../report/problem.ts';
 import { INBOX_FILE, readInbox, type StoredEnquiry } from '../serve/inbox.ts';
 import { readManifest } from '../serve/manifest.ts';
 import { readSent } from '../serve/outbox.ts';

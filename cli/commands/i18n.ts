@@ -1,7 +1,4 @@
-import { loadContent } from '../core/load.ts';
-import { ParseCache } from '../core/parse-cache.ts';
-import { countBySeverity, type Problem, sortProblems, UsageError } from '../core/problem.ts';
-import { READ_REFUSALS } from '../core/read-content-file.ts';
+import { ParseCache } from '../cache/parse-cache.ts';
 import { checkTranslations, confirm, type I18nReport } from '../i18n/check.ts';
 import { readLock, writeLock } from '../i18n/lock.ts';
 import type { Logger } from '../logger.ts';
@@ -9,7 +6,10 @@ import type { CommonOptions } from '../main.ts';
 import { EXIT } from '../main.ts';
 import type { Paint } from '../report/colors.ts';
 import { formatGithub, formatHuman, formatJson } from '../report/format-problems.ts';
+import { countBySeverity, type Problem, sortProblems, UsageError } from '../report/problem.ts';
 import { LOCALES, type Locale } from '../schema/localized.ts';
+import { loadContent } from '../validate/load.ts';
+import { READ_REFUSALS } from '../validate/read-content-file.ts';
 import { contentPrefix } from './shared.ts';
 
 export interface I18nOptions extends CommonOptions {

@@ -1,8 +1,8 @@
 import { accessSync, constants, existsSync, lstatSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { real, within } from '../build/out-dir.ts';
-import { MARK_FILE, readMark } from '../build/site-mark.ts';
-import { UsageError } from '../core/problem.ts';
+import { UsageError } from '../report/problem.ts';
+import { real, within } from '../write/out-dir.ts';
+import { MARK_FILE, readMark } from '../write/site-mark.ts';
 
 /**
  * The checks of every option a user hands a command, made before the command does anything:

@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
-import { UsageError } from '../core/problem.ts';
 import type { Logger } from '../logger.ts';
 import { EXIT } from '../main.ts';
+import { UsageError } from '../report/problem.ts';
 import { Inbox, readInbox } from '../serve/inbox.ts';
 import { readManifest } from '../serve/manifest.ts';
 import { PgOutbox } from '../serve/pg-outbox.ts';

@@ -1,8 +1,8 @@
-import { validateContent } from '../core/validate.ts';
 import type { Logger } from '../logger.ts';
 import type { CommonOptions } from '../main.ts';
 import { EXIT } from '../main.ts';
 import { formatGithub, formatHuman, formatJson } from '../report/format-problems.ts';
+import { validateContent } from '../validate/validate.ts';
 import { contentPrefix } from './shared.ts';
 
 export interface ValidateOptions extends CommonOptions {

@@ -2,11 +2,11 @@ import { type FSWatcher, readdirSync, watch } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { PageModel } from '../../templates/model.ts';
-import type { Problem } from '../core/problem.ts';
-import { validateContent } from '../core/validate.ts';
 import { fromRoot } from '../paths.ts';
-import { resolveSite } from '../site/resolve.ts';
-import { createTranslator } from '../site/translator.ts';
+import type { Problem } from '../report/problem.ts';
+import { resolveSite } from '../resolve/resolve.ts';
+import { createTranslator } from '../resolve/translator.ts';
+import { validateContent } from '../validate/validate.ts';
 import { errorPage } from './error-page.ts';
 
 const TEMPLATES = fromRoot('templates/');

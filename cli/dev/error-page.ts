@@ -1,6 +1,6 @@
-import { escapeHtml } from '../core/escape.ts';
-import type { Problem } from '../core/problem.ts';
 import { codeFrame } from '../report/code-frame.ts';
+import type { Problem } from '../report/problem.ts';
+import { escapeHtml } from '../util/escape.ts';
 
 const esc = escapeHtml;
 

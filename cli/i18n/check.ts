@@ -1,8 +1,8 @@
-import type { LoadedFile } from '../core/load.ts';
-import { formatPath, type Problem } from '../core/problem.ts';
-import { locate, type PathPart, type SourceFile } from '../core/source.ts';
+import { formatPath, type Problem } from '../report/problem.ts';
 import { LOCALES, type Locale } from '../schema/localized.ts';
 import { PLURAL_SUFFIXES } from '../schema/ui-keys.ts';
+import type { LoadedFile } from '../validate/load.ts';
+import { locate, type PathPart, type SourceFile } from '../validate/source.ts';
 import { checkGlossary } from './glossary.ts';
 import { sourceHash, type TranslationLock } from './lock.ts';
 

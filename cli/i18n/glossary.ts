@@ -1,4 +1,4 @@
-import type { Problem } from '../core/problem.ts';
+import type { Problem } from '../report/problem.ts';
 import type { Locale } from '../schema/localized.ts';
 
 /**

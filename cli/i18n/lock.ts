@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { lstatSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import type { Problem } from '../core/problem.ts';
-import { contentRoot, readContentFile } from '../core/read-content-file.ts';
+import type { Problem } from '../report/problem.ts';
+import { contentRoot, readContentFile } from '../validate/read-content-file.ts';
 import type { GlossaryEntry } from './glossary.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { countBySeverity, type Problem, sortProblems } from '../core/problem.ts';
 import { codeFrame } from './code-frame.ts';
 import type { Paint } from './colors.ts';
+import { countBySeverity, type Problem, sortProblems } from './problem.ts';
 
 export type ProblemFormat = 'human' | 'json' | 'github';
 

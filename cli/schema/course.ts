@@ -40,7 +40,7 @@ export const CourseFile = z
     trial: LocalizedText.describe('The trial lesson text.'),
     languages: z
       .union([z.array(TeachingLanguage).min(1), Placeholder])
-      .describe('The languages the course is taught in. SPEC.md names none per course: "TODO: …" until the studio says.'),
+      .describe('The languages the course is taught in. The studio has named none per course yet: "TODO: …" until it does.'),
     languagesNote: LocalizedText.optional().describe('E.g. "with support in Russian".'),
     lessons: z
       .array(
@@ -51,7 +51,7 @@ export const CourseFile = z
         }),
       )
       .optional()
-      .describe('Lesson length and frequency, only where the studio has stated both (SPEC.md §9). Search engines read it; visitors read `duration`.'),
+      .describe('Lesson length and frequency, only where the studio has stated both. Search engines read it; visitors read `duration`.'),
     rules: z.array(LocalizedText).optional().describe('Rules that belong to this course: entry requirements, group size, rescheduling.'),
     steps: z.array(Step).optional().describe('An ordered procedure, e.g. the online consultation from request to video call.'),
     subPrograms: z.array(SubProgram).optional(),

@@ -50,7 +50,7 @@ export const LocalizedLine = z
   });
 
 /**
- * A fact SPEC.md does not give is written as a placeholder: a string that starts with `TODO:`.
+ * A fact the studio has not supplied yet is written as a placeholder: a string that starts with `TODO:`.
  * `validate` reports each as a warning so none ships unnoticed.
  */
 import { isPlaceholder, NO_HTML, ONE_LINE, PLACEHOLDER_PATTERN } from './layout.ts';
@@ -68,7 +68,7 @@ export const Key = z
   .regex(/^[a-z][a-zA-Z0-9_-]*$/)
   .meta({ id: 'Key', description: 'An identifier: starts with a lowercase letter; letters, digits, "_" and "-".' });
 
-/** A route of the site, as SPEC.md §2 writes it: `/`, `/vocal`, `/prises`. No trailing slash. */
+/** A route of the site: `/`, `/vocal`, `/prises`. No trailing slash. */
 export const RoutePath = z
   .string()
   .regex(/^\/([a-z0-9]+(-[a-z0-9]+)*)?$/)

@@ -63,7 +63,7 @@ export const RecordingPackage = z.strictObject({
   name: OneLineText.describe('Package name as sold: Lite, Standard, Pro.'),
   description: LocalizedText,
   revisions: z.number().int().nonnegative().describe('Revision rounds included.'),
-  price: Price.optional().describe('Left out when SPEC.md gives no separate price.'),
+  price: Price.optional().describe('Left out when the studio gives no separate price.'),
 });
 
 export const PricesFile = z

@@ -18,5 +18,5 @@ export const RoutesFile = z
       )
       .min(1),
   })
-  .meta({ title: 'Routes', description: 'Every page of the site and what it shows (SPEC.md §2).' });
+  .meta({ title: 'Routes', description: 'Every page of the site and what it shows.' });
 export type RoutesFile = z.infer<typeof RoutesFile>;

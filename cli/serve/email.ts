@@ -1,4 +1,4 @@
-import { escapeHtml } from '../core/escape.ts';
+import { escapeHtml } from '../util/escape.ts';
 import type { StoredEnquiry } from './inbox.ts';
 import type { EnquiryManifest } from './manifest.ts';
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { type BigIntStats, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
-import { UsageError } from '../core/problem.ts';
-import { processAlive } from '../core/process-alive.ts';
+import { UsageError } from '../report/problem.ts';
+import { processAlive } from '../util/process-alive.ts';
 
 export const LOCK_FILE = 'serve.lock';
 const OWNER_FILE = 'serve.lock.owner';

@@ -1,11 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locale, PageModel } from '../../templates/model.ts';
-import type { Content } from '../core/content.ts';
+import type { Translator } from '../resolve/translator.ts';
+import { localeUrl } from '../resolve/urls.ts';
 import { ENQUIRY_LIMITS } from '../schema/enquiry-rules.ts';
 import { isPlaceholder } from '../schema/layout.ts';
-import type { Translator } from '../site/translator.ts';
-import { localeUrl } from '../site/urls.ts';
+import type { Content } from '../validate/content.ts';
 
 /** Where the build leaves what `content serve` needs; dot-paths are never served. */
 export const MANIFEST_FILE = join('.studio', 'enquiry.json');

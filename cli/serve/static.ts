@@ -4,8 +4,8 @@ import { extname, join, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../templates/model.ts';
+import { localeOfUrl } from '../resolve/urls.ts';
 import { DEFAULT_LOCALE } from '../schema/localized.ts';
-import { localeOfUrl } from '../site/urls.ts';
 
 export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -1,7 +1,7 @@
 import type { PageModel } from '../model.ts';
 
 /**
- * The resolved pages of the current build, handed over by `content build` (cli/build/vike.ts)
+ * The resolved pages of the current build, handed over by `content build` (cli/render/vike.ts)
  * before it starts Vike. Vike bundles this file into its server build, so module state is not
  * shared with the CLI: the hand-over goes through globalThis.
  */

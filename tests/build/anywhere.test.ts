@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { walk } from '../../cli/build/walk.ts';
+import { walk } from '../../cli/util/walk.ts';
 import { CONTENT, ROOT, runCliProcess } from '../helpers/cli.ts';
 
 // A cold build (no cached client bundle) started from a folder that is not the project: the

@@ -3,12 +3,12 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { walk } from '../../cli/build/walk.ts';
+import { walk } from '../../cli/util/walk.ts';
 import { ROOT } from '../helpers/cli.ts';
 import { syntheticContent } from '../helpers/synthetic.ts';
 import { expectUsageError, runIn, tree } from './run-in.ts';
 
-// "Nothing we do deletes or overwrites what we did not write" (DESIGN.md, Nothing lost):
+// "Nothing we do deletes or overwrites what we did not write":
 // every --out that is not new, empty or a site this build made is refused, and replacing a
 // site removes only the files its mark lists.
 const content = syntheticContent(3);

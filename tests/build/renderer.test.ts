@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MARK_FILE } from '../../cli/build/site-mark.ts';
-import { walk } from '../../cli/build/walk.ts';
+import { walk } from '../../cli/util/walk.ts';
+import { MARK_FILE } from '../../cli/write/site-mark.ts';
 import { runCliProcess } from '../helpers/cli.ts';
 import { syntheticContent } from '../helpers/synthetic.ts';
 

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
-/** Debian's Chromium, or CHROME_PATH. Flags from DESIGN.md: this machine has no network but the registries. */
+/** Debian's Chromium, or CHROME_PATH. This machine has no network but the registries. */
 export const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-/** Chromium's flags for a machine with no network but the registries (DESIGN.md). */
+/** Chromium's flags for a machine with no network but the registries. */
 export const CHROME_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',

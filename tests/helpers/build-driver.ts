@@ -2,7 +2,7 @@
 // rebuilds: reads one JSON request a line on stdin ({ content, out, today, noCache? }), builds
 // with the real `buildSite`, and answers one JSON line on stdout. Run with `node --import tsx`.
 import { createInterface } from 'node:readline';
-import { buildSite } from '../../cli/build/build.ts';
+import { buildSite } from '../../cli/build-site.ts';
 
 interface Request {
   content: string;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { walk } from '../../cli/build/build.ts';
+import { walk } from '../../cli/util/walk.ts';
 
 /** Every file of a built site, relative, sorted. */
 export const siteFiles = (dir: string) => [...walk(dir)];
@@ -10,7 +10,7 @@ export function snapshotDir(dir: string): Map<string, Buffer> {
   return new Map(siteFiles(dir).map((f) => [f, readFileSync(join(dir, f))]));
 }
 
-/** Site-relative URL → the file that serves it (the trailing-slash policy of cli/site/urls.ts). */
+/** Site-relative URL → the file that serves it (the trailing-slash policy of cli/resolve/urls.ts). */
 export function fileForUrl(pathname: string): string {
   if (pathname === '/') return 'index.html';
   if (/\.[a-z0-9]+$/i.test(pathname)) return pathname.slice(1);

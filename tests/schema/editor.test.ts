@@ -3,9 +3,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { problemsMarkdown } from '../../cli/core/problems-doc.ts';
-import { AJV_OPTIONS } from '../../cli/core/validators.ts';
+import { problemsMarkdown } from '../../cli/report/problems-doc.ts';
 import { TRANSLATIONS_SCHEMA_FILE, translationsSchemaText } from '../../cli/schema/json-schema.ts';
+import { AJV_OPTIONS } from '../../cli/validate/validators.ts';
 import { contentCopy, ROOT, runCli } from '../helpers/cli.ts';
 
 const require = createRequire(import.meta.url);

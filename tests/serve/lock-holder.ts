@@ -2,7 +2,7 @@
 // (ms since the epoch) it opens the inbox in `dir`, prints OWN <pid>, stores one enquiry and
 // prints STORED <id>, then holds the inbox until its standard input ends, and closes it.
 // Prints REFUSED … (exit 2) when another server holds the inbox.
-import { UsageError } from '../../cli/core/problem.ts';
+import { UsageError } from '../../cli/report/problem.ts';
 import { Inbox } from '../../cli/serve/inbox.ts';
 
 const [dir, startAt] = [process.argv[2]!, Number(process.argv[3] ?? 0)];

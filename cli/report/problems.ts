@@ -7,7 +7,8 @@
  * Templates use `{name}` for the values of one occurrence. Messages are sentences an editor who
  * is not a programmer would write; hints say what to do.
  */
-import type { Problem, Severity } from './problem.ts';
+/** How serious a problem is: an error stops the build; a warning is shown and the build goes on. */
+export type Severity = 'error' | 'warning';
 
 export interface ProblemDefinition {
   severity: Severity;
@@ -22,8 +23,6 @@ export interface ProblemDefinition {
   /** Which command reports it; default validate (and build, dev). */
   by?: 'validate' | 'i18n' | 'serve';
 }
-
-import { PLACEHOLDER_NOTE } from '../schema/messages.ts';
 
 export const PROBLEMS = {
   // Files and folders
@@ -473,50 +472,3 @@ export const SERVER_CODES = {
   unknown_field: 'The form sent a field the server does not know.',
   invalid: 'The enquiry is not valid (wrong content type, origin, or a bot).',
 } as const;
-
-const fill = (template: string, vars: Record<string, string | number | undefined>) =>
-  template.replace(/\{(\w+)\}/g, (all, name: string) => (vars[name] === undefined ? all : String(vars[name])));
-
-/**
- * A problem from the catalogue: message and hint filled from `vars`; `extra` may add expected,
- * found and a more specific hint (a "did you mean" goes first).
- */
-export function catalogued(
-  code: ProblemCode,
-  vars: Record<string, string | number | undefined> = {},
-  extra: Partial<Pick<Problem, 'expected' | 'found' | 'hint' | 'message' | 'severity'>> = {},
-): Omit<Problem, 'file' | 'line' | 'column' | 'path'> {
-  const def: ProblemDefinition = PROBLEMS[code];
-  return {
-    code,
-    severity: extra.severity ?? def.severity,
-    message: extra.message ?? fill(def.message, vars),
-    ...(extra.expected !== undefined && { expected: extra.expected }),
-    ...(extra.found !== undefined && { found: extra.found }),
-    hint: extra.hint ?? fill(def.hint, vars),
-  };
-}
-
-export { PLACEHOLDER_NOTE };
-
-/** The yaml parser's error codes, as catalogue codes. */
-export function yamlCode(parserCode: string, severity: Severity): ProblemCode {
-  if (severity === 'warning') return 'yaml-note';
-  switch (parserCode) {
-    case 'TAB_AS_INDENT':
-      return 'yaml-tab';
-    case 'DUPLICATE_KEY':
-      return 'yaml-duplicate-key';
-    case 'BAD_INDENT':
-      return 'yaml-bad-indent';
-    case 'MISSING_CHAR':
-      return 'yaml-unclosed';
-    case 'BLOCK_AS_IMPLICIT_KEY':
-    case 'MULTILINE_IMPLICIT_KEY':
-      return 'yaml-missing-colon';
-    case 'MULTIPLE_DOCS':
-      return 'yaml-multiple-documents';
-    default:
-      return 'yaml-syntax';
-  }
-}

@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import type { Problem } from './problem.ts';
+import type { Problem } from '../report/problem.ts';
 
 /** A content file is a page of YAML, not a data dump: anything bigger is refused unread. */
 export const MAX_CONTENT_FILE_BYTES = 1024 * 1024;

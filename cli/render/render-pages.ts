@@ -1,20 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { PageModel } from '../../templates/model.ts';
+import { PreviousLinker } from '../cache/link-previous.ts';
+import type { PreviousPage, Rendered } from '../cache/page-cache.ts';
+import { pageKey } from '../cache/page-key.ts';
+import { ensureDir } from '../write/ensure-dir.ts';
 import type { ClientAssets } from './client-assets.ts';
-import { ensureDir } from './ensure-dir.ts';
-import { PreviousLinker } from './link-previous.ts';
-import { pageKey } from './page-key.ts';
 import { MIN_PAGES_FOR_WORKERS, type RenderPool, startRenderPool } from './render-pool.ts';
-
-/** What the previous build wrote for a page: the key of its inputs and the file it left. */
-export interface PreviousPage {
-  /** The hash of the page's model, the templates and the tags inserted (`pageKey`). */
-  key: string;
-  ino: number;
-  size: number;
-  mtimeMs: number;
-}
 
 export interface RenderBatch {
   id: number;
@@ -30,12 +22,6 @@ export interface RenderBatch {
 export interface RenderOptions extends Omit<RenderBatch, 'id' | 'pages' | 'keys'> {
   /** The site the previous build left, and what it knew about each of its pages. */
   previous?: { dir: string; pages: Record<string, PreviousPage> };
-}
-
-export interface Rendered extends PreviousPage {
-  file: string;
-  /** False when the page's inputs were unchanged and the previous file was taken over. */
-  rendered: boolean;
 }
 
 interface TakeOver {

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { cacheFolder, cacheKey, cachesOff } from '../core/cache-policy.ts';
-import { InternalError } from '../core/problem.ts';
+import { cacheFolder, cacheKey, cachesOff } from '../cache/policy.ts';
 import { CACHE_DIR, fromRoot, PROJECT_ROOT } from '../paths.ts';
+import { InternalError } from '../report/problem.ts';
 
 /** What a page of each group gets besides its own HTML: the stylesheet after `<head>`, the form's script before `</body>`. */
 export interface Inserts {

@@ -7,7 +7,7 @@ export function problemsMarkdown(): string {
   const out = [
     '# Problem codes',
     '',
-    '<!-- Generated from cli/core/problems.ts by `npm run schemas`; do not edit by hand. -->',
+    '<!-- Generated from cli/report/problems.ts by `npm run schemas`; do not edit by hand. -->',
     '',
     'Every problem `content validate` (and `build`, `dev`, `i18n`) reports ends with its code in brackets, e.g. `[wrong-type]`.',
     'Errors stop the build; warnings do not, except with `--strict`. `{name}` stands for the value of one occurrence.',

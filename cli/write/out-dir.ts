@@ -1,8 +1,8 @@
 import { lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { UsageError } from '../core/problem.ts';
 import { PROJECT_ROOT } from '../paths.ts';
+import { UsageError } from '../report/problem.ts';
 import { MARK_FILE, readMark } from './site-mark.ts';
 
 const NEW_FOLDER = 'give --out a new or empty folder (e.g. --out dist), or a site "content build" made before';

@@ -1,10 +1,10 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { Problem } from '../report/problem.ts';
+import { catalogued } from '../report/problem.ts';
 import { NO_HTML, ONE_LINE, PLACEHOLDER_PATTERN } from '../schema/layout.ts';
-import { formatHint } from '../schema/messages.ts';
+import { formatHint, PLACEHOLDER_NOTE } from '../schema/messages.ts';
+import { closest, didYouMean } from '../util/similar.ts';
 import type { LoadedFile } from './load.ts';
-import type { Problem } from './problem.ts';
-import { catalogued, PLACEHOLDER_NOTE } from './problems.ts';
-import { closest, didYouMean } from './similar.ts';
 import { type PathPart, problemAt, type SourceFile } from './source.ts';
 import { getValidators, validatorsKey } from './validators.ts';
 

@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
+import { cacheFolder, cacheKey, cachesOff, pruneCache } from '../cache/policy.ts';
 import { CACHE_DIR, fromRoot } from '../paths.ts';
 import { CONTENT_TYPE_NAMES, type ContentType, schemaFileName } from '../schema/layout.ts';
-import { cacheFolder, cacheKey, cachesOff, pruneCache } from './cache-policy.ts';
 
 const require = createRequire(import.meta.url);
 type Validators = Record<ContentType, ValidateFunction>;

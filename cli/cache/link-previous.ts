@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { PreviousPage } from './render-pages.ts';
+import type { PreviousPage } from './page-cache.ts';
 
 /** [index, from, to, ino, size, mtimeMs] */
 type Job = [number, string, string, number, number, number];

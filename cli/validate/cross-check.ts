@@ -1,11 +1,11 @@
+import type { Problem } from '../report/problem.ts';
+import type { ProblemCode } from '../report/problems.ts';
 import { PLACEHOLDER_PATTERN } from '../schema/layout.ts';
+import { didYouMean } from '../util/similar.ts';
 import { checkTextSyntax } from './check-text-syntax.ts';
 import type { Content, Entry } from './content.ts';
 import { entries } from './content.ts';
 import { checkDescriptions } from './description-length.ts';
-import type { Problem } from './problem.ts';
-import type { ProblemCode } from './problems.ts';
-import { didYouMean } from './similar.ts';
 import { type PathPart, problemAt } from './source.ts';
 
 /** Sections of the home page that links may point to with `/#id`. */

@@ -1,9 +1,10 @@
 import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderDocument } from '../../templates/render.tsx';
-import { ensureDir } from './ensure-dir.ts';
-import { pageKey } from './page-key.ts';
-import type { RenderBatch, Rendered } from './render-pages.ts';
+import type { Rendered } from '../cache/page-cache.ts';
+import { pageKey } from '../cache/page-key.ts';
+import { ensureDir } from '../write/ensure-dir.ts';
+import type { RenderBatch } from './render-pages.ts';
 
 /**
  * Renders and writes a batch of pages (in a worker, or in the build's thread for small sites).

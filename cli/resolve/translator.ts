@@ -1,11 +1,11 @@
 import i18next, { type i18n } from 'i18next';
 import type { Locale, Text } from '../../templates/model.ts';
-import type { Content } from '../core/content.ts';
-import { entries } from '../core/content.ts';
-import { formatPath } from '../core/problem.ts';
+import { formatPath } from '../report/problem.ts';
 import { LOCALES } from '../schema/locales.ts';
 import type { LocalizedText } from '../schema/localized.ts';
 import type { UiKey } from '../schema/ui-keys.ts';
+import type { Content } from '../validate/content.ts';
+import { entries } from '../validate/content.ts';
 
 /** A localized text found in the content, with where it is. */
 export interface TextSite {

@@ -1,11 +1,25 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { cacheFolder, cachesOff, pruneCache } from '../core/cache-policy.ts';
 import { CACHE_DIR } from '../paths.ts';
-import type { PreviousPage, Rendered } from './render-pages.ts';
+import { cacheFolder, cachesOff, pruneCache } from './policy.ts';
 
 const recordsFile = (dir: string, outDir: string) => join(dir, `${createHash('sha1').update(resolve(outDir)).digest('hex').slice(0, 16)}.json`);
+
+/** What the previous build wrote for a page: the key of its inputs and the file it left. */
+export interface PreviousPage {
+  /** The hash of the page's model, the templates and the tags inserted (`pageKey`). */
+  key: string;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface Rendered extends PreviousPage {
+  file: string;
+  /** False when the page's inputs were unchanged and the previous file was taken over. */
+  rendered: boolean;
+}
 
 /**
  * What the last build into `outDir` wrote for each page (the key of its model, the templates

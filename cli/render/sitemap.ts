@@ -1,5 +1,5 @@
 import type { PageModel } from '../../templates/model.ts';
-import { escapeHtml } from '../core/escape.ts';
+import { escapeHtml } from '../util/escape.ts';
 
 const escapeXml = escapeHtml;
 

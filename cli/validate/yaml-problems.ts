@@ -1,6 +1,7 @@
 import { type Document, isScalar, type LineCounter, visit, type YAMLError } from 'yaml';
-import type { Problem } from './problem.ts';
-import { catalogued, type ProblemCode, yamlCode } from './problems.ts';
+import type { Problem } from '../report/problem.ts';
+import { catalogued, yamlCode } from '../report/problem.ts';
+import type { ProblemCode } from '../report/problems.ts';
 
 /**
  * The yaml parser's errors, as an editor needs them: one error per mistake, on the line where the

@@ -3,8 +3,8 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { CACHE_DIR } from '../paths.ts';
-import { cacheFolder, cacheKey, cachesOff, pruneCache } from './cache-policy.ts';
-import type { Position } from './source.ts';
+import type { Position } from '../report/problem.ts';
+import { cacheFolder, cacheKey, cachesOff, pruneCache } from './policy.ts';
 
 /** What parsing one file gave: its data and the positions asked for so far. */
 export interface CachedParse {

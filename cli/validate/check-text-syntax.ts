@@ -1,8 +1,8 @@
+import type { Problem } from '../report/problem.ts';
 import { LOCALES } from '../schema/localized.ts';
 import { PLURAL_SUFFIX, UI_VARIABLES } from '../schema/ui-keys.ts';
 import type { Content, Entry } from './content.ts';
 import { entries } from './content.ts';
-import type { Problem } from './problem.ts';
 import { type PathPart, problemAt } from './source.ts';
 
 /** i18next nesting: `$t(key)` inserts another text (an object, printed "[object Object]", for a namespace). */

@@ -1,10 +1,10 @@
 import { type Dirent, existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ParseCache } from '../cache/parse-cache.ts';
+import { type Problem, UsageError } from '../report/problem.ts';
 import { CONTENT_LAYOUT, type ContentType } from '../schema/layout.ts';
-import type { ParseCache } from './parse-cache.ts';
-import { type Problem, UsageError } from './problem.ts';
+import { didYouMean } from '../util/similar.ts';
 import { contentFileLimit, contentRoot, readContentFile, resolveEntry } from './read-content-file.ts';
-import { didYouMean } from './similar.ts';
 import { parseSource, type SourceFile } from './source.ts';
 
 export interface LoadedFile {

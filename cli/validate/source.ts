@@ -1,8 +1,8 @@
 import { isUtf8 } from 'node:buffer';
 import jsyaml from 'js-yaml';
 import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, type Pair, parseDocument } from 'yaml';
-import { type CachedParse, contentHash, type ParseCache } from './parse-cache.ts';
-import { formatPath, type Problem } from './problem.ts';
+import { type CachedParse, contentHash, type ParseCache } from '../cache/parse-cache.ts';
+import { formatPath, type Position, type Problem } from '../report/problem.ts';
 import { aliasOverflow, deeperThanAllowed, firstTooDeep, firstTooDeepOffset, MAX_ALIAS_COPIES, MAX_DEPTH, mayBeTooDeep, positionOf } from './yaml-limits.ts';
 import { hasOpenQuote, yamlProblems } from './yaml-problems.ts';
 
@@ -22,13 +22,6 @@ export interface SourceFile {
   positions: Map<string, Position>;
   /** This text's entry in the parse cache, when there is one. */
   cached?: CachedParse;
-}
-
-export interface Position {
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
 }
 
 const BOM = [0xef, 0xbb, 0xbf];

@@ -1,8 +1,16 @@
-import type { ProblemCode } from './problems.ts';
+import { PROBLEMS, type ProblemCode, type ProblemDefinition, type Severity } from './problems.ts';
+
+export type { Severity };
+
+/** Where a problem is in its file: 1-based lines, columns counted in characters. */
+export interface Position {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
 
 /** A content problem is data: where it is, what was expected, what was found, what to do. */
-export type Severity = 'error' | 'warning';
-
 export interface Problem {
   /** Stable identifier from the catalogue in `problems.ts`; never renamed. */
   code: ProblemCode;
@@ -67,5 +75,50 @@ export class UsageError extends Error {
     readonly hint?: string,
   ) {
     super(message);
+  }
+}
+
+const fill = (template: string, vars: Record<string, string | number | undefined>) =>
+  template.replace(/\{(\w+)\}/g, (all, name: string) => (vars[name] === undefined ? all : String(vars[name])));
+
+/**
+ * A problem from the catalogue: message and hint filled from `vars`; `extra` may add expected,
+ * found and a more specific hint (a "did you mean" goes first).
+ */
+export function catalogued(
+  code: ProblemCode,
+  vars: Record<string, string | number | undefined> = {},
+  extra: Partial<Pick<Problem, 'expected' | 'found' | 'hint' | 'message' | 'severity'>> = {},
+): Omit<Problem, 'file' | 'line' | 'column' | 'path'> {
+  const def: ProblemDefinition = PROBLEMS[code];
+  return {
+    code,
+    severity: extra.severity ?? def.severity,
+    message: extra.message ?? fill(def.message, vars),
+    ...(extra.expected !== undefined && { expected: extra.expected }),
+    ...(extra.found !== undefined && { found: extra.found }),
+    hint: extra.hint ?? fill(def.hint, vars),
+  };
+}
+
+/** The yaml parser's error codes, as catalogue codes. */
+export function yamlCode(parserCode: string, severity: Severity): ProblemCode {
+  if (severity === 'warning') return 'yaml-note';
+  switch (parserCode) {
+    case 'TAB_AS_INDENT':
+      return 'yaml-tab';
+    case 'DUPLICATE_KEY':
+      return 'yaml-duplicate-key';
+    case 'BAD_INDENT':
+      return 'yaml-bad-indent';
+    case 'MISSING_CHAR':
+      return 'yaml-unclosed';
+    case 'BLOCK_AS_IMPLICIT_KEY':
+    case 'MULTILINE_IMPLICIT_KEY':
+      return 'yaml-missing-colon';
+    case 'MULTIPLE_DOCS':
+      return 'yaml-multiple-documents';
+    default:
+      return 'yaml-syntax';
   }
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 /**
  * The mark a build leaves in its output: which tool wrote the folder, in which format, and
  * every file it put there. The build replaces or deletes only a folder that carries it, and
- * of that folder only the files it lists (DESIGN.md, Nothing lost). Dot-files are never served.
+ * of that folder only the files it lists. Dot-files are never served.
  */
 export const MARK_FILE = '.studio-site.json';
 export const MARK_TOOL = 'studio-site';

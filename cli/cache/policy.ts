@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CACHE_DIR, fromRoot } from '../paths.ts';
-import { pruneCache } from './prune-cache.ts';
+import { pruneCache } from './prune.ts';
 
 /**
  * The one policy every cache of the compiler follows (validators, parse results, client

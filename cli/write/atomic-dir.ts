@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { UsageError } from '../core/problem.ts';
-import { processAlive } from '../core/process-alive.ts';
+import { UsageError } from '../report/problem.ts';
+import { processAlive } from '../util/process-alive.ts';
 import { checkOutDir } from './out-dir.ts';
 import { markSite, markStaging, REMOVE_MARKED, readMark, unlisted } from './site-mark.ts';
 

@@ -12,12 +12,12 @@ import type {
   TeacherModel,
   Text,
 } from '../../templates/model.ts';
-import type { Content, Entry } from '../core/content.ts';
-import { InternalError } from '../core/problem.ts';
+import { InternalError } from '../report/problem.ts';
 import { ENQUIRY_RULES } from '../schema/enquiry-rules.ts';
 import { isPlaceholder } from '../schema/layout.ts';
 import type { Price } from '../schema/price.ts';
 import { PLURAL_SUFFIXES, UI_KEYS, type UiKey } from '../schema/ui-keys.ts';
+import type { Content, Entry } from '../validate/content.ts';
 import { buildJsonLd } from './json-ld.ts';
 import type { Translator } from './translator.ts';
 import { absoluteUrl, ENDONYMS, localeUrl, urlToFile } from './urls.ts';

@@ -1,25 +1,22 @@
 import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Locale, PageModel } from '../../templates/model.ts';
-import { cacheKey } from '../core/cache-policy.ts';
-import type { Problem } from '../core/problem.ts';
-import { validateContent } from '../core/validate.ts';
-import { fromRoot } from '../paths.ts';
-import { enquiryManifest, writeManifest } from '../serve/manifest.ts';
-import { resolveSite } from '../site/resolve.ts';
-import { createTranslator } from '../site/translator.ts';
-import { commitStaging, discardStaging, prepareStaging } from './atomic-dir.ts';
-import { type Bundling, startClientAssets } from './client-assets.ts';
-import { checkOutDir } from './out-dir.ts';
-import { readPageRecords, writePageRecords } from './page-cache.ts';
-import type { Rendered } from './render-pages.ts';
-import { type RenderPool, renderPoolAhead } from './render-pool.ts';
-import { robotsTxt, sitemapXml } from './sitemap.ts';
-import { prerenderWithVike } from './vike.ts';
-import { walk } from './walk.ts';
-
-export { walk };
+import type { Locale, PageModel } from '../templates/model.ts';
+import type { Rendered } from './cache/page-cache.ts';
+import { readPageRecords, writePageRecords } from './cache/page-cache.ts';
+import { cacheKey } from './cache/policy.ts';
+import { fromRoot } from './paths.ts';
+import { type Bundling, startClientAssets } from './render/client-assets.ts';
+import { type RenderPool, renderPoolAhead } from './render/render-pool.ts';
+import { robotsTxt, sitemapXml } from './render/sitemap.ts';
+import { prerenderWithVike } from './render/vike.ts';
+import type { Problem } from './report/problem.ts';
+import { resolveSite } from './resolve/resolve.ts';
+import { createTranslator } from './resolve/translator.ts';
+import { enquiryManifest, writeManifest } from './serve/manifest.ts';
+import { validateContent } from './validate/validate.ts';
+import { commitStaging, discardStaging, prepareStaging } from './write/atomic-dir.ts';
+import { checkOutDir } from './write/out-dir.ts';
 
 export interface BuildOptions {
   content: string;
@@ -106,7 +103,7 @@ async function build(options: BuildOptions, bundling: Bundling | undefined, pool
     if (!bundling) await prerenderWithVike(pages, staging, progress);
     else {
       process.env.NODE_ENV ??= 'production'; // React's production build, as under Vike
-      const { renderPages } = await import('./render-pages.ts');
+      const { renderPages } = await import('./render/render-pages.ts');
       const assets = await bundling.assets;
       jsGzip = assets.jsGzip;
       cpSync(join(assets.dir, 'assets'), join(staging, 'assets'), { recursive: true });

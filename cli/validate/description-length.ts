@@ -1,6 +1,6 @@
+import type { Problem } from '../report/problem.ts';
 import { LOCALES } from '../schema/localized.ts';
 import type { Content } from './content.ts';
-import type { Problem } from './problem.ts';
 import { problemAt } from './source.ts';
 
 /**

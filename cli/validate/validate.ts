@@ -1,9 +1,9 @@
+import { ParseCache } from '../cache/parse-cache.ts';
+import { type Problem, sortProblems } from '../report/problem.ts';
 import { checkSchemas } from './check-schema.ts';
 import { assemble, type Content } from './content.ts';
 import { crossCheck } from './cross-check.ts';
 import { loadContent } from './load.ts';
-import { ParseCache } from './parse-cache.ts';
-import { type Problem, sortProblems } from './problem.ts';
 
 export interface ValidateOptions {
   /** YYYY-MM-DD; defaults to the current date (banner expiry). */
