@@ -2,9 +2,10 @@
  * What templates receive: resolved, localized data. Nothing here reads files or knows YAML.
  * Produced by cli/resolve/resolve.ts; rendered by templates/render.tsx.
  */
+import type { DefaultLocale, Locale } from '../cli/schema/locales.ts';
 import type { UiKey } from '../cli/schema/ui-keys.ts';
 
-export type Locale = 'ru' | 'en' | 'de';
+export type { Locale };
 
 /**
  * A text in the page's language. When the translation is missing, `text` is the Russian
@@ -12,7 +13,7 @@ export type Locale = 'ru' | 'en' | 'de';
  */
 export interface Text {
   text: string;
-  lang?: 'ru';
+  lang?: DefaultLocale;
 }
 
 export interface Link {

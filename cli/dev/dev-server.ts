@@ -6,6 +6,8 @@ import { fromRoot } from '../paths.ts';
 import type { Problem } from '../report/problem.ts';
 import { resolveSite } from '../resolve/resolve.ts';
 import { createTranslator } from '../resolve/translator.ts';
+import { localeOfUrl, localeUrl } from '../resolve/urls.ts';
+import { LOCALES } from '../schema/locales.ts';
 import { validateContent } from '../validate/validate.ts';
 import { errorPage } from './error-page.ts';
 
@@ -121,8 +123,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : '/';
     const page = state.pages.get(path);
     if (page) return send(200, 'text/html; charset=utf-8', inject(renderDocument(page), page));
-    const locale = path.split('/')[1];
-    const notFound = state.pages.get(locale === 'en' || locale === 'de' ? `/${locale}/404` : '/404');
+    const notFound = state.pages.get(localeUrl('/404', localeOfUrl(path, LOCALES)));
     return send(404, 'text/html; charset=utf-8', notFound ? inject(renderDocument(notFound)) : 'Not found');
   });
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));

@@ -1,15 +1,12 @@
 import type { Problem } from '../report/problem.ts';
-import type { Locale } from '../schema/localized.ts';
+import { DEFAULT_LOCALE, type Locale } from '../schema/locales.ts';
+import type { TranslationsFile } from '../schema/translations.ts';
 
 /**
  * One thing, one term in each language (content/translations.yaml → glossary). `use` is the
  * term; `not` lists the other ways it has been translated, which a text should not use.
  */
-export interface GlossaryEntry {
-  ru: string;
-  en?: { use: string; not?: string[] };
-  de?: { use: string; not?: string[] };
-}
+export type GlossaryEntry = NonNullable<TranslationsFile['glossary']>[number];
 
 /** A phrase as a whole word or words, case-insensitive ("pass" is not found in "passport"). */
 const phrase = (p: string) => new RegExp(`(?<![\\p{L}\\p{N}])${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu');
@@ -27,7 +24,8 @@ export function checkGlossary(
   const problems: Problem[] = [];
   for (const entry of glossary)
     for (const locale of locales) {
-      const term = entry[locale as 'en' | 'de'];
+      if (locale === DEFAULT_LOCALE) continue;
+      const term = entry[locale];
       if (!term?.not?.length) continue;
       const others = term.not.map((n) => ({ re: phrase(n) }));
       texts.forEach((t, i) => {

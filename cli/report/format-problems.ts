@@ -1,3 +1,4 @@
+import { LOCALES } from '../schema/locales.ts';
 import { codeFrame } from './code-frame.ts';
 import type { Paint } from './colors.ts';
 import { countBySeverity, type Problem, sortProblems } from './problem.ts';
@@ -24,7 +25,7 @@ export interface FormatOptions {
 const placeName = (p: Problem) =>
   (p.path ?? '')
     .split(/[.[\]]+/)
-    .filter((s) => s && !/^\d+$/.test(s) && !['ru', 'en', 'de'].includes(s))
+    .filter((s) => s && !/^\d+$/.test(s) && !(LOCALES as readonly string[]).includes(s))
     .at(-1) ?? 'file';
 
 /** `age, duration, day ×13` (a name used more than once gets its count). */

@@ -1,5 +1,4 @@
-import type { Locale } from '../../templates/model.ts';
-import { DEFAULT_LOCALE } from '../schema/locales.ts';
+import { DEFAULT_LOCALE, type Locale } from '../schema/locales.ts';
 
 /**
  * The trailing-slash policy, in one place: no trailing slash anywhere except the root.

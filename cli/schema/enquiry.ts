@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, ENQUIRY_LIMITS } from './enquiry-rules.ts';
+import { DEFAULT_LOCALE, LOCALES } from './locales.ts';
 
 export { EMAIL_PATTERN, ENQUIRY_LIMITS };
 
@@ -12,7 +13,7 @@ export const Enquiry = z.strictObject({
   course: z.string().min(1),
   message: z.string().max(ENQUIRY_LIMITS.message).default(''),
   email: z.string().trim().min(1).max(ENQUIRY_LIMITS.email).regex(new RegExp(EMAIL_PATTERN)),
-  locale: z.enum(['ru', 'en', 'de']).default('ru'),
+  locale: z.enum(LOCALES).default(DEFAULT_LOCALE),
   page: z.string().max(200).optional(),
   idempotencyKey: z
     .string()

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
+import { DEFAULT_LOCALE, type DefaultLocale, LANGUAGE_NAMES, LOCALES, type Locale, TRANSLATED_LOCALES, type TranslatedLocale } from './locales.ts';
 
-export { DEFAULT_LOCALE, LOCALES, type Locale };
+export { DEFAULT_LOCALE, type DefaultLocale, LANGUAGE_NAMES, LOCALES, type Locale, TRANSLATED_LOCALES, type TranslatedLocale };
 
 /**
  * Raw HTML never passes through content: a `<` followed by a letter, `/`, `!` or `?`
@@ -22,32 +22,39 @@ export const OneLineText = line().meta({
   description: 'A text on one line: no line breaks, no raw HTML. "TODO: what is missing" while the studio has not supplied it.',
 });
 
-/** A text a visitor reads, in every locale. `ru` is the source and the fallback. */
-export const LocalizedText = z
-  .strictObject({
-    ru: text().describe('Russian: the source text, shown wherever a translation is missing.'),
-    en: text().optional().describe('English translation. When missing, visitors see the Russian text.'),
-    de: text().optional().describe('German translation. When missing, visitors see the Russian text.'),
-  })
-  .meta({
-    id: 'LocalizedText',
-    title: 'Localized text',
-    description: 'A text in Russian (required) and optionally English and German. Emphasis: **bold** and *italic*; raw HTML is rejected.',
-  });
+/**
+ * One field per locale: the default locale's is required (it is the source text), the others are
+ * optional translations.
+ */
+function perLocale<T extends z.ZodType>(field: () => T) {
+  const source = LANGUAGE_NAMES[DEFAULT_LOCALE];
+  return Object.fromEntries(
+    LOCALES.map((l) => [
+      l,
+      l === DEFAULT_LOCALE
+        ? field().describe(`${source}: the source text, shown wherever a translation is missing.`)
+        : field().optional().describe(`${LANGUAGE_NAMES[l]} translation. When missing, visitors see the ${source} text.`),
+    ]),
+  ) as { [L in Locale]: L extends DefaultLocale ? T : z.ZodOptional<T> };
+}
+
+/** "Russian (required) and optionally English and German". */
+const inEveryLocale = `${LANGUAGE_NAMES[DEFAULT_LOCALE]} (required) and optionally ${TRANSLATED_LOCALES.map((l) => LANGUAGE_NAMES[l]).join(' and ')}`;
+
+/** A text a visitor reads, in every locale. The default locale's is the source and the fallback. */
+export const LocalizedText = z.strictObject(perLocale(text)).meta({
+  id: 'LocalizedText',
+  title: 'Localized text',
+  description: `A text in ${inEveryLocale}. Emphasis: **bold** and *italic*; raw HTML is rejected.`,
+});
 export type LocalizedText = z.infer<typeof LocalizedText>;
 
 /** A localized text that stands on one line: a title, a label, a name. No line breaks, no raw HTML. */
-export const LocalizedLine = z
-  .strictObject({
-    ru: line().describe('Russian: the source text, shown wherever a translation is missing.'),
-    en: line().optional().describe('English translation. When missing, visitors see the Russian text.'),
-    de: line().optional().describe('German translation. When missing, visitors see the Russian text.'),
-  })
-  .meta({
-    id: 'LocalizedLine',
-    title: 'Localized one-line text',
-    description: 'A title, label or name in Russian (required) and optionally English and German, on one line: no line breaks, no raw HTML.',
-  });
+export const LocalizedLine = z.strictObject(perLocale(line)).meta({
+  id: 'LocalizedLine',
+  title: 'Localized one-line text',
+  description: `A title, label or name in ${inEveryLocale}, on one line: no line breaks, no raw HTML.`,
+});
 
 /**
  * A fact the studio has not supplied yet is written as a placeholder: a string that starts with `TODO:`.

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { DEFAULT_LOCALE, LANGUAGE_NAMES, TRANSLATED_LOCALES, type TranslatedLocale } from './locales.ts';
 
 /**
  * content/translations.yaml: written by `content i18n --confirm`; editors touch only
- * sameInAllLanguages and glossary (read by cli/i18n/lock.ts, shape as GlossaryEntry in cli/i18n/glossary.ts).
+ * sameInAllLanguages and glossary (read by cli/i18n/lock.ts; GlossaryEntry in cli/i18n/glossary.ts is its glossary's shape).
  * Not a content type of the site (validate does not read it), but the editor checks it against
  * schemas/translations.schema.json like every other file.
  */
@@ -23,16 +24,17 @@ export const TranslationsFile = z
     glossary: z
       .array(
         z.strictObject({
-          ru: z.string().min(1).describe('The thing as the Russian texts call it, e.g. абонемент.'),
-          en: GlossaryTerm.optional().describe('The English term: the word to use and the words not to use.'),
-          de: GlossaryTerm.optional().describe('The German term: the word to use and the words not to use.'),
+          [DEFAULT_LOCALE]: z.string().min(1).describe(`The thing as the ${LANGUAGE_NAMES[DEFAULT_LOCALE]} texts call it, e.g. абонемент.`),
+          ...(Object.fromEntries(
+            TRANSLATED_LOCALES.map((l) => [l, GlossaryTerm.optional().describe(`The ${LANGUAGE_NAMES[l]} term: the word to use and the words not to use.`)]),
+          ) as Record<TranslatedLocale, z.ZodOptional<typeof GlossaryTerm>>),
         }),
       )
       .optional()
       .describe('One thing, one word: for each thing the term in each language ("use") and the other ways it has been said ("not").'),
     confirmed: z
       .partialRecord(
-        z.enum(['en', 'de']),
+        z.enum(TRANSLATED_LOCALES),
         z.record(
           z.string().describe('The place of the text: file#path.'),
           z
@@ -48,3 +50,4 @@ export const TranslationsFile = z
     title: 'Translation records',
     description: 'Which translations were checked, texts that stay the same in every language, and one term per thing (glossary).',
   });
+export type TranslationsFile = z.infer<typeof TranslationsFile>;

@@ -1,3 +1,5 @@
+import type { Locale } from './locales.ts';
+
 /**
  * Every UI string the templates use, by namespace. The ui.yaml schema is generated from this
  * list, so a misspelt key in ui.yaml is an error with a "did you mean" hint, and templates can
@@ -93,7 +95,7 @@ export const PLURAL_SUFFIXES = {
   ru: ['one', 'few', 'many', 'other'],
   en: ['one', 'other'],
   de: ['one', 'other'],
-} as const;
+} as const satisfies Record<Locale, readonly string[]>;
 
 /** The end of a key of a plural family: `prices.lessons_few` is a form of `prices.lessons`. */
 export const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
