@@ -1,46 +1,11 @@
 import i18next, { type i18n } from 'i18next';
-import type { Locale, Text } from '../../templates/model.ts';
-import { formatPath } from '../report/problem.ts';
-import { LOCALES } from '../schema/locales.ts';
+import type { Text } from '../../templates/model.ts';
+import { localizedTexts } from '../i18n/localized-texts.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schema/locales.ts';
 import type { LocalizedText } from '../schema/localized.ts';
 import type { UiKey } from '../schema/ui-keys.ts';
 import type { Content } from '../validate/content.ts';
 import { entries } from '../validate/content.ts';
-
-/** A localized text found in the content, with where it is. */
-export interface TextSite {
-  /** `courses/vocal.yaml#features[2]` — also its i18next key in the `content` namespace. */
-  key: string;
-  file: string;
-  path: (string | number)[];
-  value: LocalizedText;
-}
-
-export const isLocalizedText = (v: unknown): v is LocalizedText =>
-  Boolean(v) &&
-  typeof v === 'object' &&
-  !Array.isArray(v) &&
-  typeof (v as { ru?: unknown }).ru === 'string' &&
-  Object.keys(v as object).every((k) => (LOCALES as readonly string[]).includes(k));
-
-/** Every localized text of the content, in file order. UI strings are keyed `ui:<ns>.<key>`. */
-export function collectTexts(content: Content): TextSite[] {
-  const sites: TextSite[] = [];
-  for (const entry of entries(content)) {
-    const walk = (value: unknown, path: (string | number)[]) => {
-      if (isLocalizedText(value)) {
-        const key = entry.source.file === 'ui.yaml' ? `ui:${path.join('.')}` : `${entry.source.file}#${formatPath(path)}`;
-        sites.push({ key, file: entry.source.file, path, value });
-      } else if (Array.isArray(value)) {
-        value.forEach((v, i) => {
-          walk(v, [...path, i]);
-        });
-      } else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
-    };
-    walk(entry.data, []);
-  }
-  return sites;
-}
 
 export interface Translator {
   i18n: i18n;
@@ -60,19 +25,18 @@ export interface Translator {
  */
 export function createTranslator(content: Content): Translator {
   // Only UI strings go through i18next (interpolation, plural forms); content texts are looked up directly.
-  const resources: Record<string, { ui: Record<string, string> }> = {};
-  for (const l of LOCALES) resources[l] = { ui: {} };
-  for (const s of collectTexts({ ui: content.ui, courses: new Map(), teachers: new Map(), invalidKeys: content.invalidKeys })) {
+  const resources = Object.fromEntries(LOCALES.map((l) => [l, { ui: {} as Record<string, string> }]));
+  // ui.yaml's texts sit at <namespace>.<key>: their path is their i18next key.
+  for (const { path, value } of content.ui ? localizedTexts(content.ui.source.file, content.ui.data) : [])
     for (const l of LOCALES) {
-      const t = s.value[l];
-      if (t !== undefined) resources[l]!.ui[s.key.slice(3)] = t;
+      const t = value[l];
+      if (t !== undefined) resources[l]!.ui[path.join('.')] = t;
     }
-  }
   const i18n = i18next.createInstance();
   i18n.init({
     resources,
-    lng: 'ru',
-    fallbackLng: 'ru',
+    lng: DEFAULT_LOCALE,
+    fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
     ns: ['ui'],
     defaultNS: 'ui',
@@ -89,11 +53,11 @@ export function createTranslator(content: Content): Translator {
   const keyOf = (value: object) => {
     if (!keys) {
       keys = new WeakMap();
-      for (const s of collectTexts(content)) keys.set(s.value, s.key);
+      for (const entry of entries(content)) for (const s of localizedTexts(entry.source.file, entry.data)) keys.set(s.value, s.key);
     }
     return keys.get(value);
   };
-  const fallbacks: Record<Locale, Set<string>> = { ru: new Set(), en: new Set(), de: new Set() };
+  const fallbacks = Object.fromEntries(LOCALES.map((l) => [l, new Set<string>()])) as Record<Locale, Set<string>>;
   const fellBack = (locale: Locale, id: string) => {
     fallbacks[locale].add(id);
   };
@@ -113,7 +77,7 @@ export function createTranslator(content: Content): Translator {
     const details = i18n.t(key, { ...vars, lng: locale, ns, returnDetails: true }) as unknown as { res: string; usedLng: string };
     if (details.usedLng !== locale) {
       fellBack(locale, `${ns}:${key}`);
-      return { text: details.res, lang: 'ru' };
+      return { text: details.res, lang: DEFAULT_LOCALE };
     }
     return { text: details.res };
   };
@@ -125,11 +89,12 @@ export function createTranslator(content: Content): Translator {
       // (it is called for every text of every page; i18next.t costs a hundred times more).
       const own = value[locale];
       if (own !== undefined) return { text: own };
+      const source = value[DEFAULT_LOCALE];
+      if (locale === DEFAULT_LOCALE) return { text: source };
       const key = keyOf(value);
       // A text built at resolve time rather than read from content: same fallback rule, not counted.
-      if (!key) return { text: value.ru, lang: locale === 'ru' ? undefined : 'ru' };
-      if (locale !== 'ru') fellBack(locale, `content:${key}`);
-      return locale === 'ru' ? { text: value.ru } : { text: value.ru, lang: 'ru' };
+      if (key) fellBack(locale, `content:${key}`);
+      return { text: source, lang: DEFAULT_LOCALE };
     },
     ui: (key, locale, vars) => lookup('ui', key, locale, vars),
   };
