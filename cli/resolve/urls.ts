@@ -11,6 +11,12 @@ export function localeUrl(route: string, locale: Locale): string {
   return `${prefix}${route}`;
 }
 
+/** A content link ("/prises", "/#enquiry") in a locale. */
+export function localeLink(link: string, locale: Locale): string {
+  const [route, fragment] = link.split('#') as [string, string | undefined];
+  return `${localeUrl(route, locale)}${fragment ? `#${fragment}` : ''}`;
+}
+
 /** The output file of a site-relative URL. */
 export function urlToFile(url: string): string {
   return url === '/' ? 'index.html' : `${url.slice(1)}.html`;

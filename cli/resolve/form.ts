@@ -1,0 +1,57 @@
+import type { Contacts, FormModel } from '../../templates/model.ts';
+import { ENQUIRY_RULES } from '../schema/enquiry-rules.ts';
+import type { FormFile } from '../schema/form.ts';
+import type { SiteFile } from '../schema/site.ts';
+import { PLURAL_SUFFIXES, type UiKey } from '../schema/ui-keys.ts';
+import type { Localizer } from './localizer.ts';
+
+/**
+ * The enquiry form of a locale, with the course it preselects. One object per preselection:
+ * the pages that show the same form share it (and its serialized props).
+ */
+export function formMaker(l: Localizer, site: SiteFile, form: FormFile, contacts: Contacts): (selected?: string) => FormModel {
+  const made = new Map<string | undefined, FormModel>();
+  return (selected) => {
+    let model = made.get(selected);
+    if (!model) {
+      model = {
+        locale: l.locale,
+        action: site.form.endpoint,
+        thanksHref: l.url(site.form.thanksPath),
+        options: form.options.map((o) => ({ value: o.value, label: l.tx(o.label) })),
+        selected,
+        labels: labels(l),
+        rules: ENQUIRY_RULES,
+        contacts,
+        scriptTimeoutMs: site.form.scriptTimeoutSeconds * 1000,
+      };
+      made.set(selected, model);
+    }
+    return model;
+  };
+}
+
+function labels({ locale, ux }: Localizer): FormModel['labels'] {
+  return {
+    title: ux('form.title'),
+    intro: ux('form.intro'),
+    name: ux('form.name'),
+    course: ux('form.course'),
+    coursePlaceholder: ux('form.coursePlaceholder'),
+    message: ux('form.message'),
+    email: ux('form.email'),
+    required: ux('form.required'),
+    submit: ux('form.submit'),
+    sending: ux('form.sending'),
+    privacyNote: ux('form.privacyNote'),
+    success: ux('form.success'),
+    failure: ux('form.failure'),
+    scriptFailed: ux('form.scriptFailed'),
+    errorRequired: ux('form.errorRequired'),
+    errorEmail: ux('form.errorEmail'),
+    errorCourse: ux('form.errorCourse'),
+    // Templates with {{max}} / {{count}} left in: the browser fills them in.
+    errorTooLong: ux('form.errorTooLong'),
+    errorSummary: Object.fromEntries(PLURAL_SUFFIXES[locale].map((s) => [s, ux(`form.errorSummary_${s}` as UiKey)])) as FormModel['labels']['errorSummary'],
+  };
+}

@@ -1,0 +1,49 @@
+import type { PriceText } from '../../templates/model.ts';
+import { isPlaceholder } from '../schema/layout.ts';
+import type { Locale } from '../schema/locales.ts';
+import type { LocalizedText } from '../schema/localized.ts';
+import type { Price } from '../schema/price.ts';
+import type { UiKey } from '../schema/ui-keys.ts';
+import type { Localizer } from './localizer.ts';
+
+/** How a locale writes amounts in euros. */
+export interface Prices {
+  /** "90 €", "12,50 €": cents only where there are some. */
+  money(amount: number): string;
+  /** A price as the page shows it; `addOn` for one added to another subscription ("+80 €"). */
+  price(p: { amount: number; from?: boolean; per: Price['per']; note?: LocalizedText }, addOn?: boolean): PriceText;
+}
+
+/** The number format of each locale's prices: English ones in the euro format of Ireland, not "€90". */
+const NUMBER_LOCALE: Record<Locale, string> = { ru: 'ru', en: 'en-IE', de: 'de' };
+
+const PER_KEY: Record<Exclude<Price['per'], `TODO:${string}`>, UiKey | undefined> = {
+  month: 'prices.perMonth',
+  lesson: 'prices.perLesson',
+  hour: 'prices.perHour',
+  visit: 'prices.perVisit',
+  once: undefined,
+  package: 'prices.perPackage',
+};
+
+export function prices({ locale, tx, ux }: Localizer): Prices {
+  const formats = [0, 2].map((digits) => new Intl.NumberFormat(NUMBER_LOCALE[locale], { style: 'currency', currency: 'EUR', maximumFractionDigits: digits }));
+  const money = (amount: number) => formats[amount % 1 ? 1 : 0]!.format(amount);
+  const per = (p: Price['per']) => {
+    if (isPlaceholder(p)) return { text: p };
+    const key = PER_KEY[p as keyof typeof PER_KEY];
+    return key ? ux(key) : undefined;
+  };
+  return {
+    money,
+    price: (p, addOn = false) => ({
+      amount: addOn
+        ? ux('prices.addOn', { amount: money(p.amount) })
+        : p.from
+          ? ux('prices.fromAmount', { amount: money(p.amount) })
+          : { text: money(p.amount) },
+      per: per(p.per),
+      note: p.note ? tx(p.note) : undefined,
+    }),
+  };
+}
