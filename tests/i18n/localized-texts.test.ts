@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { collectTranslatable } from '../../cli/i18n/check.ts';
+import { isLocalized, localizedTexts } from '../../cli/i18n/localized-texts.ts';
+import { fromRoot } from '../../cli/paths.ts';
+import { loadContent } from '../../cli/validate/load.ts';
+
+describe('the walk over localized texts', () => {
+  it('names each text file#path, in file order, without descending into a text', () => {
+    const data = { title: { ru: 'Вокал', en: 'Vocal' }, features: [{ ru: 'а' }, { ru: 'б', de: 'b' }], order: 3, nested: { deep: [[{ ru: 'в' }]] } };
+    expect(localizedTexts('courses/vocal.yaml', data).map((t) => t.key)).toEqual([
+      'courses/vocal.yaml#title',
+      'courses/vocal.yaml#features[0]',
+      'courses/vocal.yaml#features[1]',
+      'courses/vocal.yaml#nested.deep[0][0]',
+    ]);
+  });
+
+  it('counts a map of locales without its Russian text (to report it), but not other maps', () => {
+    expect(isLocalized({ en: 'Vocal' })).toBe(true);
+    expect(isLocalized({})).toBe(false);
+    expect(isLocalized({ ru: 'Вокал', fr: 'Chant' })).toBe(false);
+    expect(isLocalized({ ru: 'Вокал', en: { use: 'x' } })).toBe(false);
+    expect(isLocalized(['ru'])).toBe(false);
+  });
+
+  it('finds every text content/translations.yaml has confirmed, under the key it is stored by', () => {
+    const lock = parse(readFileSync(fromRoot('content', 'translations.yaml'), 'utf8')) as { confirmed: Record<string, Record<string, string>> };
+    const keys = new Set(collectTranslatable(loadContent(fromRoot('content')).files).map((t) => t.key));
+    for (const [locale, confirmed] of Object.entries(lock.confirmed)) {
+      const stored = Object.keys(confirmed);
+      expect(stored.length, locale).toBeGreaterThan(100);
+      expect(
+        stored.filter((k) => !keys.has(k)),
+        locale,
+      ).toEqual([]);
+    }
+  });
+});
