@@ -43,12 +43,12 @@ export function resolveSite(raw: Content, tr: Translator, options: ResolveOption
 }
 
 /** The pages of the site, in each locale: every route of routes.yaml, then the thank-you and not-found pages. */
-export function sitePages(site: SiteContext): PageOf<PageKind>[] {
+function sitePages(site: SiteContext): PageOf<PageKind>[] {
   return [...site.content.routes.data.routes, { path: site.site.form.thanksPath, page: 'thanks' }, { path: '/404', page: 'notFound' }];
 }
 
 /** One page in one locale: what its kind's builder makes, plus what every page has. */
-export function resolvePage<K extends PageKind>(ctx: LocaleContext, page: PageOf<K>): PageModel {
+function resolvePage<K extends PageKind>(ctx: LocaleContext, page: PageOf<K>): PageModel {
   const build: Builder<K> = BUILDERS[page.page as K];
   const { title, description, body, form, noindex = false } = build(ctx, page);
   const url = ctx.url(page.path);
