@@ -1,18 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
+import { EXIT } from './commands/common.ts';
 import { checkContentDir, parseBaseUrl, parsePort, parseToday } from './commands/options.ts';
 import { createLogger, type Io, processIo } from './logger.ts';
 import { fromRoot } from './paths.ts';
 import { UsageError } from './report/problem.ts';
-
-/** Exit codes of every command. */
-export const EXIT = { ok: 0, content: 1, usage: 2, internal: 70 } as const;
-
-export interface CommonOptions {
-  content: string;
-  format: string;
-  quiet?: boolean;
-}
 
 const withCommon = (cmd: Command, formats = ['human', 'json', 'github']) =>
   cmd

@@ -1,12 +1,10 @@
 import { resolve } from 'node:path';
 import type { BuildSummary } from '../build-site.ts';
 import type { Logger } from '../logger.ts';
-import type { CommonOptions } from '../main.ts';
-import { EXIT } from '../main.ts';
 import { formatGithub, formatHuman, formatJson, summaryLines } from '../report/format-problems.ts';
 import type { Problem } from '../report/problem.ts';
 import { validateContent } from '../validate/validate.ts';
-import { contentPrefix } from './shared.ts';
+import { type CommonOptions, contentPrefix, EXIT } from './common.ts';
 
 export interface BuildCommandOptions extends CommonOptions {
   out: string;

@@ -1,7 +1,6 @@
 import type { Logger } from '../logger.ts';
-import type { CommonOptions } from '../main.ts';
 import { formatHuman } from '../report/format-problems.ts';
-import { contentPrefix } from './shared.ts';
+import { type CommonOptions, contentPrefix } from './common.ts';
 
 export interface DevOptions extends CommonOptions {
   host: string;

@@ -2,13 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
-import { EXIT } from '../main.ts';
 import { UsageError } from '../report/problem.ts';
 import { INBOX_FILE, readInbox } from '../serve/inbox.ts';
 import { readSent } from '../serve/outbox.ts';
 import { migrate, SchemaTooNew } from '../serve/pg-schema.ts';
 import { redactUrl, scrub } from '../serve/pg-store.ts';
 import { contentHash } from '../serve/store.ts';
+import { EXIT } from './common.ts';
 import { requireDatabase } from './database.ts';
 
 /** One connection for a command, or a usage error that says why there is none (never with the password). */

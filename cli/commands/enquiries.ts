@@ -1,13 +1,13 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../logger.ts';
-import { EXIT } from '../main.ts';
 import { UsageError } from '../report/problem.ts';
 import { INBOX_FILE, readInbox, type StoredEnquiry } from '../serve/inbox.ts';
 import { readManifest } from '../serve/manifest.ts';
 import { readSent } from '../serve/outbox.ts';
 import { redactUrl } from '../serve/pg-store.ts';
 import { escapeForTerminal, neutraliseFormula, safeJson } from '../serve/visible.ts';
+import { EXIT } from './common.ts';
 import { databaseUrl, openForReading } from './database.ts';
 
 export interface EnquiriesOptions {

@@ -1,9 +1,7 @@
 import type { Logger } from '../logger.ts';
-import type { CommonOptions } from '../main.ts';
-import { EXIT } from '../main.ts';
 import { formatGithub, formatHuman, formatJson } from '../report/format-problems.ts';
 import { validateContent } from '../validate/validate.ts';
-import { contentPrefix } from './shared.ts';
+import { type CommonOptions, contentPrefix, EXIT } from './common.ts';
 
 export interface ValidateOptions extends CommonOptions {
   today?: string;
