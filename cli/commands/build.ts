@@ -4,18 +4,8 @@ import type { Logger } from '../logger.ts';
 import { formatGithub, formatHuman, formatJson, summaryLines } from '../report/format-problems.ts';
 import type { Problem } from '../report/problem.ts';
 import { validateContent } from '../validate/validate.ts';
-import { type CommonOptions, contentPrefix, EXIT } from './common.ts';
-
-export interface BuildCommandOptions extends CommonOptions {
-  out: string;
-  baseUrl?: string;
-  today?: string;
-  renderer?: 'react' | 'vike';
-  /** Every placeholder in full. */
-  verbose?: boolean;
-  /** Refuse to build while there is any warning (the publishing gate). */
-  strict?: boolean;
-}
+import { contentPrefix, EXIT } from './common.ts';
+import type { BuildCommandOptions } from './usage.ts';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 

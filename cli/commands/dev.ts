@@ -1,11 +1,7 @@
 import type { Logger } from '../logger.ts';
 import { formatHuman } from '../report/format-problems.ts';
-import { type CommonOptions, contentPrefix } from './common.ts';
-
-export interface DevOptions extends CommonOptions {
-  host: string;
-  port: number;
-}
+import { contentPrefix } from './common.ts';
+import type { DevOptions } from './usage.ts';
 
 /** Runs until interrupted; resolves with the exit code when the server stops. */
 export async function devCommand(opts: DevOptions, log: Logger): Promise<number> {

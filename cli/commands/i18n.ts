@@ -8,13 +8,8 @@ import { countBySeverity, type Problem, sortProblems, UsageError } from '../repo
 import { LOCALES, type Locale } from '../schema/localized.ts';
 import { loadContent } from '../validate/load.ts';
 import { READ_REFUSALS } from '../validate/read-content-file.ts';
-import { type CommonOptions, contentPrefix, EXIT } from './common.ts';
-
-export interface I18nOptions extends CommonOptions {
-  locale?: string;
-  strict?: boolean;
-  confirm?: boolean;
-}
+import { contentPrefix, EXIT } from './common.ts';
+import type { I18nOptions } from './usage.ts';
 
 export async function i18nCommand(opts: I18nOptions, log: Logger): Promise<number> {
   const targets = LOCALES.filter((l) => l !== 'ru') as Locale[];

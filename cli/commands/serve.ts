@@ -9,21 +9,7 @@ import type { ServeEvent, ServeOptions } from '../serve/server.ts';
 import { EXIT } from './common.ts';
 import { databaseUrl } from './database.ts';
 import { checkBuiltSite, checkDataDir, parseNumber, parseWholeNumber } from './options.ts';
-
-export interface ServeCommandOptions {
-  out: string;
-  host: string;
-  port: number;
-  data: string;
-  /** A PostgreSQL address; without it STUDIO_DATABASE_URL, without both the file inbox in --data. */
-  database?: string;
-  rateLimit: string;
-  minFillSeconds: string;
-  origin?: string[];
-  /** `--trust-proxy` alone: true (one proxy); `--trust-proxy N`: the number of proxies in front. */
-  trustProxy?: boolean | string;
-  quiet?: boolean;
-}
+import type { ServeCommandOptions } from './usage.ts';
 
 /**
  * E-mail settings come from the site facts (whether, to whom) and the environment (how: the
