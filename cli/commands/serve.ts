@@ -1,11 +1,12 @@
 import { relative } from 'node:path';
 import type { Logger } from '../logger.ts';
 import { UsageError } from '../report/problem.ts';
+import type { ServeEvent } from '../serve/events.ts';
 import { Inbox, readInbox } from '../serve/inbox.ts';
 import { readManifest } from '../serve/manifest.ts';
 import { PgOutbox } from '../serve/pg-outbox.ts';
 import { redactUrl } from '../serve/pg-store.ts';
-import type { ServeEvent, ServeOptions } from '../serve/server.ts';
+import type { ServeOptions } from '../serve/server.ts';
 import { EXIT } from './common.ts';
 import { databaseUrl } from './database.ts';
 import { checkBuiltSite, checkDataDir, parseNumber, parseWholeNumber } from './options.ts';
