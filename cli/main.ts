@@ -1,32 +1,21 @@
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError, Option } from 'commander';
-import { checkContentDir, parseBaseUrl, parsePort, parseToday } from './commands/options.ts';
+import { Command, CommanderError } from 'commander';
+import { EXIT } from './commands/common.ts';
+import { addCommand, type CommandSpec, type OptionsOf, type OptionTable } from './commands/option-table.ts';
+import { checkContentDir } from './commands/options.ts';
+import { BUILD, DEV, ENQUIRIES, ENQUIRIES_EXPORT, ENQUIRIES_IMPORT, ENQUIRIES_LIST, ENQUIRIES_MIGRATE, I18N, SERVE, VALIDATE } from './commands/usage.ts';
 import { createLogger, type Io, processIo } from './logger.ts';
 import { fromRoot } from './paths.ts';
 import { UsageError } from './report/problem.ts';
-
-/** Exit codes of every command. */
-export const EXIT = { ok: 0, content: 1, usage: 2, internal: 70 } as const;
-
-export interface CommonOptions {
-  content: string;
-  format: string;
-  quiet?: boolean;
-}
-
-const withCommon = (cmd: Command, formats = ['human', 'json', 'github']) =>
-  cmd
-    .option('--content <dir>', 'the content directory', 'content')
-    .addOption(new Option('--format <format>', 'output format').choices(formats).default('human'))
-    .option('--quiet', 'print only errors and the summary');
 
 function packageVersion(): string {
   return (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version;
 }
 
 /**
- * Builds the program. Commands are thin: they parse options, call the compiler lazily and
- * return an exit code. This function is the only place that turns errors into exit codes.
+ * Builds the program from the commands declared in cli/commands/usage.ts. Commands are thin:
+ * each is loaded only when it runs, calls the compiler and returns an exit code. This function
+ * is the only place that turns errors into exit codes.
  */
 export function createProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command('content')
@@ -41,145 +30,24 @@ export function createProgram(io: Io, setExit: (code: number) => void): Command 
       if (typeof content === 'string') checkContentDir(content);
     });
 
-  const run =
-    <A extends unknown[]>(action: (...args: A) => Promise<number>) =>
-    async (...args: A) =>
-      setExit(await action(...args));
+  const add = <T extends OptionTable>(parent: Command, spec: CommandSpec<T>, run: (opts: OptionsOf<T>) => Promise<number>) =>
+    addCommand(parent, spec).action(async (opts: OptionsOf<T>) => setExit(await run(opts)));
+  // Human messages go to stderr when stdout carries JSON.
+  const reporting = (opts: { quiet?: boolean; format: string }) => createLogger(io, { quiet: opts.quiet, json: opts.format === 'json' });
 
-  withCommon(program.command('validate'))
-    .description('Check every content file against its schema and the other files; print every problem with its place.')
-    .option('--today <date>', 'the date banners expire against (YYYY-MM-DD); default: today', parseToday)
-    .option('--verbose', 'list every placeholder in full instead of one line per file')
-    .option('--strict', 'fail (exit 1) on any warning too, placeholders included: the gate before publishing')
-    .action(
-      run(async (opts: import('./commands/validate.ts').ValidateOptions) => {
-        const { validateCommand } = await import('./commands/validate.ts');
-        return validateCommand(opts, createLogger(io, { quiet: opts.quiet, json: opts.format === 'json' }));
-      }),
-    );
+  add(program, VALIDATE, async (opts) => (await import('./commands/validate.ts')).validateCommand(opts, reporting(opts)));
+  add(program, BUILD, async (opts) => (await import('./commands/build.ts')).buildCommand(opts, reporting(opts)));
+  add(program, I18N, async (opts) => (await import('./commands/i18n.ts')).i18nCommand(opts, reporting(opts)));
+  add(program, DEV, async (opts) => (await import('./commands/dev.ts')).devCommand(opts, createLogger(io, { quiet: opts.quiet })));
+  add(program, SERVE, async (opts) => (await import('./commands/serve.ts')).serveCommand(opts, createLogger(io, { quiet: opts.quiet })));
 
-  withCommon(program.command('build'))
-    .description('Validate, then prerender every route in every locale to static HTML.')
-    .option('--out <dir>', 'the output directory', 'dist')
-    .option('--base-url <url>', "the site's public address (default: baseUrl in site.yaml)", parseBaseUrl)
-    .option('--today <date>', 'the date banners expire against (YYYY-MM-DD); default: today', parseToday)
-    .addOption(
-      new Option('--renderer <renderer>', 'react: fast, in parallel; vike: every page through Vike (the reference, slower)')
-        .choices(['react', 'vike'])
-        .default('react'),
-    )
-    .option('--verbose', 'list every placeholder in full instead of one line per file')
-    .option('--strict', 'refuse to build while there is any warning, placeholders included: the gate before publishing')
-    .action(
-      run(async (opts: import('./commands/build.ts').BuildCommandOptions) => {
-        const { buildCommand } = await import('./commands/build.ts');
-        return buildCommand(opts, createLogger(io, { quiet: opts.quiet, json: opts.format === 'json' }));
-      }),
-    );
-
-  withCommon(program.command('i18n'), ['human', 'json', 'github', 'markdown'])
-    .description('Report translation coverage of en and de against the Russian source: missing, stale, mismatched texts.')
-    .option('--locale <locale>', 'check one locale only (en or de)')
-    .option('--strict', 'exit with 1 when a translation is missing or stale (for CI)')
-    .option('--confirm', 'record that the current translations were checked against the current Russian texts')
-    .action(
-      run(async (opts: import('./commands/i18n.ts').I18nOptions) => {
-        const { i18nCommand } = await import('./commands/i18n.ts');
-        return i18nCommand(opts, createLogger(io, { quiet: opts.quiet, json: opts.format === 'json' }));
-      }),
-    );
-
-  withCommon(program.command('dev'))
-    .description('Live preview for editing content: every page in every locale, reloaded when a file is saved.')
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--port <port>', 'port to listen on', parsePort, 4173)
-    .action(
-      run(async (opts: import('./commands/dev.ts').DevOptions) => {
-        const { devCommand } = await import('./commands/dev.ts');
-        return devCommand(opts, createLogger(io, { quiet: opts.quiet }));
-      }),
-    );
-
-  program
-    .command('serve')
-    .description('Serve the built site and receive the enquiry form into an inbox on disk (and e-mail the studio).')
-    .option('--out <dir>', 'the built site', 'dist')
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--port <port>', 'port to listen on (0: any free port)', parsePort, 8080)
-    .option('--data <dir>', 'where the enquiry inbox is kept', '.enquiries')
-    .option('--database <url>', 'keep enquiries in PostgreSQL instead (postgres://user@host/db; the password in PGPASSWORD)')
-    .option('--rate-limit <n>', 'enquiries one address may send in 10 minutes (0: no limit)', '20')
-    .option('--min-fill-seconds <s>', 'an enquiry sent sooner after the form appeared is taken for a bot and dropped', '3')
-    .option('--origin <url...>', "more origins allowed to post enquiries (the server's own address and baseUrl always are)")
-    .option(
-      '--trust-proxy [hops]',
-      'behind reverse proxies (default: one): the client address is the one the outermost trusted proxy appended to X-Forwarded-For',
-    )
-    .option('--quiet', 'log only problems')
-    .addHelpText(
-      'after',
-      `
-E-mail to the studio (optional; form.notify in site.yaml turns it on):
-  STUDIO_SMTP_URL    the SMTP server with its credentials, e.g. smtps://user:password@mail.example.org:465
-  STUDIO_SMTP_FROM   the sender (default: the studio's own address)
-  STUDIO_NOTIFY_TO   the recipient, instead of the address in site.yaml
-
-Enquiries in PostgreSQL (several instances share one database):
-  STUDIO_DATABASE_URL  the database, e.g. postgres://studio:password@db.example.org/studio (instead of --database)
-  PGPASSWORD           the password for an address given with --database`,
-    )
-    .action(
-      run(async (opts: import('./commands/serve.ts').ServeCommandOptions) => {
-        const { serveCommand } = await import('./commands/serve.ts');
-        return serveCommand(opts, createLogger(io, { quiet: opts.quiet }));
-      }),
-    );
-
-  const enquiries = program.command('enquiries').description('Read the enquiry inbox that "content serve" keeps.');
-  const inboxOptions = (cmd: Command, formats: string[], fallback: string) =>
-    cmd
-      .option('--data <dir>', 'the enquiry inbox', '.enquiries')
-      .option('--database <url>', 'read from PostgreSQL instead (or STUDIO_DATABASE_URL; the password in PGPASSWORD)')
-      .option('--out <dir>', 'the built site (for the course names)', 'dist')
-      .option('--since <date>', 'only enquiries received on or after this date (YYYY-MM-DD)')
-      .addOption(new Option('--format <format>', 'output format').choices(formats).default(fallback));
-  inboxOptions(enquiries.command('list').description('Show the enquiries as a table.'), ['human', 'json'], 'human').action(
-    run(async (opts: import('./commands/enquiries.ts').EnquiriesOptions) => {
-      const { listCommand } = await import('./commands/enquiries.ts');
-      return listCommand(opts, createLogger(io, { json: opts.format === 'json' }));
-    }),
+  const enquiries = program.command(ENQUIRIES.name).description(ENQUIRIES.description);
+  add(enquiries, ENQUIRIES_LIST, async (opts) =>
+    (await import('./commands/enquiries.ts')).listCommand(opts, createLogger(io, { json: opts.format === 'json' })),
   );
-  inboxOptions(enquiries.command('export').description('Write every enquiry as CSV (for a spreadsheet) or JSON.'), ['csv', 'json'], 'csv')
-    .option('--output <file>', 'write to this file instead of standard output')
-    .action(
-      run(async (opts: import('./commands/enquiries.ts').EnquiriesOptions) => {
-        const { exportCommand } = await import('./commands/enquiries.ts');
-        return exportCommand(opts, createLogger(io, { json: !opts.output }));
-      }),
-    );
-
-  enquiries
-    .command('migrate')
-    .description('Create or upgrade the enquiry tables in PostgreSQL ("content serve --database" also does it when it starts).')
-    .option('--database <url>', 'the database (or STUDIO_DATABASE_URL; the password in PGPASSWORD)')
-    .action(
-      run(async (opts: { database?: string }) => {
-        const { migrateCommand } = await import('./commands/enquiries-db.ts');
-        return migrateCommand(opts, createLogger(io, {}));
-      }),
-    );
-  enquiries
-    .command('import')
-    .description('Copy a file inbox into PostgreSQL; safe to run again (nothing is imported twice).')
-    .option('--data <dir>', 'the file inbox', '.enquiries')
-    .option('--database <url>', 'the database (or STUDIO_DATABASE_URL; the password in PGPASSWORD)')
-    .action(
-      run(async (opts: { data: string; database?: string }) => {
-        const { importCommand } = await import('./commands/enquiries-db.ts');
-        return importCommand(opts, createLogger(io, {}));
-      }),
-    );
-
+  add(enquiries, ENQUIRIES_EXPORT, async (opts) => (await import('./commands/enquiries.ts')).exportCommand(opts, createLogger(io, { json: !opts.output })));
+  add(enquiries, ENQUIRIES_MIGRATE, async (opts) => (await import('./commands/enquiries-db.ts')).migrateCommand(opts, createLogger(io, {})));
+  add(enquiries, ENQUIRIES_IMPORT, async (opts) => (await import('./commands/enquiries-db.ts')).importCommand(opts, createLogger(io, {})));
   return program;
 }
 

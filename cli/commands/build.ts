@@ -1,23 +1,11 @@
 import { resolve } from 'node:path';
 import type { BuildSummary } from '../build-site.ts';
 import type { Logger } from '../logger.ts';
-import type { CommonOptions } from '../main.ts';
-import { EXIT } from '../main.ts';
 import { formatGithub, formatHuman, formatJson, summaryLines } from '../report/format-problems.ts';
 import type { Problem } from '../report/problem.ts';
 import { validateContent } from '../validate/validate.ts';
-import { contentPrefix } from './shared.ts';
-
-export interface BuildCommandOptions extends CommonOptions {
-  out: string;
-  baseUrl?: string;
-  today?: string;
-  renderer?: 'react' | 'vike';
-  /** Every placeholder in full. */
-  verbose?: boolean;
-  /** Refuse to build while there is any warning (the publishing gate). */
-  strict?: boolean;
-}
+import { contentPrefix, EXIT } from './common.ts';
+import type { BuildCommandOptions } from './usage.ts';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 

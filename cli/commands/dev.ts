@@ -1,12 +1,7 @@
 import type { Logger } from '../logger.ts';
-import type { CommonOptions } from '../main.ts';
 import { formatHuman } from '../report/format-problems.ts';
-import { contentPrefix } from './shared.ts';
-
-export interface DevOptions extends CommonOptions {
-  host: string;
-  port: number;
-}
+import { contentPrefix } from './common.ts';
+import type { DevOptions } from './usage.ts';
 
 /** Runs until interrupted; resolves with the exit code when the server stops. */
 export async function devCommand(opts: DevOptions, log: Logger): Promise<number> {

@@ -2,14 +2,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
-import { EXIT } from '../main.ts';
 import { UsageError } from '../report/problem.ts';
 import { INBOX_FILE, readInbox } from '../serve/inbox.ts';
 import { readSent } from '../serve/outbox.ts';
 import { migrate, SchemaTooNew } from '../serve/pg-schema.ts';
 import { redactUrl, scrub } from '../serve/pg-store.ts';
 import { contentHash } from '../serve/store.ts';
+import { EXIT } from './common.ts';
 import { requireDatabase } from './database.ts';
+import type { ImportOptions, MigrateOptions } from './usage.ts';
 
 /** One connection for a command, or a usage error that says why there is none (never with the password). */
 async function connect(url: string): Promise<pg.Client> {
@@ -39,7 +40,7 @@ async function migrated(client: pg.Client, url: string) {
 }
 
 /** `content enquiries migrate`: creates or upgrades the enquiry tables (`content serve` also does it when it starts). */
-export async function migrateCommand(opts: { database?: string }, log: Logger): Promise<number> {
+export async function migrateCommand(opts: MigrateOptions, log: Logger): Promise<number> {
   const url = requireDatabase(opts.database);
   const client = await connect(url);
   try {
@@ -62,7 +63,7 @@ export async function migrateCommand(opts: { database?: string }, log: Logger): 
  * enquiry told on the phone as "57" stays 57); otherwise they get the next ids of the sequence.
  * E-mails the file outbox had sent are marked sent; the rest are owed and go out from the database.
  */
-export async function importCommand(opts: { data: string; database?: string }, log: Logger): Promise<number> {
+export async function importCommand(opts: ImportOptions, log: Logger): Promise<number> {
   const url = requireDatabase(opts.database);
   if (!existsSync(join(opts.data, INBOX_FILE)))
     throw new UsageError(`there is no enquiry inbox in ${opts.data}`, 'give the directory "content serve" was started with, with --data');

@@ -1,31 +1,22 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../logger.ts';
-import { EXIT } from '../main.ts';
 import { UsageError } from '../report/problem.ts';
 import { INBOX_FILE, readInbox, type StoredEnquiry } from '../serve/inbox.ts';
 import { readManifest } from '../serve/manifest.ts';
 import { readSent } from '../serve/outbox.ts';
 import { redactUrl } from '../serve/pg-store.ts';
 import { escapeForTerminal, neutraliseFormula, safeJson } from '../serve/visible.ts';
+import { EXIT } from './common.ts';
 import { databaseUrl, openForReading } from './database.ts';
-
-export interface EnquiriesOptions {
-  data: string;
-  /** Read from PostgreSQL instead of the file inbox in `data` (or STUDIO_DATABASE_URL). */
-  database?: string;
-  out: string;
-  format: string;
-  since?: string;
-  output?: string;
-}
+import type { ExportOptions, InboxOptions, ListOptions } from './usage.ts';
 
 interface Row extends StoredEnquiry {
   courseLabel: string;
   emailSent: boolean;
 }
 
-async function load(opts: EnquiriesOptions, log: Logger): Promise<Row[]> {
+async function load(opts: InboxOptions, log: Logger): Promise<Row[]> {
   const database = databaseUrl(opts.database);
   if (database) return loadFromDatabase(database, opts);
   if (!existsSync(opts.data))
@@ -41,7 +32,7 @@ async function load(opts: EnquiriesOptions, log: Logger): Promise<Row[]> {
   );
 }
 
-async function loadFromDatabase(url: string, opts: EnquiriesOptions): Promise<Row[]> {
+async function loadFromDatabase(url: string, opts: InboxOptions): Promise<Row[]> {
   const since = sinceOf(opts);
   const store = await openForReading(url);
   try {
@@ -51,14 +42,14 @@ async function loadFromDatabase(url: string, opts: EnquiriesOptions): Promise<Ro
   }
 }
 
-function sinceOf(opts: EnquiriesOptions): number | undefined {
+function sinceOf(opts: InboxOptions): number | undefined {
   if (!opts.since) return undefined;
   const since = Date.parse(opts.since);
   if (!/^\d{4}-\d{2}-\d{2}/.test(opts.since) || Number.isNaN(since)) throw new UsageError(`--since must be a date like 2026-09-01, not "${opts.since}"`);
   return since;
 }
 
-function rows(opts: EnquiriesOptions, enquiries: (StoredEnquiry & { emailSent: boolean })[], since = sinceOf(opts)): Row[] {
+function rows(opts: InboxOptions, enquiries: (StoredEnquiry & { emailSent: boolean })[], since = sinceOf(opts)): Row[] {
   const labels = new Map(readManifest(opts.out)?.options.map((o) => [o.value, o.label]));
   return enquiries
     .filter((e) => since === undefined || Date.parse(e.receivedAt) >= since)
@@ -76,7 +67,7 @@ const visible = (s: string, max: number) => {
 };
 
 /** `content enquiries list`: the newest last, as a table for people or JSON for programs. */
-export async function listCommand(opts: EnquiriesOptions, log: Logger): Promise<number> {
+export async function listCommand(opts: ListOptions, log: Logger): Promise<number> {
   const rows = await load(opts, log);
   if (opts.format === 'json') {
     log.out(safeJson(rows));
@@ -120,7 +111,7 @@ function csvCell(value: unknown, forTerminal: boolean): string {
 }
 
 /** `content enquiries export`: every field of every enquiry, as CSV (for a spreadsheet) or JSON. */
-export async function exportCommand(opts: EnquiriesOptions, log: Logger): Promise<number> {
+export async function exportCommand(opts: ExportOptions, log: Logger): Promise<number> {
   const rows = await load(opts, log);
   // Standard output may be a terminal: there control and bidi characters are shown as \uXXXX.
   // A file (--output) keeps what the visitor typed, with formulas neutralised.
@@ -138,7 +129,7 @@ export async function exportCommand(opts: EnquiriesOptions, log: Logger): Promis
 }
 
 /** The inbox a command reads, for people: the file, or the database without its password. */
-function where(opts: EnquiriesOptions): string {
+function where(opts: InboxOptions): string {
   const database = databaseUrl(opts.database);
   return database ? redactUrl(database) : join(opts.data, INBOX_FILE);
 }

@@ -2,21 +2,14 @@ import { ParseCache } from '../cache/parse-cache.ts';
 import { checkTranslations, confirm, type I18nReport } from '../i18n/check.ts';
 import { readLock, writeLock } from '../i18n/lock.ts';
 import type { Logger } from '../logger.ts';
-import type { CommonOptions } from '../main.ts';
-import { EXIT } from '../main.ts';
 import type { Paint } from '../report/colors.ts';
 import { formatGithub, formatHuman, formatJson } from '../report/format-problems.ts';
 import { countBySeverity, type Problem, sortProblems, UsageError } from '../report/problem.ts';
 import { LOCALES, type Locale } from '../schema/localized.ts';
 import { loadContent } from '../validate/load.ts';
 import { READ_REFUSALS } from '../validate/read-content-file.ts';
-import { contentPrefix } from './shared.ts';
-
-export interface I18nOptions extends CommonOptions {
-  locale?: string;
-  strict?: boolean;
-  confirm?: boolean;
-}
+import { contentPrefix, EXIT } from './common.ts';
+import type { I18nOptions } from './usage.ts';
 
 export async function i18nCommand(opts: I18nOptions, log: Logger): Promise<number> {
   const targets = LOCALES.filter((l) => l !== 'ru') as Locale[];

@@ -1,29 +1,16 @@
 import { relative } from 'node:path';
 import type { Logger } from '../logger.ts';
-import { EXIT } from '../main.ts';
 import { UsageError } from '../report/problem.ts';
+import type { ServeEvent } from '../serve/events.ts';
 import { Inbox, readInbox } from '../serve/inbox.ts';
 import { readManifest } from '../serve/manifest.ts';
 import { PgOutbox } from '../serve/pg-outbox.ts';
 import { redactUrl } from '../serve/pg-store.ts';
-import type { ServeEvent, ServeOptions } from '../serve/server.ts';
+import type { ServeOptions } from '../serve/server.ts';
+import { EXIT } from './common.ts';
 import { databaseUrl } from './database.ts';
 import { checkBuiltSite, checkDataDir, parseNumber, parseWholeNumber } from './options.ts';
-
-export interface ServeCommandOptions {
-  out: string;
-  host: string;
-  port: number;
-  data: string;
-  /** A PostgreSQL address; without it STUDIO_DATABASE_URL, without both the file inbox in --data. */
-  database?: string;
-  rateLimit: string;
-  minFillSeconds: string;
-  origin?: string[];
-  /** `--trust-proxy` alone: true (one proxy); `--trust-proxy N`: the number of proxies in front. */
-  trustProxy?: boolean | string;
-  quiet?: boolean;
-}
+import type { ServeCommandOptions } from './usage.ts';
 
 /**
  * E-mail settings come from the site facts (whether, to whom) and the environment (how: the

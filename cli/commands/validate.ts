@@ -1,17 +1,8 @@
 import type { Logger } from '../logger.ts';
-import type { CommonOptions } from '../main.ts';
-import { EXIT } from '../main.ts';
 import { formatGithub, formatHuman, formatJson } from '../report/format-problems.ts';
 import { validateContent } from '../validate/validate.ts';
-import { contentPrefix } from './shared.ts';
-
-export interface ValidateOptions extends CommonOptions {
-  today?: string;
-  /** Every placeholder in full. */
-  verbose?: boolean;
-  /** Any warning fails the run (the publishing gate). */
-  strict?: boolean;
-}
+import { contentPrefix, EXIT } from './common.ts';
+import type { ValidateOptions } from './usage.ts';
 
 export async function validateCommand(opts: ValidateOptions, log: Logger): Promise<number> {
   const started = performance.now();

@@ -44,60 +44,103 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
 
   const rebuild = () => {
     const started = performance.now();
-    const today = new Date().toISOString().slice(0, 10);
-    let ok = false;
-    try {
-      const result = validateContent(options.content, { today });
-      state.problems = result.problems;
-      state.sources = result.sources;
-      if (result.ok) {
-        const pages = resolveSite(result.content, createTranslator(result.content), { today });
-        state.pages = new Map(pages.map((p) => [p.url, p]));
-        ok = true;
-      } else state.pages = undefined;
-    } catch (error) {
-      state.pages = undefined;
-      state.problems = [{ code: 'internal', severity: 'error', message: (error as Error).message, file: '(compiler)' }];
-    }
+    const ok = check(options.content, state);
     state.version++;
     options.onRebuild?.({ ok, ms: Math.round(performance.now() - started), problems: state.problems, sources: state.sources });
     for (const c of clients) c.write(`event: reload\ndata: ${state.version}\n\n`);
   };
   rebuild();
+  const watcher = watchContent(options.content, rebuild);
 
+  const prefix = options.prefix ?? `${options.content.replace(/\/+$/, '')}/`;
+  const server = createServer(answer({ state, clients, assets, prefix, render: renderDocument }));
+  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    server,
+    url: `http://${options.host}:${port}`,
+    close: async () => {
+      watcher.close();
+      for (const c of clients) c.end();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Validates the content and resolves its pages into `state` (no pages while there are errors); whether it is fine. */
+function check(content: string, state: State): boolean {
+  const today = new Date().toISOString().slice(0, 10);
+  try {
+    const result = validateContent(content, { today });
+    state.problems = result.problems;
+    state.sources = result.sources;
+    if (!result.ok) {
+      state.pages = undefined;
+      return false;
+    }
+    const pages = resolveSite(result.content, createTranslator(result.content), { today });
+    state.pages = new Map(pages.map((p) => [p.url, p]));
+    return true;
+  } catch (error) {
+    state.pages = undefined;
+    state.problems = [{ code: 'internal', severity: 'error', message: (error as Error).message, file: '(compiler)' }];
+    return false;
+  }
+}
+
+/**
+ * Calls `onChange` shortly after anything in the content folder or a folder in it changes.
+ * One watcher per directory (not per file): editors and `sed -i` save by replacing the file,
+ * which a watcher on the old file would not see. The folders are listed again after each
+ * change, so a folder made later is watched too.
+ */
+function watchContent(content: string, onChange: () => void): { close: () => void } {
+  const watchers = new Map<string, FSWatcher>();
   let timer: NodeJS.Timeout | undefined;
   const schedule = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
-      rebuild();
+      onChange();
       watchDirs();
     }, 30);
   };
-  // One watcher per directory (not per file): editors and `sed -i` save by replacing the file,
-  // which a watcher on the old file would not see.
-  const watchers = new Map<string, FSWatcher>();
   const watchDirs = () => {
     const dirs = [
-      options.content,
-      ...readdirSync(options.content, { withFileTypes: true })
+      content,
+      ...readdirSync(content, { withFileTypes: true })
         .filter((d) => d.isDirectory())
-        .map((d) => join(options.content, d.name)),
+        .map((d) => join(content, d.name)),
     ];
     for (const dir of dirs) if (!watchers.has(dir)) watchers.set(dir, watch(dir, schedule));
   };
   watchDirs();
-  const watcher = {
+  return {
     close: () => {
       for (const w of watchers.values()) w.close();
+      clearTimeout(timer);
     },
   };
+}
 
+interface Preview {
+  state: State;
+  /** The open pages, waiting for a reload event. */
+  clients: Set<ServerResponse>;
+  assets: { css: string; formJs: string };
+  /** How file paths are shown in the error page. */
+  prefix: string;
+  render: (page: PageModel) => string;
+}
+
+/** Answers a request: the reload events, the preview's assets, a page, or the problems while the content has errors. */
+function answer({ state, clients, assets, prefix, render }: Preview) {
   const inject = (html: string, page?: PageModel) =>
     html
       .replace('</head>', '<link rel="stylesheet" href="/__dev/styles.css"></head>')
       .replace('</body>', `${page?.form ? '<script type="module" src="/__dev/form.js"></script>' : ''}<script src="/__dev/reload.js"></script></body>`);
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  return (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const send = (status: number, type: string, body: string) => {
       res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
@@ -114,30 +157,12 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     if (url.pathname === '/__dev/styles.css') return send(200, 'text/css; charset=utf-8', assets.css);
     if (url.pathname === '/__dev/form.js') return send(200, 'text/javascript; charset=utf-8', assets.formJs);
     if (req.method === 'POST') return send(200, 'application/json', JSON.stringify({ ok: true, id: 'preview', preview: true }));
-    if (!state.pages)
-      return send(
-        500,
-        'text/html; charset=utf-8',
-        inject(errorPage(state.problems, state.sources, options.prefix ?? `${options.content.replace(/\/+$/, '')}/`)),
-      );
+    if (!state.pages) return send(500, 'text/html; charset=utf-8', inject(errorPage(state.problems, state.sources, prefix)));
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : '/';
     const page = state.pages.get(path);
-    if (page) return send(200, 'text/html; charset=utf-8', inject(renderDocument(page), page));
+    if (page) return send(200, 'text/html; charset=utf-8', inject(render(page), page));
     const notFound = state.pages.get(localeUrl('/404', localeOfUrl(path, LOCALES)));
-    return send(404, 'text/html; charset=utf-8', notFound ? inject(renderDocument(notFound)) : 'Not found');
-  });
-  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  return {
-    server,
-    url: `http://${options.host}:${port}`,
-    close: async () => {
-      watcher.close();
-      clearTimeout(timer);
-      for (const c of clients) c.end();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    return send(404, 'text/html; charset=utf-8', notFound ? inject(render(notFound)) : 'Not found');
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ServeEvent } from '../../cli/serve/server.ts';
+import type { ServeEvent } from '../../cli/serve/events.ts';
 import { postJson, rawGet, type ServeProcess, serveSite, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
 
 const dist = inject('siteDir');

@@ -2,9 +2,9 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { createTransport } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { ServeEvent } from '../../cli/serve/events.ts';
 import { readInbox } from '../../cli/serve/inbox.ts';
 import { readSent } from '../../cli/serve/outbox.ts';
-import type { ServeEvent } from '../../cli/serve/server.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { postJson, serveSite, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
 

@@ -1,0 +1,166 @@
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Locale } from '../../templates/model.ts';
+import { escapeHtml } from '../util/escape.ts';
+import { answerPage, json, kindOf, refuse, TEXT, withContacts } from './answer.ts';
+import { answerLocale, type BodyKind, bodyKind, checkEnquiry, type FieldError, MAX_BODY_BYTES, parseBody, RequestProblem, summaryText } from './enquiry.ts';
+import type { ServeLog } from './events.ts';
+import { EnquiryConflict, type StoredEnquiry } from './inbox.ts';
+import { type EnquiryManifest, serverText } from './manifest.ts';
+import type { boundedStore } from './rate-limit.ts';
+import type { EnquiryStore } from './store.ts';
+
+/** What the enquiry endpoint works with; startServer makes it. */
+export interface EnquiryRoute {
+  manifest: EnquiryManifest;
+  /** The thank-you page of each locale, as a safe Location. */
+  thanks: Record<Locale, string>;
+  inbox: EnquiryStore;
+  /** Set when e-mail to the studio is on: every new enquiry is pushed to it. */
+  outbox?: { push(enquiry: StoredEnquiry): void };
+  log: ServeLog;
+  /** Enquiries one address may send per window; 0 turns the limit off. */
+  rateLimit: { max: number; windowMs: number };
+  rateLimitStore: ReturnType<typeof boundedStore>;
+  minFillMs: number;
+  /** The site's origin and the others allowed (--origin); the server's own address is added per request. */
+  origins: string[];
+  /** How many proxies are trusted: with any, X-Forwarded-Proto says the scheme of the server's own address. */
+  hops: number;
+}
+
+/** Methods the enquiry endpoint answers with 405 (it takes POST only). */
+const NOT_POST = ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
+
+/**
+ * The enquiry endpoint: POST only, from the site's own pages, rate-limited per client address.
+ * Only here is a body read: JSON by our parser, a plain form by @fastify/formbody, both within
+ * the 16 KB limit.
+ */
+export async function registerEnquiryRoute(app: FastifyInstance, route: EnquiryRoute): Promise<void> {
+  const { manifest, rateLimit: limit } = route;
+  app.route({
+    method: [...NOT_POST],
+    url: manifest.endpoint,
+    handler: (_request, reply) => reply.code(405).header('allow', 'POST').type(TEXT).send('Enquiries are sent with POST.\n'),
+  });
+
+  await app.register(async (scope) => {
+    if (limit.max > 0)
+      await scope.register(rateLimit, {
+        global: true,
+        max: limit.max,
+        timeWindow: limit.windowMs,
+        store: route.rateLimitStore.Store,
+        keyGenerator: (request) => request.ip || 'unknown',
+        addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+        addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
+        errorResponseBuilder: (request, context) =>
+          new RequestProblem(429, 'rate_limited', manifest.messages[answerLocale(undefined, request, manifest)].errorRateLimited, {
+            'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),
+          }),
+      });
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => {
+      try {
+        done(null, parseBody('json', body as Buffer));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    });
+    await scope.register(formbody, { bodyLimit: MAX_BODY_BYTES });
+    scope.route({
+      method: 'POST',
+      url: manifest.endpoint,
+      // Before the body is read: what kind it is (415), and whether it comes from the site (403).
+      preParsing: async (request, _reply, payload) => {
+        checkOrigin(request, route);
+        return payload;
+      },
+      handler: (request, reply) => receive(request, reply, route),
+    });
+  });
+}
+
+function checkOrigin(request: FastifyRequest, route: EnquiryRoute): void {
+  const kind = bodyKind(request.headers['content-type']);
+  const origin = request.headers.origin;
+  // A JSON post comes from the site's own script, which always sends Origin; a plain form post may lack it.
+  if ((kind === 'json' || origin) && !(origin && ownOrigins(request, route).has(origin)))
+    throw new RequestProblem(
+      403,
+      'forbidden_origin',
+      origin ? `Enquiries are accepted only from the site's own pages, not from ${origin.slice(0, 200)}.` : 'A JSON enquiry must say its Origin.',
+    );
+}
+
+function ownOrigins(request: FastifyRequest, route: EnquiryRoute): Set<string> {
+  const host = request.headers.host;
+  const forwarded = route.hops
+    ? String(request.headers['x-forwarded-proto'] ?? '')
+        .split(',')[0]!
+        .trim()
+    : '';
+  const proto = forwarded === 'https' ? 'https' : 'http';
+  return new Set([...route.origins, ...(host ? [`${proto}://${host}`] : [])]);
+}
+
+async function receive(request: FastifyRequest, reply: FastifyReply, route: EnquiryRoute): Promise<FastifyReply> {
+  const kind = kindOf(request);
+  const fields = (request.body ?? {}) as Record<string, unknown>;
+  const locale = answerLocale(fields, request, route.manifest);
+  try {
+    return await take(reply, route, kind, locale, fields);
+  } catch (error) {
+    // Refused once the body is read: answered in the language the enquiry names.
+    if (!(error instanceof RequestProblem)) throw error;
+    route.log({ kind: 'refused', status: error.status, code: error.code });
+    return refuse(request, reply, route.manifest, kind, locale, error);
+  }
+}
+
+async function take(reply: FastifyReply, route: EnquiryRoute, kind: BodyKind, locale: Locale, fields: Record<string, unknown>): Promise<FastifyReply> {
+  const { manifest, log, outbox } = route;
+  const checked = checkEnquiry(fields, manifest, locale, route.minFillMs, kind);
+  if (!checked.ok) return invalid(reply, route, kind, locale, checked.errors);
+  if (checked.bot) {
+    log({ kind: 'dropped', reason: checked.reason });
+    return accepted(reply, route, kind, locale, undefined);
+  }
+  const m = manifest.messages[locale];
+  let stored: { enquiry: StoredEnquiry; duplicate: boolean };
+  try {
+    stored = await route.inbox.add({ ...checked.enquiry, via: kind, notify: !!outbox });
+  } catch (error) {
+    if (error instanceof EnquiryConflict) throw new RequestProblem(409, 'idempotency_conflict', m.errorConflict ?? serverText(locale, 'errorConflict'));
+    log({ kind: 'error', error: `the inbox could not store an enquiry: ${(error as Error).message}` });
+    throw new RequestProblem(503, 'storage_unavailable', withContacts(m.failure, m), { 'retry-after': '60' });
+  }
+  log({ kind: 'stored', id: stored.enquiry.id, duplicate: stored.duplicate });
+  if (!stored.duplicate) outbox?.push(stored.enquiry);
+  return accepted(reply, route, kind, locale, stored);
+}
+
+function accepted(
+  reply: FastifyReply,
+  route: EnquiryRoute,
+  kind: BodyKind,
+  locale: Locale,
+  stored: { enquiry: StoredEnquiry; duplicate: boolean } | undefined,
+) {
+  if (kind === 'form') return reply.code(303).header('location', route.thanks[locale]).header('cache-control', 'no-store').send();
+  const body = stored ? { ok: true, id: stored.enquiry.id, duplicate: stored.duplicate } : { ok: true };
+  return json(reply, stored?.duplicate ? 200 : 201, body);
+}
+
+function invalid(reply: FastifyReply, route: EnquiryRoute, kind: BodyKind, locale: Locale, errors: FieldError[]) {
+  const m = route.manifest.messages[locale];
+  const message = summaryText(errors.length, locale, m);
+  route.log({ kind: 'refused', status: 422, code: 'invalid' });
+  if (kind === 'json')
+    return json(reply, 422, { ok: false, error: 'invalid', message, errors: Object.fromEntries(errors.map((e) => [e.field, e.message])), fields: errors });
+  const label = (f: string) => (m.fields as Record<string, string>)[f] ?? f;
+  const items = errors.map((e) => `<li><b>${escapeHtml(label(e.field))}</b>: ${escapeHtml(e.message)}</li>`).join('');
+  return answerPage(reply, route.manifest, 422, locale, message, `<p>${escapeHtml(m.errorBack)}</p><ul>${items}</ul>`);
+}
