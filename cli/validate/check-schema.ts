@@ -149,9 +149,63 @@ function numberHint(value: string, integer: boolean): string {
   return `Write the amount in digits, e.g. ${integer ? 4 : 40}.`;
 }
 
+type Described = Omit<Problem, 'file' | 'line' | 'column' | 'path'>;
+
+/** What an explainer knows besides the error. */
+interface Explaining {
+  /** The path of the value the error is about. */
+  path: PathPart[];
+  parentSchema: { description?: string; properties?: Record<string, unknown> };
+  /** Added to hints where a "TODO: …" placeholder would have been accepted too. */
+  placeholderNote: string;
+  /** Misspelt keys, by the key they were meant to be (see misspeltKeys). */
+  typoFor: Map<string, string>;
+}
+
+/** One ajv error as an editor's problem, or nothing when another error already says it. */
+interface Explained {
+  problem: Described;
+  /** Where it points, when not at the value (an unknown key points at itself). */
+  at?: PathPart[];
+  /** Point at the key rather than its value. */
+  key?: boolean;
+  /** What makes two errors the same mistake, reported once (by default the code and the place). */
+  id?: string;
+  /** Narrow the span to this part of the value; such a problem is never merged with another. */
+  underline?: string;
+}
+
+type Explainer = (e: Err, x: Explaining) => Explained | undefined;
+
 function explain(source: SourceFile, raw: ErrorObject[]): Problem[] {
   const errors = pruneUnions(raw as Err[]);
-  // A misspelt key is one mistake: report it as unknown (with its suggestion), not also as a missing key.
+  const typoFor = misspeltKeys(errors);
+  const problems: Problem[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    const explainer = EXPLAINERS.get(e.keyword) ?? notValid;
+    const path = pointerToPath(e.instancePath);
+    const parentSchema = (e.parentSchema ?? {}) as Explaining['parentSchema'];
+    const explained = explainer(e, { path, parentSchema, placeholderNote: e.placeholderOk ? ` ${PLACEHOLDER_NOTE}` : '', typoFor });
+    if (!explained) continue;
+    const { problem, at = path, key = false } = explained;
+    if (explained.underline !== undefined) {
+      problems.push(underline(source, problemAt(source, at, problem, { key }), explained.underline));
+      continue;
+    }
+    const id = explained.id ?? `${problem.code}:${at.join('/')}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    problems.push(problemAt(source, at, problem, { key }));
+  }
+  return problems;
+}
+
+/**
+ * A misspelt key is one mistake: report it as unknown (with its suggestion), not also as a missing key.
+ * By `<object's path>|<the key it resembles>`.
+ */
+function misspeltKeys(errors: Err[]): Map<string, string> {
   const typoFor = new Map<string, string>();
   for (const e of errors)
     if (e.keyword === 'additionalProperties') {
@@ -159,173 +213,185 @@ function explain(source: SourceFile, raw: ErrorObject[]): Problem[] {
       const match = closest(String(e.params.additionalProperty), allowed);
       if (match) typoFor.set(`${e.instancePath}|${match}`, String(e.params.additionalProperty));
     }
-  const problems: Problem[] = [];
-  const seen = new Set<string>();
-  for (const e of errors) {
-    const path = pointerToPath(e.instancePath);
-    const parentSchema = (e.parentSchema ?? {}) as { description?: string; properties?: Record<string, unknown>; title?: string };
-    const placeholderNote = e.placeholderOk ? ` ${PLACEHOLDER_NOTE}` : '';
-    let p: Omit<Problem, 'file' | 'line' | 'column' | 'path'>;
-    let at = path;
-    let key = false;
-    let id = '';
-    switch (e.keyword) {
-      case 'additionalProperties': {
-        const name = String(e.params.additionalProperty);
-        at = [...path, name];
-        key = true;
-        const allowed = Object.keys(parentSchema.properties ?? {});
-        const suggestion = didYouMean(name, allowed);
-        p = catalogued(
-          'unknown-key',
-          { key: name, allowed: allowed.join(', ') },
-          { expected: `one of: ${allowed.join(', ')}`, found: `"${name}"`, hint: suggestion ? `${suggestion} Keys are case-sensitive.` : undefined },
-        );
-        break;
-      }
-      case 'required': {
-        const name = String(e.params.missingProperty);
-        if (typoFor.has(`${e.instancePath}|${name}`)) continue;
-        const isRu = name === 'ru' && 'en' in (parentSchema.properties ?? {});
-        p = isRu
-          ? catalogued('missing-ru', {}, { expected: 'a "ru:" line', found: describeValue(e.data) })
-          : catalogued('missing-key', { key: name }, { expected: `"${name}:" here` });
-        id = `${p.code}:${e.instancePath}:${name}`;
-        key = true;
-        break;
-      }
-      case 'type': {
-        const type = String(e.params.type);
-        const pattern = (e.parentSchema as { pattern?: string } | undefined)?.pattern;
-        if (type === 'string' && pattern && e.data !== null && typeof e.data !== 'object') {
-          // A time written 16.30 or a postal code without quotes is read as a number: say how to write it.
-          const format = formatHint(pattern, parentSchema.description);
-          const fits = new RegExp(pattern).test(String(e.data));
-          p = catalogued(
-            'wrong-type',
-            {},
-            {
-              message: `This should be ${format.expected}, but it is ${describeValue(e.data)}.`,
-              expected: format.expected,
-              found: describeValue(e.data),
-              hint: (fits ? `Put the value in quotes, so it is read as text: "${e.data}".` : format.hint) + placeholderNote,
-            },
-          );
-          break;
-        }
-        const expected = TYPE_NAMES[type] ?? type;
-        const numeric = (type === 'number' || type === 'integer') && typeof e.data === 'string';
-        p = catalogued(
-          'wrong-type',
-          { expected, found: describeValue(e.data) },
-          {
-            message:
-              e.data === null
-                ? 'The value after the colon is empty.'
-                : numeric
-                  ? `${quoteValue(String(e.data))} is not ${expected}.`
-                  : `This should be ${expected}, but it is ${describeValue(e.data)}.`,
-            expected,
-            found: describeValue(e.data),
-            hint: numeric
-              ? numberHint(String(e.data), type === 'integer') + placeholderNote
-              : type === 'string' && e.data === null
-                ? `Write the text after the colon, or remove the key if it is optional.${placeholderNote}`
-                : type === 'array' && typeof e.data === 'string'
-                  ? `Write each entry on its own line starting with "- ", e.g.\n  - ${e.data}`
-                  : `Change the value to ${expected}.${placeholderNote}`,
-          },
-        );
-        break;
-      }
-      case 'enum':
-      case 'const': {
-        const allowed = (e.keyword === 'enum' ? (e.params.allowedValues as unknown[]) : [e.params.allowedValue]).map(String);
-        // A close spelling, or a short code the value starts with ("Monday" → "mo").
-        const prefixOf = typeof e.data === 'string' ? allowed.find((a) => (e.data as string).toLowerCase().startsWith(a.toLowerCase())) : undefined;
-        const suggestion = typeof e.data === 'string' ? (didYouMean(e.data, allowed) ?? (prefixOf && `Did you mean "${prefixOf}"?`)) : undefined;
-        p = catalogued(
-          'not-allowed',
-          { found: typeof e.data === 'string' ? quoteValue(e.data) : describeValue(e.data), allowed: allowed.join(', ') },
-          {
-            expected: `one of: ${allowed.join(', ')}`,
-            found: describeValue(e.data),
-            hint: suggestion ? `${suggestion} Allowed here: ${allowed.join(', ')}.` : `Use one of: ${allowed.join(', ')}.${placeholderNote}`,
-          },
-        );
-        break;
-      }
-      case 'pattern': {
-        if (e.params.pattern === ONE_LINE) {
-          p = catalogued('line-break', {}, { expected: 'one line: a name, title, label or address part has no line breaks', found: describeValue(e.data) });
-          break;
-        }
-        if (e.params.pattern === NO_HTML) {
-          const tag = /<[A-Za-z/!?][^>]*>?/.exec(String(e.data))?.[0] ?? '<';
-          p = catalogued('raw-html', { tag }, { expected: 'plain text, with **bold** or *italic* for emphasis', found: tag });
-          const problem = problemAt(source, at, p, { key });
-          problems.push(underline(source, problem, tag));
-          continue;
-        }
-        const format = formatHint(e.params.pattern as string, parentSchema.description);
-        p = catalogued(
-          'bad-format',
-          { found: typeof e.data === 'string' ? quoteValue(e.data) : describeValue(e.data), format: format.expected },
-          { expected: format.expected, found: describeValue(e.data), hint: `${format.hint}${placeholderNote}` },
-        );
-        break;
-      }
-      case 'format': {
-        const format = formatHint(`format:${e.params.format}`, parentSchema.description);
-        p = catalogued(
-          'bad-format',
-          { found: typeof e.data === 'string' ? quoteValue(e.data) : describeValue(e.data) },
-          { expected: format.expected, found: describeValue(e.data), hint: `${format.hint}${placeholderNote}` },
-        );
-        break;
-      }
-      case 'minItems': {
-        const n = Number(e.params.limit);
-        p = catalogued('too-few-items', { min: `${n} item${n === 1 ? '' : 's'}` }, { expected: `at least ${n}`, found: describeValue(e.data) });
-        break;
-      }
-      case 'minLength':
-        p = catalogued(
-          'empty-text',
-          {},
-          { expected: 'a text', found: 'an empty text', hint: `Write the text, or remove the key if it is optional.${placeholderNote}` },
-        );
-        break;
-      case 'minimum':
-      case 'exclusiveMinimum':
-      case 'maximum':
-      case 'exclusiveMaximum': {
-        const small = e.keyword.endsWith('inimum');
-        const limit = `${e.params.comparison === '>=' ? 'of at least' : e.params.comparison === '>' ? 'greater than' : e.params.comparison === '<=' ? 'of at most' : 'less than'} ${e.params.limit}`;
-        p = catalogued(
-          'out-of-range',
-          { found: String(e.data), direction: small ? 'small' : 'large', limit },
-          { expected: `a number ${limit}`, found: String(e.data) },
-        );
-        break;
-      }
-      case 'multipleOf':
-        p = catalogued(
-          'wrong-type',
-          {},
-          { message: `${e.data} is not a whole number.`, expected: 'a whole number', found: String(e.data), hint: 'Write a whole number, without decimals.' },
-        );
-        break;
-      default:
-        p = catalogued('not-valid', { detail: e.message ?? e.keyword }, { found: describeValue(e.data) });
-    }
-    id ||= `${p.code}:${at.join('/')}`;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    problems.push(problemAt(source, at, p, { key }));
-  }
-  return problems;
+  return typoFor;
 }
+
+const unknownKey: Explainer = (e, { path, parentSchema }) => {
+  const name = String(e.params.additionalProperty);
+  const allowed = Object.keys(parentSchema.properties ?? {});
+  const suggestion = didYouMean(name, allowed);
+  return {
+    problem: catalogued(
+      'unknown-key',
+      { key: name, allowed: allowed.join(', ') },
+      { expected: `one of: ${allowed.join(', ')}`, found: `"${name}"`, hint: suggestion ? `${suggestion} Keys are case-sensitive.` : undefined },
+    ),
+    at: [...path, name],
+    key: true,
+  };
+};
+
+const missingKey: Explainer = (e, { parentSchema, typoFor }) => {
+  const name = String(e.params.missingProperty);
+  if (typoFor.has(`${e.instancePath}|${name}`)) return undefined;
+  const isRu = name === 'ru' && 'en' in (parentSchema.properties ?? {});
+  const problem = isRu
+    ? catalogued('missing-ru', {}, { expected: 'a "ru:" line', found: describeValue(e.data) })
+    : catalogued('missing-key', { key: name }, { expected: `"${name}:" here` });
+  return { problem, key: true, id: `${problem.code}:${e.instancePath}:${name}` };
+};
+
+const wrongType: Explainer = (e, { parentSchema, placeholderNote }) => {
+  const type = String(e.params.type);
+  const pattern = (e.parentSchema as { pattern?: string } | undefined)?.pattern;
+  if (type === 'string' && pattern && e.data !== null && typeof e.data !== 'object')
+    return { problem: textReadAsOther(e, pattern, parentSchema, placeholderNote) };
+  const expected = TYPE_NAMES[type] ?? type;
+  const numeric = (type === 'number' || type === 'integer') && typeof e.data === 'string';
+  return {
+    problem: catalogued(
+      'wrong-type',
+      { expected, found: describeValue(e.data) },
+      {
+        message:
+          e.data === null
+            ? 'The value after the colon is empty.'
+            : numeric
+              ? `${quoteValue(String(e.data))} is not ${expected}.`
+              : `This should be ${expected}, but it is ${describeValue(e.data)}.`,
+        expected,
+        found: describeValue(e.data),
+        hint: numeric ? numberHint(String(e.data), type === 'integer') + placeholderNote : typeHint(type, e.data, expected, placeholderNote),
+      },
+    ),
+  };
+};
+
+/** A time written 16.30 or a postal code without quotes is read as a number: say how to write it. */
+function textReadAsOther(e: Err, pattern: string, parentSchema: Explaining['parentSchema'], placeholderNote: string): Described {
+  const format = formatHint(pattern, parentSchema.description);
+  const fits = new RegExp(pattern).test(String(e.data));
+  return catalogued(
+    'wrong-type',
+    {},
+    {
+      message: `This should be ${format.expected}, but it is ${describeValue(e.data)}.`,
+      expected: format.expected,
+      found: describeValue(e.data),
+      hint: (fits ? `Put the value in quotes, so it is read as text: "${e.data}".` : format.hint) + placeholderNote,
+    },
+  );
+}
+
+/** How to write a value of `type` where `data` stands (not for numbers written as text: see numberHint). */
+function typeHint(type: string, data: unknown, expected: string, placeholderNote: string): string {
+  if (type === 'string' && data === null) return `Write the text after the colon, or remove the key if it is optional.${placeholderNote}`;
+  if (type === 'array' && typeof data === 'string') return `Write each entry on its own line starting with "- ", e.g.\n  - ${data}`;
+  return `Change the value to ${expected}.${placeholderNote}`;
+}
+
+const notAllowed: Explainer = (e, { placeholderNote }) => {
+  const allowed = (e.keyword === 'enum' ? (e.params.allowedValues as unknown[]) : [e.params.allowedValue]).map(String);
+  // A close spelling, or a short code the value starts with ("Monday" → "mo").
+  const prefixOf = typeof e.data === 'string' ? allowed.find((a) => (e.data as string).toLowerCase().startsWith(a.toLowerCase())) : undefined;
+  const suggestion = typeof e.data === 'string' ? (didYouMean(e.data, allowed) ?? (prefixOf && `Did you mean "${prefixOf}"?`)) : undefined;
+  return {
+    problem: catalogued(
+      'not-allowed',
+      { found: typeof e.data === 'string' ? quoteValue(e.data) : describeValue(e.data), allowed: allowed.join(', ') },
+      {
+        expected: `one of: ${allowed.join(', ')}`,
+        found: describeValue(e.data),
+        hint: suggestion ? `${suggestion} Allowed here: ${allowed.join(', ')}.` : `Use one of: ${allowed.join(', ')}.${placeholderNote}`,
+      },
+    ),
+  };
+};
+
+const badPattern: Explainer = (e, { parentSchema, placeholderNote }) => {
+  if (e.params.pattern === ONE_LINE)
+    return {
+      problem: catalogued('line-break', {}, { expected: 'one line: a name, title, label or address part has no line breaks', found: describeValue(e.data) }),
+    };
+  if (e.params.pattern === NO_HTML) {
+    const tag = /<[A-Za-z/!?][^>]*>?/.exec(String(e.data))?.[0] ?? '<';
+    return { problem: catalogued('raw-html', { tag }, { expected: 'plain text, with **bold** or *italic* for emphasis', found: tag }), underline: tag };
+  }
+  const format = formatHint(e.params.pattern as string, parentSchema.description);
+  return {
+    problem: catalogued(
+      'bad-format',
+      { found: typeof e.data === 'string' ? quoteValue(e.data) : describeValue(e.data), format: format.expected },
+      { expected: format.expected, found: describeValue(e.data), hint: `${format.hint}${placeholderNote}` },
+    ),
+  };
+};
+
+const badFormat: Explainer = (e, { parentSchema, placeholderNote }) => {
+  const format = formatHint(`format:${e.params.format}`, parentSchema.description);
+  return {
+    problem: catalogued(
+      'bad-format',
+      { found: typeof e.data === 'string' ? quoteValue(e.data) : describeValue(e.data) },
+      { expected: format.expected, found: describeValue(e.data), hint: `${format.hint}${placeholderNote}` },
+    ),
+  };
+};
+
+const tooFewItems: Explainer = (e) => {
+  const n = Number(e.params.limit);
+  return { problem: catalogued('too-few-items', { min: `${n} item${n === 1 ? '' : 's'}` }, { expected: `at least ${n}`, found: describeValue(e.data) }) };
+};
+
+const emptyText: Explainer = (_, { placeholderNote }) => ({
+  problem: catalogued(
+    'empty-text',
+    {},
+    { expected: 'a text', found: 'an empty text', hint: `Write the text, or remove the key if it is optional.${placeholderNote}` },
+  ),
+});
+
+const COMPARISONS: Record<string, string> = { '>=': 'of at least', '>': 'greater than', '<=': 'of at most' };
+
+const outOfRange: Explainer = (e) => {
+  const small = e.keyword.endsWith('inimum');
+  const limit = `${COMPARISONS[String(e.params.comparison)] ?? 'less than'} ${e.params.limit}`;
+  return {
+    problem: catalogued(
+      'out-of-range',
+      { found: String(e.data), direction: small ? 'small' : 'large', limit },
+      { expected: `a number ${limit}`, found: String(e.data) },
+    ),
+  };
+};
+
+const notWhole: Explainer = (e) => ({
+  problem: catalogued(
+    'wrong-type',
+    {},
+    { message: `${e.data} is not a whole number.`, expected: 'a whole number', found: String(e.data), hint: 'Write a whole number, without decimals.' },
+  ),
+});
+
+const notValid: Explainer = (e) => ({ problem: catalogued('not-valid', { detail: e.message ?? e.keyword }, { found: describeValue(e.data) }) });
+
+/** By ajv keyword; any other keyword is reported with ajv's own words (notValid). */
+const EXPLAINERS = new Map<string, Explainer>([
+  ['additionalProperties', unknownKey],
+  ['required', missingKey],
+  ['type', wrongType],
+  ['enum', notAllowed],
+  ['const', notAllowed],
+  ['pattern', badPattern],
+  ['format', badFormat],
+  ['minItems', tooFewItems],
+  ['minLength', emptyText],
+  ['minimum', outOfRange],
+  ['exclusiveMinimum', outOfRange],
+  ['maximum', outOfRange],
+  ['exclusiveMaximum', outOfRange],
+  ['multipleOf', notWhole],
+]);
 
 /** Narrows a problem's span to `part` of its value, when the value is on one line (a tag in a long text). */
 function underline(source: SourceFile, problem: Problem, part: string): Problem {

@@ -93,53 +93,8 @@ function diagnose(error: YAMLError, line: number, column: number, end: { line: n
   }
 
   if (code === 'yaml-missing-colon' || code === 'yaml-bad-indent') {
-    // The line (or the key line above it) has no colon: "goal" or "ru Вокал".
-    for (const n of [line, previousLine(line, src)]) {
-      const l = src[n - 1];
-      if (l === undefined || blank(l) || l.includes(':') || /^\s*-\s/.test(l)) continue;
-      if (/^\s*["'[{]/.test(l)) continue;
-      const key = l.trim().split(/\s+/)[0]!;
-      return at(
-        'yaml-missing-colon',
-        n,
-        indentOf(l) + 1,
-        { key },
-        { endLine: n, endColumn: indentOf(l) + 1 + key.length, expected: `"${key}:"`, found: `"${key}"` },
-      );
-    }
-    // A line indented deeper than a "key: value" line above it is read as more of that value.
-    const above = KEY_LINE.exec(text);
-    let next = line;
-    while (next < src.length && blank(src[next])) next++;
-    const deeper = KEY_LINE.exec(src[next] ?? '');
-    const spaces = (n: number) => `${n} space${n === 1 ? '' : 's'}`;
-    const before = KEY_LINE.exec(src[previousLine(line, src) - 1] ?? '');
-    if (above?.[4] && deeper && before && !before[2] && before[1]!.length === deeper[1]!.length && above[1]!.length < before[1]!.length)
-      // "en:" moved left between "ru:" and "de:": the line that moved is the mistake.
-      return at(
-        'yaml-bad-indent',
-        line,
-        1,
-        {},
-        {
-          message: `"${above[3]}:" starts further left than "${before[3]}:" above it and "${deeper[3]}:" below it.`,
-          expected: spaces(before[1]!.length),
-          found: spaces(above[1]!.length),
-        },
-      );
-    if (above?.[4] && deeper && deeper[1]!.length > above[1]!.length) {
-      return at(
-        'yaml-bad-indent',
-        next + 1,
-        deeper[1]!.length + 1,
-        {},
-        {
-          message: `"${deeper[3]}:" is indented deeper than "${above[3]}:" on the line above, so it is read as more of that line's text.`,
-          expected: `${spaces(above[1]!.length)} before "${deeper[3]}:", as before "${above[3]}:"`,
-          found: spaces(deeper[1]!.length),
-        },
-      );
-    }
+    const misplaced = missingColon(line, src, at) ?? misindented(line, src, at);
+    if (misplaced) return misplaced;
     if (code === 'yaml-bad-indent') return at('yaml-bad-indent', line, column);
   }
 
@@ -155,6 +110,60 @@ function diagnose(error: YAMLError, line: number, column: number, end: { line: n
   }
   if (code === 'yaml-multiple-documents') return at(code, line, column);
   return at('yaml-syntax', line, column, { detail: firstLine(error.message) }, { endLine: end.line, endColumn: end.col });
+}
+
+/** The line (or the key line above it) has no colon: "goal" or "ru Вокал". */
+function missingColon(line: number, src: string[], at: At): Problem | undefined {
+  for (const n of [line, previousLine(line, src)]) {
+    const l = src[n - 1];
+    if (l === undefined || blank(l) || l.includes(':') || /^\s*-\s/.test(l)) continue;
+    if (/^\s*["'[{]/.test(l)) continue;
+    const key = l.trim().split(/\s+/)[0]!;
+    return at(
+      'yaml-missing-colon',
+      n,
+      indentOf(l) + 1,
+      { key },
+      { endLine: n, endColumn: indentOf(l) + 1 + key.length, expected: `"${key}:"`, found: `"${key}"` },
+    );
+  }
+  return undefined;
+}
+
+/** A line indented deeper than a "key: value" line above it is read as more of that value. */
+function misindented(line: number, src: string[], at: At): Problem | undefined {
+  const above = KEY_LINE.exec(src[line - 1] ?? '');
+  let next = line;
+  while (next < src.length && blank(src[next])) next++;
+  const deeper = KEY_LINE.exec(src[next] ?? '');
+  const spaces = (n: number) => `${n} space${n === 1 ? '' : 's'}`;
+  const before = KEY_LINE.exec(src[previousLine(line, src) - 1] ?? '');
+  if (!above?.[4] || !deeper) return undefined;
+  if (before && !before[2] && before[1]!.length === deeper[1]!.length && above[1]!.length < before[1]!.length)
+    // "en:" moved left between "ru:" and "de:": the line that moved is the mistake.
+    return at(
+      'yaml-bad-indent',
+      line,
+      1,
+      {},
+      {
+        message: `"${above[3]}:" starts further left than "${before[3]}:" above it and "${deeper[3]}:" below it.`,
+        expected: spaces(before[1]!.length),
+        found: spaces(above[1]!.length),
+      },
+    );
+  if (deeper[1]!.length <= above[1]!.length) return undefined;
+  return at(
+    'yaml-bad-indent',
+    next + 1,
+    deeper[1]!.length + 1,
+    {},
+    {
+      message: `"${deeper[3]}:" is indented deeper than "${above[3]}:" on the line above, so it is read as more of that line's text.`,
+      expected: `${spaces(above[1]!.length)} before "${deeper[3]}:", as before "${above[3]}:"`,
+      found: spaces(deeper[1]!.length),
+    },
+  );
 }
 
 const previousLine = (line: number, src: string[]) => {

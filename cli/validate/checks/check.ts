@@ -1,0 +1,67 @@
+import type { Problem } from '../../report/problem.ts';
+import type { ProblemCode } from '../../report/problems.ts';
+import type { Price } from '../../schema/price.ts';
+import { didYouMean } from '../../util/similar.ts';
+import type { Content } from '../content.ts';
+import { type PathPart, problemAt, type SourceFile } from '../source.ts';
+
+/** An amount as a course page or the price list states it. */
+export type Amount = Pick<Price, 'amount' | 'from' | 'per'>;
+
+/** What every check reads: the content, "today", and the lookups several checks share. */
+export interface CheckContext {
+  content: Content;
+  /** YYYY-MM-DD, for banner expiry. */
+  today: string;
+  /** Every path of the route table. */
+  routePaths: Set<string>;
+  /** The courses each route shows (a path listed twice is reported separately). */
+  routeCourses: Map<string, Set<string | undefined>>;
+  /** The price list's lines by id (of an id used twice, the later line). */
+  priceLines: Map<string, Amount>;
+}
+
+/** One rule no schema can say; returns every place the content breaks it. */
+export type Check = (context: CheckContext) => Problem[];
+
+export function checkContext(content: Content, today: string): CheckContext {
+  const routes = content.routes?.data.routes ?? [];
+  const routeCourses = new Map<string, Set<string | undefined>>();
+  for (const r of routes) routeCourses.set(r.path, (routeCourses.get(r.path) ?? new Set()).add(r.course));
+  const priceLines = new Map<string, Amount>();
+  for (const category of content.prices?.data.categories ?? [])
+    for (const item of category.items) if (item.type === 'item') priceLines.set(item.id, item.price);
+  return { content, today, routePaths: new Set(routes.map((r) => r.path)), routeCourses, priceLines };
+}
+
+/** A reference, and what it could have named. */
+export interface Reference {
+  code: ProblemCode;
+  /** "The course", "The route". */
+  what: string;
+  value: string;
+  known: Iterable<string>;
+  /** Shown when no known name is close to the value. */
+  hint: string;
+}
+
+/** The problem of a reference to something that does not exist, at `path` of `source`. */
+export function unknownReference(content: Content, source: SourceFile, path: PathPart[], reference: Reference): Problem[] {
+  const { code, value } = reference;
+  // A reference to a file that exists but has errors of its own: those errors say enough.
+  if ((code === 'unknown-course' && content.invalidKeys.course.has(value)) || (code === 'unknown-teacher' && content.invalidKeys.teacher.has(value))) return [];
+  const list = [...reference.known]; // may be an iterator: read it once
+  return [
+    problemAt(source, path, {
+      code,
+      severity: 'error',
+      message: `${reference.what} "${value}" does not exist.`,
+      expected: `one of: ${[...list].sort().join(', ')}`,
+      found: `"${value}"`,
+      hint: didYouMean(value, list) ?? reference.hint,
+    }),
+  ];
+}
+
+/** Courses in key order, so their problems come in the same order on every run. */
+export const coursesByKey = (content: Content) => [...content.courses.values()].sort((a, b) => a.key.localeCompare(b.key));

@@ -1,0 +1,37 @@
+import type { Problem } from '../../report/problem.ts';
+import type { PathPart, SourceFile } from '../source.ts';
+import type { Check, CheckContext } from './check.ts';
+import { unknownReference } from './check.ts';
+
+/** Sections of the home page that links may point to with `/#id`. */
+export const HOME_SECTIONS = ['courses', 'offers', 'contacts', 'enquiry'] as const;
+
+/** The links of banners and of the menu lead to a route of the table, and `/#id` to a home page section. */
+export const linksExist: Check = (context) => {
+  const { banners, site } = context.content;
+  return [
+    ...(banners?.data.banners.flatMap((b, i) => checkLink(context, banners.source, ['banners', i, 'cta', 'link'], b.cta.link)) ?? []),
+    ...(site?.data.menu.flatMap((m, i) => checkLink(context, site.source, ['menu', i, 'link'], m.link)) ?? []),
+  ];
+};
+
+function checkLink({ content, routePaths }: CheckContext, source: SourceFile, path: PathPart[], link: string): Problem[] {
+  const [route, fragment] = link.split('#') as [string, string | undefined];
+  if (content.routes && !routePaths.has(route))
+    return unknownReference(content, source, path, {
+      code: 'unknown-route',
+      what: 'The route',
+      value: route,
+      known: routePaths,
+      hint: 'Link to a route listed in routes.yaml.',
+    });
+  if (fragment && route === '/' && !(HOME_SECTIONS as readonly string[]).includes(fragment))
+    return unknownReference(content, source, path, {
+      code: 'unknown-section',
+      what: 'The home page section',
+      value: `#${fragment}`,
+      known: HOME_SECTIONS.map((s) => `#${s}`),
+      hint: 'Use one of the home page sections.',
+    });
+  return [];
+}

@@ -1,0 +1,44 @@
+import type { Problem } from '../../report/problem.ts';
+import { PLACEHOLDER_PATTERN } from '../../schema/layout.ts';
+import { entries } from '../content.ts';
+import { type PathPart, problemAt, type SourceFile } from '../source.ts';
+import type { Check } from './check.ts';
+
+const placeholderProblem = (what: string, value: string): Omit<Problem, 'file' | 'line' | 'column' | 'path'> => ({
+  code: 'placeholder',
+  severity: 'warning',
+  message: `Placeholder: ${what}.`,
+  found: value,
+  hint: 'This fact is not known yet and is shown to visitors as written. Replace it with the real value before publishing.',
+});
+
+/** A public address on a name reserved for examples (RFC 2606: `.example`, `.invalid`, `.test`, `example.…`) is a placeholder too. */
+export const realBaseUrl: Check = ({ content }) => {
+  const site = content.site;
+  if (!site || !/\.(example|invalid|test)(\/|$)|\/\/example\./.test(site.data.baseUrl)) return [];
+  return [problemAt(site.source, ['baseUrl'], placeholderProblem('the public address of the site', site.data.baseUrl))];
+};
+
+/**
+ * Every `TODO:` string. A localized text is reported once (at its Russian text), not once per
+ * locale.
+ */
+export const placeholders: Check = ({ content }) => {
+  const problems: Problem[] = [];
+  const todo = new RegExp(PLACEHOLDER_PATTERN);
+  const walk = (source: SourceFile, value: unknown, path: PathPart[]) => {
+    if (typeof value === 'string') {
+      if (todo.test(value)) problems.push(problemAt(source, path, placeholderProblem(value.replace(todo, '').trim(), value)));
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => {
+        walk(source, v, [...path, i]);
+      });
+    } else if (value && typeof value === 'object') {
+      const map = value as Record<string, unknown>;
+      if (typeof map.ru === 'string' && todo.test(map.ru)) walk(source, map.ru, [...path, 'ru']);
+      else for (const [k, v] of Object.entries(map)) walk(source, v, [...path, k]);
+    }
+  };
+  for (const entry of entries(content)) walk(entry.source, entry.data, []);
+  return problems;
+};

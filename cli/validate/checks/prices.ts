@@ -1,0 +1,81 @@
+import { problemAt } from '../source.ts';
+import type { Amount, Check } from './check.ts';
+import { coursesByKey, unknownReference } from './check.ts';
+
+/** Course pages name price lines by id: each id names one line. */
+export const uniquePriceIds: Check = ({ content }) => {
+  const prices = content.prices;
+  if (!prices) return [];
+  const seen = new Set<string>();
+  return prices.data.categories.flatMap((category, c) =>
+    category.items.flatMap((item, i) => {
+      if (item.type !== 'item') return [];
+      const twice = seen.has(item.id);
+      seen.add(item.id);
+      if (!twice) return [];
+      return [
+        problemAt(prices.source, ['categories', c, 'items', i, 'id'], {
+          code: 'duplicate-id',
+          severity: 'error',
+          message: `The price id "${item.id}" is used twice.`,
+          found: `"${item.id}"`,
+          hint: 'Give every price line its own id.',
+        }),
+      ];
+    }),
+  );
+};
+
+/** A price table has one amount per column in every row. */
+export const completeTableRows: Check = ({ content }) => {
+  const prices = content.prices;
+  if (!prices) return [];
+  return prices.data.categories.flatMap((category, c) => {
+    const columns = category.table?.columns.length;
+    return (category.table?.rows ?? []).flatMap((row, r) =>
+      row.amounts.length === columns
+        ? []
+        : [
+            problemAt(prices.source, ['categories', c, 'table', 'rows', r, 'amounts'], {
+              code: 'table-shape',
+              severity: 'error',
+              message: `The row has ${row.amounts.length} amounts but the table has ${columns} columns.`,
+              expected: `${columns} amounts`,
+              found: `${row.amounts.length}`,
+              hint: 'Write one amount per column, in the order of `columns`.',
+            }),
+          ],
+    );
+  });
+};
+
+/** A course page's price names a line of the price list, and states what that line says. */
+export const coursePricesMatchList: Check = ({ content, priceLines }) => {
+  if (!content.prices) return [];
+  return coursesByKey(content).flatMap((course) => {
+    const price = course.data.price;
+    if (!price?.ref) return [];
+    const listed = priceLines.get(price.ref);
+    if (!listed)
+      return unknownReference(content, course.source, ['price', 'ref'], {
+        code: 'unknown-price',
+        what: 'The price line',
+        value: price.ref,
+        known: priceLines.keys(),
+        hint: 'Use the id of a line in prices.yaml.',
+      });
+    if (listed.amount === price.amount && listed.per === price.per && Boolean(listed.from) === Boolean(price.from)) return [];
+    return [
+      problemAt(course.source, ['price', 'amount'], {
+        code: 'price-mismatch',
+        severity: 'warning',
+        message: `The course page states ${money(price)}, but the price list line "${price.ref}" says ${money(listed)}.`,
+        expected: money(listed),
+        found: money(price),
+        hint: 'Visitors see both numbers. If one is outdated, correct it; if both are right (a different offer), keep them and mention the difference in the text.',
+      }),
+    ];
+  });
+};
+
+const money = (p: Amount) => `${p.from ? 'from ' : ''}${p.amount} EUR per ${p.per}`;

@@ -1,0 +1,69 @@
+import { PLACEHOLDER_PATTERN } from '../../schema/layout.ts';
+import type { Check } from './check.ts';
+import { coursesByKey, unknownReference } from './check.ts';
+
+/** The teachers a course names exist (a placeholder names nobody yet). */
+export const courseTeachersExist: Check = ({ content }) =>
+  coursesByKey(content).flatMap((course) =>
+    course.data.teachers.flatMap((t, i) =>
+      new RegExp(PLACEHOLDER_PATTERN).test(t) || content.teachers.has(t)
+        ? []
+        : unknownReference(content, course.source, ['teachers', i], {
+            code: 'unknown-teacher',
+            what: 'The teacher',
+            value: t,
+            known: content.teachers.keys(),
+            hint: 'Use the name of a file in content/teachers/ (without .yaml).',
+          }),
+    ),
+  );
+
+/** The courses a teacher teaches exist. */
+export const teacherCoursesExist: Check = ({ content }) =>
+  [...content.teachers.values()].flatMap((teacher) =>
+    teacher.data.courses.flatMap((c, i) =>
+      content.courses.has(c)
+        ? []
+        : unknownReference(content, teacher.source, ['courses', i], {
+            code: 'unknown-course',
+            what: 'The course',
+            value: c,
+            known: content.courses.keys(),
+            hint: 'Use the name of a file in content/courses/ (without .yaml).',
+          }),
+    ),
+  );
+
+/** Every option of the enquiry form enrols in a course that exists. */
+export const formCoursesExist: Check = ({ content }) => {
+  const form = content.form;
+  if (!form) return [];
+  return form.data.options.flatMap((o, i) =>
+    content.courses.has(o.course)
+      ? []
+      : unknownReference(content, form.source, ['options', i, 'course'], {
+          code: 'unknown-course',
+          what: 'The course',
+          value: o.course,
+          known: content.courses.keys(),
+          hint: 'Every form option enrols in a course of content/courses/.',
+        }),
+  );
+};
+
+/** Every schedule entry is of a course that exists. */
+export const scheduleCoursesExist: Check = ({ content }) => {
+  const schedule = content.schedule;
+  if (!schedule) return [];
+  return schedule.data.entries.flatMap((e, i) =>
+    content.courses.has(e.course)
+      ? []
+      : unknownReference(content, schedule.source, ['entries', i, 'course'], {
+          code: 'unknown-course',
+          what: 'The course',
+          value: e.course,
+          known: content.courses.keys(),
+          hint: 'Use the name of a file in content/courses/.',
+        }),
+  );
+};

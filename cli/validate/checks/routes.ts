@@ -1,0 +1,160 @@
+import { didYouMean } from '../../util/similar.ts';
+import { problemAt } from '../source.ts';
+import type { Check } from './check.ts';
+import { coursesByKey, unknownReference } from './check.ts';
+
+/** A path is listed once in the route table. */
+export const uniqueRoutes: Check = ({ content }) => {
+  const routes = content.routes;
+  if (!routes) return [];
+  const seen = new Map<string, number>();
+  return routes.data.routes.flatMap((route, i) => {
+    const first = seen.get(route.path);
+    seen.set(route.path, i);
+    if (first === undefined) return [];
+    return [
+      problemAt(routes.source, ['routes', i, 'path'], {
+        code: 'duplicate-route',
+        severity: 'error',
+        message: `The route ${route.path} is listed twice (first at entry ${first + 1}).`,
+        found: route.path,
+        hint: 'Remove one of the two entries.',
+      }),
+    ];
+  });
+};
+
+/** A course route names a course that exists and says this route is its own. */
+export const courseRoutesShowCourses: Check = ({ content, routePaths }) => {
+  const routes = content.routes;
+  if (!routes) return [];
+  return routes.data.routes.flatMap((route, i) => {
+    if (route.page !== 'course') return [];
+    if (!route.course)
+      return [
+        problemAt(
+          routes.source,
+          ['routes', i],
+          {
+            code: 'missing-key',
+            severity: 'error',
+            message: 'A course route needs the key "course".',
+            expected: '"course: <course key>"',
+            found: 'no course key',
+            hint: 'Name the file in content/courses/ that this page shows.',
+          },
+          { key: true },
+        ),
+      ];
+    const course = content.courses.get(route.course);
+    if (!course)
+      return unknownReference(content, routes.source, ['routes', i, 'course'], {
+        code: 'unknown-course',
+        what: 'The course',
+        value: route.course,
+        known: content.courses.keys(),
+        hint: 'Create content/courses/<key>.yaml or fix the key.',
+      });
+    const own = course.data.route;
+    // A course route missing from the table is reported once, in the course file.
+    if (own === route.path || (own && !routePaths.has(own))) return [];
+    return [
+      problemAt(routes.source, ['routes', i, 'course'], {
+        code: 'route-mismatch',
+        severity: 'error',
+        message: `The route ${route.path} shows the course "${route.course}", but courses/${route.course}.yaml says its route is ${own ?? '(none)'}.`,
+        expected: route.path,
+        found: own ?? 'no route',
+        hint: `Set "route: ${route.path}" in courses/${route.course}.yaml, or fix this entry.`,
+      }),
+    ];
+  });
+};
+
+/** A legal route says which legal text it shows. */
+export const legalRoutesNameText: Check = ({ content }) => {
+  const routes = content.routes;
+  if (!routes) return [];
+  return routes.data.routes.flatMap((route, i) =>
+    route.page !== 'legal' || route.legal
+      ? []
+      : [
+          problemAt(
+            routes.source,
+            ['routes', i],
+            {
+              code: 'missing-key',
+              severity: 'error',
+              message: 'A legal route needs the key "legal" (impressum, privacy or terms).',
+              expected: '"legal: impressum|privacy|terms"',
+              found: 'no legal key',
+              hint: 'Say which legal text this page shows.',
+            },
+            { key: true },
+          ),
+        ],
+  );
+};
+
+/** Only a course route names a course. */
+export const courseKeyOnCourseRoutes: Check = ({ content }) => {
+  const routes = content.routes;
+  if (!routes) return [];
+  return routes.data.routes.flatMap((route, i) =>
+    route.page === 'course' || !route.course
+      ? []
+      : [
+          problemAt(
+            routes.source,
+            ['routes', i, 'course'],
+            {
+              code: 'misplaced-key',
+              severity: 'error',
+              message: `"course" only belongs to routes with page: course (this one is page: ${route.page}).`,
+              hint: 'Remove the key or change the page kind.',
+            },
+            { key: true },
+          ),
+        ],
+  );
+};
+
+/** Unknown paths lead to the home page, so the table has one. */
+export const homeRouteExists: Check = ({ content }) => {
+  const routes = content.routes;
+  if (!routes || routes.data.routes.some((route) => route.path === '/')) return [];
+  return [
+    problemAt(
+      routes.source,
+      ['routes'],
+      {
+        code: 'missing-home',
+        severity: 'error',
+        message: 'The route table has no home page "/".',
+        hint: 'Unknown paths lead to the home page, so "/" must exist.',
+      },
+      { key: true },
+    ),
+  ];
+};
+
+/** A course's route is in the route table, as a route that shows this course. */
+export const courseRoutesInTable: Check = ({ content, routePaths, routeCourses }) => {
+  if (!content.routes) return [];
+  return coursesByKey(content).flatMap((course) => {
+    const route = course.data.route;
+    if (!route || routeCourses.get(route)?.has(course.key)) return [];
+    // A route entry naming a course that does not exist is reported once, in routes.yaml.
+    if ([...(routeCourses.get(route) ?? [])].some((c) => c && !content.courses.has(c))) return [];
+    const listed = routePaths.has(route);
+    return [
+      problemAt(course.source, ['route'], {
+        code: listed ? 'route-mismatch' : 'route-not-in-table',
+        severity: 'error',
+        message: listed ? `The route ${route} belongs to another page in routes.yaml.` : `The route ${route} is not in routes.yaml.`,
+        found: route,
+        hint: didYouMean(route, routePaths) ?? `Add the route to routes.yaml with "page: course" and "course: ${course.key}".`,
+      }),
+    ];
+  });
+};

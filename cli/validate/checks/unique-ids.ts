@@ -1,0 +1,47 @@
+import type { Problem } from '../../report/problem.ts';
+import { type PathPart, problemAt, type SourceFile } from '../source.ts';
+import type { Check } from './check.ts';
+
+/** Banners are told apart by id. */
+export const uniqueBannerIds: Check = ({ content }) => (content.banners ? uniqueIds(content.banners.source, ['banners'], content.banners.data.banners) : []);
+
+/** Questions are told apart by id. */
+export const uniqueFaqIds: Check = ({ content }) => (content.faq ? uniqueIds(content.faq.source, ['items'], content.faq.data.items) : []);
+
+/** Enquiries name the option chosen by its value: each value names one option. */
+export const uniqueFormValues: Check = ({ content }) => {
+  const form = content.form;
+  if (!form) return [];
+  const seen = new Set<string>();
+  return form.data.options.flatMap((o, i) => {
+    const twice = seen.has(o.value);
+    seen.add(o.value);
+    if (!twice) return [];
+    return [
+      problemAt(form.source, ['options', i, 'value'], {
+        code: 'duplicate-id',
+        severity: 'error',
+        message: `The option value "${o.value}" is used twice.`,
+        hint: 'Enquiries could not tell the two apart: give each option its own value.',
+      }),
+    ];
+  });
+};
+
+function uniqueIds(source: SourceFile, path: PathPart[], list: { id: string }[]): Problem[] {
+  const seen = new Set<string>();
+  return list.flatMap((item, i) => {
+    const twice = seen.has(item.id);
+    seen.add(item.id);
+    if (!twice) return [];
+    return [
+      problemAt(source, [...path, i, 'id'], {
+        code: 'duplicate-id',
+        severity: 'error',
+        message: `The id "${item.id}" is used twice.`,
+        found: `"${item.id}"`,
+        hint: 'Give every entry its own id.',
+      }),
+    ];
+  });
+}
