@@ -199,11 +199,13 @@ export interface PageModel {
   locale: Locale;
   title: Text;
   description: Text;
-  /** Absolute canonical URL; absent on pages not to be indexed (thanks, not found). */
+  /** Absolute canonical URL; absent on pages not to be indexed (not found). */
   canonical?: string;
   /** Absolute URLs per locale for hreflang, plus x-default. */
   hreflang: { hreflang: string; href: string }[];
   noindex: boolean;
+  /** Listed in sitemap.xml: every indexable page but the thank-you page. */
+  inSitemap: boolean;
   chrome: Chrome;
   body: PageBody;
   /** The enquiry form, when this page shows it (home and course pages). */

@@ -50,7 +50,7 @@ function sitePages(site: SiteContext): PageOf<PageKind>[] {
 /** One page in one locale: what its kind's builder makes, plus what every page has. */
 function resolvePage<K extends PageKind>(ctx: LocaleContext, page: PageOf<K>): PageModel {
   const build: Builder<K> = BUILDERS[page.page as K];
-  const { title, description, body, form, noindex = false } = build(ctx, page);
+  const { title, description, body, form, noindex = false, unlisted = false } = build(ctx, page);
   const url = ctx.url(page.path);
   const absolute = absoluteUrl(ctx.baseUrl, url);
   const model: PageModel = {
@@ -60,6 +60,7 @@ function resolvePage<K extends PageKind>(ctx: LocaleContext, page: PageOf<K>): P
     title,
     description,
     noindex,
+    inSitemap: !noindex && !unlisted,
     body,
     form,
     file: urlToFile(url),

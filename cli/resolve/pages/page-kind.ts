@@ -24,6 +24,8 @@ export interface Draft<K extends PageKind> {
   form?: FormModel;
   /** For pages search engines should not list: no canonical URL, hreflang or structured data. */
   noindex?: true;
+  /** Indexable, but not offered in the sitemap: a page no link leads to, shown only after an action. */
+  unlisted?: true;
 }
 
 /** Makes the pages of one kind, in one locale. */
