@@ -73,7 +73,7 @@ function PriceTable({ table }: { table: NonNullable<PriceCategoryModel['table']>
         <T value={table.caption} as="caption" />
         <thead>
           <tr>
-            <T value={table.columnHeader} as="th" />
+            <Th value={table.columnHeader} scope="col" />
             {table.columns.map((col, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional, like the amounts of each row
               <Th key={i} value={col} scope="col" />

@@ -1,6 +1,6 @@
 import type { PageBody, PageModel } from '../model.ts';
 import { TableScroll } from '../TableScroll.tsx';
-import { Aside, T } from '../Text.tsx';
+import { Aside, T, Th } from '../Text.tsx';
 
 export function Schedule({ page, body }: { page: PageModel; body: Extract<PageBody, { kind: 'schedule' }> }) {
   const { ui } = page.chrome;
@@ -12,9 +12,9 @@ export function Schedule({ page, body }: { page: PageModel; body: Extract<PageBo
         <table>
           <thead>
             <tr>
-              <T value={ui['schedule.course']} as="th" />
-              <T value={ui['schedule.day']} as="th" />
-              <T value={ui['schedule.time']} as="th" />
+              <Th value={ui['schedule.course']} scope="col" />
+              <Th value={ui['schedule.day']} scope="col" />
+              <Th value={ui['schedule.time']} scope="col" />
             </tr>
           </thead>
           <tbody>
