@@ -2,7 +2,7 @@ import type { ChangeEvent, ReactNode } from 'react';
 import { PhoneAndEmail } from '../Contacts.tsx';
 import type { Text } from '../model.ts';
 import type { FormView } from './props.ts';
-import { useEnquiry } from './useEnquiry.ts';
+import { type Phase, useEnquiry } from './useEnquiry.ts';
 import { type FieldName, summary } from './validate.ts';
 
 const L = ({ value }: { value: Text }) => <span lang={value.lang}>{value.text}</span>;
@@ -77,6 +77,15 @@ export function EnquiryForm(form: FormView) {
       <button type="submit" className="button" disabled={phase === 'sending'}>
         <L value={phase === 'sending' ? labels.sending : labels.submit} />
       </button>
+      <Outcome phase={phase} form={form} />
+    </form>
+  );
+}
+
+/** The confirmation once sent (a live region, always present so it is announced); a failure with phone and e-mail. */
+function Outcome({ phase, form: { labels, contacts } }: { phase: Phase; form: FormView }) {
+  return (
+    <>
       <div role="status" className="form-status">
         {phase === 'sent' ? <L value={labels.success} /> : null}
       </div>
@@ -86,11 +95,11 @@ export function EnquiryForm(form: FormView) {
             <L value={labels.failure} />
           </p>
           <p>
-            <PhoneAndEmail contacts={form.contacts} />
+            <PhoneAndEmail contacts={contacts} />
           </p>
         </div>
       ) : null}
-    </form>
+    </>
   );
 }
 
