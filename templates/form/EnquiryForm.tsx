@@ -18,6 +18,7 @@ export function EnquiryForm(form: FormView) {
   const { labels, rules } = form;
   const { values, errors, phase, showSummary, hydrated, formRef, set, blur, submit } = useEnquiry(form);
   const required = (name: FieldName) => (rules.required as readonly string[]).includes(name);
+  // A control is written as: who it is (`named`), its own attributes, then what describes it, its state and handlers (`bound`).
   const named = (name: FieldName) => ({ id: controlId(name), name });
   const bound = (name: FieldName, describedBy = errorId(name)) => ({
     'aria-describedby': describedBy,
