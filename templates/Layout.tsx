@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ContactList } from './Contacts.tsx';
 import { sharedHtml } from './memo.ts';
 import type { Chrome } from './model.ts';
 import { T } from './Text.tsx';
@@ -60,8 +61,9 @@ function Footer({ ui, hours, contacts, footerLinks }: Pick<Chrome, 'ui' | 'hours
           <T value={ui['footer.hours']} />
         </h2>
         <dl>
-          {hours.map((h) => (
-            <div key={h.days.text}>
+          {hours.map((h, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: opening hours in content order, never reordered
+            <div key={i}>
               <dt lang={h.days.lang}>{h.days.text}</dt>
               <dd>
                 {h.time ? h.time : null}
@@ -75,7 +77,7 @@ function Footer({ ui, hours, contacts, footerLinks }: Pick<Chrome, 'ui' | 'hours
         <h2 id="footer-contacts">
           <T value={ui['footer.contacts']} />
         </h2>
-        <Contacts contacts={contacts} ui={ui} />
+        <ContactList contacts={contacts} ui={ui} />
       </section>
       <section aria-labelledby="footer-links">
         <h2 id="footer-links">
@@ -106,34 +108,5 @@ function MenuList({ chrome, url }: { chrome: Chrome; url: string }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-export function Contacts({ contacts: c, ui }: Pick<Chrome, 'contacts' | 'ui'>) {
-  return (
-    <dl className="contacts">
-      <div>
-        <dt>
-          <T value={ui['footer.phone']} />
-        </dt>
-        <dd>{c.phoneHref ? <a href={c.phoneHref}>{c.phone}</a> : c.phone}</dd>
-      </div>
-      <div>
-        <dt>
-          <T value={ui['footer.email']} />
-        </dt>
-        <dd>{c.emailHref ? <a href={c.emailHref}>{c.email}</a> : c.email}</dd>
-      </div>
-      <div>
-        <dt>
-          <T value={ui['footer.address']} />
-        </dt>
-        <dd>
-          {c.address}
-          <br />
-          <T value={c.location} />
-        </dd>
-      </div>
-    </dl>
   );
 }

@@ -1,7 +1,8 @@
 import { createElement, type ReactNode } from 'react';
 import type { Text } from './model.ts';
 
-type Tag = 'span' | 'p' | 'h1' | 'h2' | 'h3' | 'dd' | 'dt' | 'li' | 'td' | 'th' | 'strong' | 'em' | 'blockquote' | 'summary' | 'caption' | 'div' | 'small';
+// No 'th': a header cell names what it heads (Th).
+type Tag = 'span' | 'p' | 'h1' | 'h2' | 'h3' | 'dd' | 'dt' | 'li' | 'td' | 'strong' | 'em' | 'blockquote' | 'summary' | 'caption' | 'div' | 'small';
 
 /**
  * Renders a Text. When the translation is missing, the Russian fallback is marked lang="ru"
@@ -9,6 +10,31 @@ type Tag = 'span' | 'p' | 'h1' | 'h2' | 'h3' | 'dd' | 'dt' | 'li' | 'td' | 'th' 
  */
 export function T({ value, as = 'span', rich = false, className, id }: { value: Text; as?: Tag; rich?: boolean; className?: string; id?: string }) {
   return createElement(as, { lang: value.lang, className, id }, rich ? emphasis(value.text) : value.text);
+}
+
+/**
+ * Texts in content order, each in its own element (paragraphs, list items). The lists come
+ * from content and are never reordered or filtered while shown, so the position is the key
+ * (the text is not: two items may read the same).
+ */
+export function Texts({ values, as, rich = false }: { values: Text[]; as: Tag; rich?: boolean }) {
+  return (
+    <>
+      {values.map((v, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a static list in content order
+        <T key={i} value={v} as={as} rich={rich} />
+      ))}
+    </>
+  );
+}
+
+/** A table header cell, with the scope that tells screen readers which cells it heads. */
+export function Th({ value, scope }: { value: Text; scope: 'col' | 'row' }) {
+  return (
+    <th scope={scope} lang={value.lang}>
+      {value.text}
+    </th>
+  );
 }
 
 /** `**bold**` and `*italic*` as <strong>/<em>; everything else, HTML included, stays literal text. */
@@ -32,7 +58,7 @@ export function Inline({ values }: { values: Text[] }) {
     <>
       {values.map((v, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a fixed, positional list
-        <span key={`${i}-${v.text}`} lang={v.lang}>
+        <span key={i} lang={v.lang}>
           {i > 0 ? ', ' : ''}
           {v.text}
         </span>

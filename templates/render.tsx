@@ -2,7 +2,7 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { CSP } from './csp.ts';
 import { Layout } from './Layout.tsx';
 import type { PageModel } from './model.ts';
-import { PageContent } from './pages.tsx';
+import { PageContent } from './pages/PageContent.tsx';
 import { scriptJson } from './script-json.ts';
 
 function Head({ page }: { page: PageModel }) {

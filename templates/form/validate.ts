@@ -1,11 +1,13 @@
 import type { FormView } from './props.ts';
 
-export type Field = 'name' | 'course' | 'message' | 'email';
-export type Values = Record<Field, string>;
-export type Errors = Partial<Record<Field, string>>;
+/** The fields in the order of the form: the first invalid one gets the focus. */
+export const FIELDS = ['name', 'course', 'message', 'email'] as const;
+export type FieldName = (typeof FIELDS)[number];
+export type Values = Record<FieldName, string>;
+export type Errors = Partial<Record<FieldName, string>>;
 
 /** The enquiry rules of cli/schema/enquiry.ts, applied in the browser with the page's messages. */
-export function validateField(field: Field, values: Values, form: FormView): string | undefined {
+export function validateField(field: FieldName, values: Values, form: FormView): string | undefined {
   const value = values[field].trim();
   const { rules, labels } = form;
   if ((rules.required as string[]).includes(field) && !value) return field === 'course' ? labels.errorCourse.text : labels.errorRequired.text;
@@ -17,7 +19,7 @@ export function validateField(field: Field, values: Values, form: FormView): str
 
 export function validateAll(values: Values, form: FormView): Errors {
   const errors: Errors = {};
-  for (const f of ['name', 'course', 'message', 'email'] as Field[]) {
+  for (const f of FIELDS) {
     const e = validateField(f, values, form);
     if (e) errors[f] = e;
   }

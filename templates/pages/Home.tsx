@@ -1,0 +1,98 @@
+import { ContactList } from '../Contacts.tsx';
+import { FormSection } from '../form/FormSection.tsx';
+import type { Chrome, PageBody, PageModel } from '../model.ts';
+import { Price } from '../Price.tsx';
+import { T } from '../Text.tsx';
+
+type Ui = Chrome['ui'];
+type HomeBody = Extract<PageBody, { kind: 'home' }>;
+
+export function Home({ page, body }: { page: PageModel; body: HomeBody }) {
+  const { ui } = page.chrome;
+  return (
+    <>
+      <section className="hero">
+        <T value={ui['home.heroTitle']} as="h1" />
+        <T value={ui['home.heroText']} as="p" />
+      </section>
+      <Offers banners={body.banners} ui={ui} />
+      <Courses courses={body.courses} ui={ui} />
+      <section id="contacts" aria-labelledby="contacts-title">
+        <h2 id="contacts-title">
+          <T value={ui['home.contactTitle']} />
+        </h2>
+        <T value={ui['home.contactText']} as="p" />
+        <ContactList contacts={page.chrome.contacts} ui={ui} />
+      </section>
+      {page.form ? <FormSection form={page.form} heading={page.form.labels.title} /> : null}
+    </>
+  );
+}
+
+function Offers({ banners, ui }: { banners: HomeBody['banners']; ui: Ui }) {
+  return (
+    <section id="offers" aria-labelledby="offers-title">
+      <h2 id="offers-title">
+        <T value={ui['home.offersTitle']} />
+      </h2>
+      <ul className="banners">
+        {banners.map((b) => (
+          <li key={b.id} className="banner">
+            <p className="pill">
+              <T value={b.pill} />
+              {b.isNew ? (
+                <>
+                  {' '}
+                  <T value={ui['home.newBadge']} className="badge" />
+                </>
+              ) : null}
+            </p>
+            <T value={b.title} as="h3" />
+            <T value={b.subtitle} as="p" />
+            <a className="button" href={b.cta.href}>
+              <T value={b.cta.label} />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Courses({ courses, ui }: { courses: HomeBody['courses']; ui: Ui }) {
+  return (
+    <section id="courses" aria-labelledby="courses-title">
+      <h2 id="courses-title">
+        <T value={ui['home.offeringsTitle']} />
+      </h2>
+      <ul className="cards">
+        {courses.map((c) => (
+          <li key={c.key} className="card">
+            <T value={c.title} as="h3" />
+            <p className="age">
+              <T value={c.age} />
+            </p>
+            <T value={c.summary} as="p" />
+            {c.price ? (
+              <p>
+                <Price price={c.price} />
+              </p>
+            ) : null}
+            <p className="card-actions">
+              <a className="button" href={c.href ? `${c.href}#enquiry` : '#enquiry'}>
+                <T value={ui['course.signUp']} />
+                <span className="visually-hidden">: {c.title.text}</span>
+              </a>
+              {c.href ? (
+                <a className="more" href={c.href}>
+                  <T value={ui['course.moreDetails']} /> <span aria-hidden="true">→</span>
+                  <span className="visually-hidden">: {c.title.text}</span>
+                </a>
+              ) : null}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
