@@ -1,14 +1,23 @@
 import { z } from 'zod';
-
+import { isPlaceholder, NO_HTML, ONE_LINE, PLACEHOLDER_PATTERN } from './layout.ts';
 import { DEFAULT_LOCALE, type DefaultLocale, LANGUAGE_NAMES, LOCALES, type Locale, TRANSLATED_LOCALES, type TranslatedLocale } from './locales.ts';
 
-export { DEFAULT_LOCALE, type DefaultLocale, LANGUAGE_NAMES, LOCALES, type Locale, TRANSLATED_LOCALES, type TranslatedLocale };
+export {
+  DEFAULT_LOCALE,
+  type DefaultLocale,
+  isPlaceholder,
+  LANGUAGE_NAMES,
+  LOCALES,
+  type Locale,
+  PLACEHOLDER_PATTERN,
+  TRANSLATED_LOCALES,
+  type TranslatedLocale,
+};
 
 /**
  * Raw HTML never passes through content: a `<` followed by a letter, `/`, `!` or `?`
  * starts a tag, a comment or a processing instruction. A lone `<` ("age < 5") is fine.
  */
-
 const text = () => z.string().min(1).regex(new RegExp(NO_HTML), { message: 'raw HTML is not allowed in content' });
 /** Names, titles, labels, address parts: they go into headings, attributes, e-mail headers and JSON-LD, where a line break or a tag does harm. */
 const line = () => text().regex(new RegExp(ONE_LINE), { message: 'a one-line text cannot have a line break' });
@@ -60,9 +69,6 @@ export const LocalizedLine = z.strictObject(perLocale(line)).meta({
  * A fact the studio has not supplied yet is written as a placeholder: a string that starts with `TODO:`.
  * `validate` reports each as a warning so none ships unnoticed.
  */
-import { isPlaceholder, NO_HTML, ONE_LINE, PLACEHOLDER_PATTERN } from './layout.ts';
-
-export { isPlaceholder, PLACEHOLDER_PATTERN };
 export const Placeholder = z.string().regex(new RegExp(PLACEHOLDER_PATTERN)).meta({
   id: 'Placeholder',
   title: 'Placeholder',
