@@ -60,7 +60,7 @@ describe('resolveSite on the shipped content', () => {
     }
   });
 
-  it('links each indexed page to itself in every locale (and x-default), absolutely; thanks and not-found pages to nothing', () => {
+  it('links each indexed page to itself in every locale (and x-default), absolutely; not-found pages to nothing', () => {
     expect(page('/en/vocal').canonical).toBe('https://studio.example/en/vocal');
     expect(page('/de/vocal').hreflang).toEqual([
       { hreflang: 'ru', href: 'https://studio.example/vocal' },
@@ -68,9 +68,14 @@ describe('resolveSite on the shipped content', () => {
       { hreflang: 'de', href: 'https://studio.example/de/vocal' },
       { hreflang: 'x-default', href: 'https://studio.example/vocal' },
     ]);
-    for (const url of ['/thanks', '/en/thanks', '/404', '/de/404']) {
-      expect(page(url)).toMatchObject({ noindex: true, canonical: undefined, hreflang: [], jsonLd: [] });
+    for (const url of ['/404', '/de/404']) {
+      expect(page(url)).toMatchObject({ noindex: true, inSitemap: false, canonical: undefined, hreflang: [], jsonLd: [] });
     }
+    // The thank-you page: indexable (Lighthouse's SEO audit), but in no sitemap, so nothing leads a search engine to it.
+    for (const url of ['/thanks', '/en/thanks']) {
+      expect(page(url)).toMatchObject({ noindex: false, inSitemap: false, canonical: `https://studio.example${url}` });
+    }
+    expect(page('/en/vocal').inSitemap).toBe(true);
   });
 
   it('links menu items, banners and the form within the page locale', () => {
