@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { PageModel } from '../../templates/model.ts';
 
 /**
@@ -21,14 +21,14 @@ export function pageKey(page: PageModel, templateKey: string): string {
     form: page.form && digestOnce(page.form),
     jsonLd: page.jsonLd.map((entry, i) => (i === 0 ? digestOnce(entry) : entry)), // the first is the organization
   };
-  return createHash('sha1').update(templateKey).update(JSON.stringify(own)).digest('base64url');
+  return hash('sha1', `${templateKey}${JSON.stringify(own)}`, 'base64url');
 }
 
 const digests = new WeakMap<object, string>();
 function digestOnce(value: object): string {
   let digest = digests.get(value);
   if (digest === undefined) {
-    digest = createHash('sha1').update(JSON.stringify(value)).digest('base64url');
+    digest = hash('sha1', JSON.stringify(value), 'base64url');
     digests.set(value, digest);
   }
   return digest;
