@@ -6,10 +6,12 @@ import type { PageModel } from '../../templates/model.ts';
  * text, link and setting the page shows) and the templates. Same key, same bytes.
  */
 export function pageKey(page: PageModel, templateKey: string): string {
-  // The parts pages share (the chrome of a locale, the form, the organization) are hashed once per object, not once per page.
+  // The parts pages share (the chrome of a locale, the form, the organization, the alternates of a
+  // route in every locale) are hashed once per object, not once per page.
   const c = page.chrome;
   const own = {
     ...page,
+    hreflang: digestOnce(page.hreflang),
     chrome: {
       ...c,
       ui: digestOnce(c.ui),
