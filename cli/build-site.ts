@@ -103,6 +103,7 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
 
   const notes: string[] = [];
   const staging = prepareStaging(options.out, notes);
+  let fast: { rendered: Promise<Rendered[]>; assets: ClientAssets; templateKey: string } | undefined;
   try {
     // Linked while this thread resolves: most pages of a rebuild are the previous build's.
     const linked = ahead && linkUnlessRenderedAnew(options.out, staging, ahead);
@@ -111,7 +112,6 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     phase('resolve');
     let done = 0;
     const progress = () => options.onProgress?.(++done, pages.length);
-    let fast: { rendered: Promise<Rendered[]>; assets: ClientAssets; templateKey: string } | undefined;
     if (!ahead) await prerenderWithVike(pages, staging, progress);
     else {
       const assets = await ahead.bundling.assets;
@@ -143,6 +143,7 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     if (rendered) writePageRecords(options.out, rendered, { templateKey: fast!.templateKey, largest: gzip.largest() });
     return { ok: true, problems: validated.problems, summary };
   } catch (error) {
+    await fast?.rendered.catch(() => {}); // the workers are done writing into the staging folder
     discardStaging(staging, options.out);
     throw error;
   }

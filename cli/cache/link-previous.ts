@@ -40,10 +40,10 @@ const BATCH = 500;
 
 /**
  * Links every page of the previous site into the new one (`outDir`) before it is known which of
- * them changed, so the file system's work is done while this thread validates and resolves:
- * on `worker` when given (a render worker, on the other core), else here and now. Resolves to
- * the files linked. The caller removes those that turn out to be changed or gone
- * (`removeLinked`, or a render that replaces them) before the site is finished.
+ * them changed, so the file system's work is done while this thread resolves the site and
+ * computes the page keys: on `worker` when given (a render worker, on the other core), else here
+ * and now. Resolves to the files linked. The caller removes the links of pages that turn out to
+ * be changed (a render replaces them) or gone before the site is finished.
  */
 export function linkPrevious(previous: { dir: string; pages: Record<string, PreviousPage> }, outDir: string, worker?: Worker): Promise<Set<string>> {
   const files = Object.keys(previous.pages);
