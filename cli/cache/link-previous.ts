@@ -4,12 +4,14 @@ import type { Worker } from 'node:worker_threads';
 import { ensureDir } from '../write/ensure-dir.ts';
 import type { PreviousPage } from './page-cache.ts';
 
-/** A file of the previous site to link into the new one, and what it must still be: [from, to, ino, size, mtimeMs]. */
-export type LinkJob = [string, string, number, number, number];
+/** A file of the previous site to link into the new one, and what it must still be: [file, ino, size, mtimeMs]. */
+export type LinkJob = [string, number, number, number];
 
-/** Work for a render worker (render-worker.ts): link these files; it answers `{ linked: id, failed }`. */
+/** Work for a render worker (render-worker.ts): link these files from `from` into `to`; it answers `{ linked: id, failed }`. */
 export interface LinkTask {
   id: number;
+  from: string;
+  to: string;
   link: LinkJob[];
 }
 
@@ -18,10 +20,12 @@ export interface LinkTask {
  * and time: not edited by hand since), creating the folders it goes into. Returns the indexes of
  * the jobs not linked.
  */
-export function linkFiles(jobs: LinkJob[]): number[] {
+export function linkFiles(task: Omit<LinkTask, 'id'>): number[] {
   const failed: number[] = [];
   const made = new Set<string>();
-  jobs.forEach(([from, to, ino, size, mtimeMs], i) => {
+  task.link.forEach(([file, ino, size, mtimeMs], i) => {
+    const from = join(task.from, file);
+    const to = join(task.to, file);
     try {
       const st = statSync(from);
       if (st.ino !== ino || st.size !== size || st.mtimeMs !== mtimeMs) failed.push(i);
@@ -49,14 +53,14 @@ export function linkPrevious(previous: { dir: string; pages: Record<string, Prev
   const files = Object.keys(previous.pages);
   const jobs = files.map((file): LinkJob => {
     const p = previous.pages[file]!;
-    return [join(previous.dir, file), join(outDir, file), p.ino, p.size, p.mtimeMs];
+    return [file, p.ino, p.size, p.mtimeMs];
   });
   const linked = (failed: Iterable<number>) => {
     const all = new Set(files);
     for (const i of failed) all.delete(files[i]!);
     return all;
   };
-  if (!worker) return Promise.resolve(linked(linkFiles(jobs)));
+  if (!worker) return Promise.resolve(linked(linkFiles({ from: previous.dir, to: outDir, link: jobs })));
   return new Promise((resolve, reject) => {
     const failed: number[] = [];
     let waiting = 0;
@@ -75,7 +79,7 @@ export function linkPrevious(previous: { dir: string; pages: Record<string, Prev
     worker.on('message', onMessage).on('error', done).on('exit', onExit);
     for (let i = 0; i < jobs.length; i += BATCH) {
       waiting++;
-      worker.postMessage({ id: i, link: jobs.slice(i, i + BATCH) } satisfies LinkTask);
+      worker.postMessage({ id: i, from: previous.dir, to: outDir, link: jobs.slice(i, i + BATCH) } satisfies LinkTask);
     }
     if (!waiting) done();
   });

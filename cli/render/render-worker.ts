@@ -8,7 +8,7 @@ import type { RenderBatch } from './render-pages.ts';
 parentPort!.on('message', (task: RenderBatch | LinkTask) => {
   const answer = 'link' in task ? { linked: task.id } : { id: task.id };
   try {
-    parentPort!.postMessage('link' in task ? { ...answer, failed: linkFiles(task.link) } : { ...answer, results: renderBatch(task) });
+    parentPort!.postMessage('link' in task ? { ...answer, failed: linkFiles(task) } : { ...answer, results: renderBatch(task) });
   } catch (error) {
     parentPort!.postMessage({ ...answer, error: String((error as Error)?.stack ?? error) });
   }
