@@ -6,12 +6,16 @@
 //              one first would charge the file system's clean-up of 15,000 files to the next build);
 //   warm     — the same content built again (parse cache, client bundle and unchanged pages reused);
 //   rebuild  — one course file changed since the last build;
-//   validate — `content validate` alone, fresh parse, in files per second.
+//   validate — `content validate` alone, fresh parse, in files per second;
+//   dev      — `content dev` on the same content: from saving a course file until its page, fetched
+//              again on the reload event the preview sends, shows the change (what a browser waits for
+//              before it paints).
 // Peak memory is the largest resident set of any run. The table is also written as JSON to
 // bench/results/. Sizes: BENCH_SIZES=100,1000,5000 (courses); runs: BENCH_RUNS=3. BENCH_OUT=/dev/shm
 // writes the sites to memory instead of the disk, to tell the compiler's time from the disk's.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { scriptBytes } from '../cli/build-site.ts';
@@ -24,6 +28,65 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const work = fromRoot('bench', '.work');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const round = (n: number, d = 2) => Number(n.toFixed(d));
+
+/** A GET without keep-alive (the preview closes idle connections between saves). */
+const fetchText = (url: string) =>
+  new Promise<string>((resolve, reject) =>
+    get(url, { agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (d: string) => (body += d));
+      res.on('end', () => resolve(body));
+    }).on('error', reject),
+  );
+
+/**
+ * `content dev` in a process of its own, `RUNS` saves of one course file: the milliseconds from
+ * each save until the reload event has come and the page, fetched again, shows the change.
+ */
+async function devSaveToVisible(content: string, course: string): Promise<number[]> {
+  const child = spawn(process.execPath, [fromRoot('cli/bin.js'), 'dev', '--content', content, '--host', '127.0.0.1', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => {
+        out += d;
+        const found = /Preview: (http:\/\/\S+)/.exec(out)?.[1];
+        if (found) resolve(found);
+      });
+      child.on('exit', (code) => reject(new Error(`content dev stopped (${code})`)));
+    });
+    let reloads = 0;
+    let onReload = () => {};
+    get(`${url}/__dev/events`, { agent: false }, (res) =>
+      res.setEncoding('utf8').on('data', (d: string) => {
+        reloads += d.split('event: reload').length - 1;
+        onReload();
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 500)); // the event stream is open
+    const file = join(content, 'courses', `${course}.yaml`);
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const marker = `dev${Date.now()}`;
+      const seen = reloads;
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/^( {2}ru: )(.*?)( dev\d+)?$/m, `$1$2 ${marker}`));
+      const saved = performance.now();
+      await new Promise<void>((resolve) => {
+        onReload = () => reloads > seen && resolve();
+        onReload();
+      });
+      const page = await fetchText(`${url}/${course}`);
+      if (!page.includes(marker)) throw new Error(`content dev: /${course} does not show the saved change`);
+      times.push(performance.now() - saved);
+      await new Promise((r) => setTimeout(r, 300)); // the next save is a change of its own
+    }
+    return times;
+  } finally {
+    child.kill();
+  }
+}
 
 /** One whole `content …` process: wall seconds, peak RSS (GNU time) and its JSON output. */
 function run(args: string[], cache: boolean): { seconds: number; rssMb: number; json: Record<string, unknown> } {
@@ -51,6 +114,7 @@ interface Row {
   rebuildSeconds: number;
   rebuildRendered: number;
   validateFilesPerSecond: number;
+  devSaveToVisibleMs: number;
   peakRssMb: number;
   gzipHtmlPerPageKb: number;
   gzipJsFormPageKb: number;
@@ -94,6 +158,7 @@ for (const n of SIZES) {
   });
   const validate = Array.from({ length: RUNS }, () => run(['validate', '--content', content, '--today', '2026-11-22'], false));
   const files = (validate[0]!.json as { files: number }).files;
+  const dev = await devSaveToVisible(content, 'course00001');
 
   const pages = summaryOf(cold[0]!).pages;
   const html = [...walk(out)].filter((f) => f.endsWith('.html'));
@@ -115,6 +180,7 @@ for (const n of SIZES) {
     rebuildSeconds: round(median(rebuilds.map((r) => r.seconds))),
     rebuildRendered: median(rebuilds.map((r) => summaryOf(r).rendered ?? pages)),
     validateFilesPerSecond: Math.round(files / median(validate.map((r) => r.seconds))),
+    devSaveToVisibleMs: Math.round(median(dev)),
     peakRssMb: Math.round(Math.max(...rss)),
     gzipHtmlPerPageKb: round(gzHtml, 1),
     gzipJsFormPageKb: round(scriptBytes(out, 'index.html') / 1024, 1),

@@ -1,12 +1,13 @@
-import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, openSync, readdirSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Locale, PageModel } from '../templates/model.ts';
-import type { Rendered } from './cache/page-cache.ts';
-import { readPageRecords, writePageRecords } from './cache/page-cache.ts';
+import { linkPrevious } from './cache/link-previous.ts';
+import { type PageRecords, type Rendered, readPageRecords, writePageRecords } from './cache/page-cache.ts';
 import { cacheKey } from './cache/policy.ts';
 import { fromRoot } from './paths.ts';
-import { type Bundling, startClientAssets } from './render/client-assets.ts';
+import { type Bundling, type ClientAssets, startClientAssets } from './render/client-assets.ts';
+import { renderPages } from './render/render-pages.ts';
 import { type RenderPool, renderPoolAhead } from './render/render-pool.ts';
 import { robotsTxt, sitemapXml } from './render/sitemap.ts';
 import { prerenderWithVike } from './render/vike.ts';
@@ -51,29 +52,42 @@ export interface BuildSummary {
 
 export type BuildResult = { ok: false; problems: Problem[]; sources: Map<string, string> } | { ok: true; problems: Problem[]; summary: BuildSummary };
 
+/** What the fast path starts before validation, to run beside it. */
+interface Ahead {
+  /** The client bundle, built in a process of its own (or taken from the cache). */
+  bundling: Bundling;
+  /** What the last build into the same folder knew of each page. */
+  records?: PageRecords;
+  /** Render workers, loading React meanwhile (`renderPoolAhead`). */
+  pool?: RenderPool;
+}
+
 /**
  * validate → resolve → translate → render → write, into a staging directory swapped in on
  * success. The fast path builds the client bundle in a child process meanwhile.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   checkOutDir(options.out, options.content); // before anything is started or written
-  const fast = options.renderer !== 'vike';
-  const bundling = fast ? startClientAssets() : undefined;
-  // A large build from nothing starts its render workers now: they load React while this thread validates.
-  const pool = fast ? renderPoolAhead(options.content, options.out) : undefined;
+  const ahead = options.renderer === 'vike' ? undefined : startAhead(options);
   try {
-    const result = await build(options, bundling, pool);
-    if (!result.ok) bundling?.cancel();
+    const result = await build(options, ahead);
+    if (!result.ok) ahead?.bundling.cancel();
     return result;
   } catch (error) {
-    bundling?.cancel();
+    ahead?.bundling.cancel();
     throw error;
   } finally {
-    await pool?.terminate();
+    await ahead?.pool?.terminate();
   }
 }
 
-async function build(options: BuildOptions, bundling: Bundling | undefined, pool?: RenderPool): Promise<BuildResult> {
+function startAhead(options: BuildOptions): Ahead {
+  const bundling = startClientAssets();
+  const records = readPageRecords(options.out);
+  return { bundling, records, pool: renderPoolAhead(options.content, records && Object.keys(records.pages).length) };
+}
+
+async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<BuildResult> {
   const started = performance.now();
   const phases: Record<string, number> = {};
   let mark = started;
@@ -87,66 +101,101 @@ async function build(options: BuildOptions, bundling: Bundling | undefined, pool
   phase('validate');
   if (!validated.ok) return { ok: false, problems: validated.problems, sources: validated.sources };
 
-  const tr = createTranslator(validated.content);
-  const pages = resolveSite(validated.content, tr, { baseUrl: options.baseUrl, today });
-  phase('resolve');
-  const baseUrl = options.baseUrl ?? validated.content.site!.data.baseUrl;
-
   const notes: string[] = [];
-  const records = bundling && readPageRecords(options.out);
   const staging = prepareStaging(options.out, notes);
+  let fast: { rendered: Promise<Rendered[]>; assets: ClientAssets; templateKey: string } | undefined;
   try {
+    // Linked while this thread resolves: most pages of a rebuild are the previous build's.
+    const linked = ahead && linkUnlessRenderedAnew(options.out, staging, ahead);
+    const tr = createTranslator(validated.content);
+    const pages = resolveSite(validated.content, tr, { baseUrl: options.baseUrl, today });
+    phase('resolve');
     let done = 0;
-    let rendered: Rendered[] | undefined;
-    let jsGzip: { static: number; form: number } | undefined;
     const progress = () => options.onProgress?.(++done, pages.length);
-    if (!bundling) await prerenderWithVike(pages, staging, progress);
+    if (!ahead) await prerenderWithVike(pages, staging, progress);
     else {
-      process.env.NODE_ENV ??= 'production'; // React's production build, as under Vike
-      const { renderPages } = await import('./render/render-pages.ts');
-      const assets = await bundling.assets;
-      jsGzip = assets.jsGzip;
-      cpSync(join(assets.dir, 'assets'), join(staging, 'assets'), { recursive: true });
+      const assets = await ahead.bundling.assets;
       phase(assets.cached ? 'client bundle (cached)' : 'client bundle (the rest of its time)');
-      rendered = await renderPages(
-        pages,
-        {
-          inserts: assets.inserts,
-          // A page's bytes are its model, the templates (in the salt) and the tags inserted into it.
-          templateKey: cacheKey('pages', JSON.stringify(assets.inserts)),
-          outDir: staging,
-          previous: records && { dir: resolve(options.out), pages: records },
-        },
-        progress,
-        pool,
-      );
+      cpSync(join(assets.dir, 'assets'), join(staging, 'assets'), { recursive: true });
+      const templateKey = templateKeyOf(assets);
+      const previous = linked && { dir: resolve(options.out), records: ahead.records!, linked };
+      process.env.NODE_ENV ??= 'production'; // React's production build, as under Vike
+      // The keys are computed now, in this call; the pages that changed then render on the workers.
+      fast = { rendered: renderPages(pages, { inserts: assets.inserts, templateKey, outDir: staging, previous }, progress, ahead.pool), assets, templateKey };
     }
-    phase('render and write');
-    // Files served as they are (the favicon), the same for both renderers.
+    // Written while the workers render. Files served as they are (the favicon), the same for both renderers.
     cpSync(fromRoot('templates/public'), staging, { recursive: true });
     writeFileSync(join(staging, 'sitemap.xml'), sitemapXml(pages));
-    writeFileSync(join(staging, 'robots.txt'), robotsTxt(baseUrl));
+    writeFileSync(join(staging, 'robots.txt'), robotsTxt(options.baseUrl ?? validated.content.site!.data.baseUrl));
+    const rendered = await fast?.rendered;
+    phase('render and write');
     writeManifest(staging, enquiryManifest(validated.content, tr, pages, stylesheetOf(staging, pages[0]?.file)));
-    phase('sitemap and manifest');
+    phase('manifest');
     const written: string[] = [];
-    const summary = summarize(staging, pages, tr.fallbacks, started, written, rendered && new Map(rendered.map((r) => [r.file, r.size])), jsGzip);
+    const sizes = rendered && new Map(rendered.map((r) => [r.file, r.size]));
+    const gzip = gzipOnce(staging, ahead?.records, rendered);
+    const summary = summarize(staging, pages, tr.fallbacks, started, written, sizes, fast?.assets.jsGzip, gzip.of);
     phase('summary');
     summary.phases = phases;
     if (rendered) summary.rendered = rendered.filter((r) => r.rendered).length;
     commitStaging(staging, options.out, { content: options.content, written, notes });
     if (notes.length) summary.notes = notes;
-    if (rendered) writePageRecords(options.out, rendered);
+    if (rendered) writePageRecords(options.out, rendered, { templateKey: fast!.templateKey, largest: gzip.largest() });
     return { ok: true, problems: validated.problems, summary };
   } catch (error) {
+    await fast?.rendered.catch(() => {}); // the workers are done writing into the staging folder
     discardStaging(staging, options.out);
     throw error;
   }
 }
 
-/** The stylesheet the pages link to, for the pages `content serve` writes itself. */
+/** A page's bytes are its model, the templates (in the salt) and the tags inserted into it. */
+const templateKeyOf = (assets: ClientAssets) => cacheKey('pages', JSON.stringify(assets.inserts));
+
+/**
+ * Links the previous site's pages into `staging` (see `linkPrevious`), unless every page is to be
+ * rendered anew: when the client bundle is not the cached one or its tags changed, no page key
+ * can be the one recorded.
+ */
+function linkUnlessRenderedAnew(out: string, staging: string, ahead: Ahead): Promise<Set<string>> | undefined {
+  const assets = ahead.bundling.ready;
+  if (!ahead.records || !assets || templateKeyOf(assets) !== ahead.records.templateKey) return undefined;
+  const linked = linkPrevious({ dir: resolve(out), pages: ahead.records.pages }, staging, ahead.pool?.workers[0]);
+  linked.catch(() => {}); // heard where it is awaited; a build stopped before that has its own error
+  return linked;
+}
+
+/**
+ * The gzipped size of a page, for the summary's largest page: taken from the records while the
+ * page's key is the one they hold it for, and `largest()` what to record for the next build.
+ */
+function gzipOnce(dir: string, records: PageRecords | undefined, rendered: Rendered[] | undefined) {
+  const keys = new Map(rendered?.map((r) => [r.file, r.key]));
+  let last: PageRecords['largest'];
+  return {
+    of: (file: string) => {
+      const key = keys.get(file);
+      const gzipBytes = key && key === records?.largest?.key ? records.largest.gzipBytes : gzipSync(readFileSync(join(dir, file))).length;
+      if (key) last = { key, gzipBytes };
+      return gzipBytes;
+    },
+    largest: () => last,
+  };
+}
+
+const STYLESHEET = /<link rel="stylesheet"[^>]* href="([^"]+)"/;
+
+/** The stylesheet the pages link to, for the pages `content serve` writes itself: looked for in the page's start (its head) first. */
 function stylesheetOf(dir: string, file: string | undefined): string | undefined {
   if (!file) return undefined;
-  return /<link rel="stylesheet"[^>]* href="([^"]+)"/.exec(readFileSync(join(dir, file), 'utf8'))?.[1];
+  const path = join(dir, file);
+  const fd = openSync(path, 'r');
+  const start = Buffer.alloc(64 * 1024);
+  const n = readSync(fd, start);
+  closeSync(fd);
+  // latin1: the tag is ASCII, and a character cut at the end of the start must not break the rest
+  const found = STYLESHEET.exec(start.toString('latin1', 0, n))?.[1];
+  return found ? Buffer.from(found, 'latin1').toString('utf8') : STYLESHEET.exec(readFileSync(path, 'utf8'))?.[1];
 }
 
 /**
@@ -162,6 +211,7 @@ function summarize(
   pageBytes?: Map<string, number>,
   /** The client bundle's own count of `jsPerPage` (scriptBytes gzips the React part again otherwise). */
   jsGzip?: { static: number; form: number },
+  gzipped = (file: string) => gzipSync(readFileSync(join(dir, file))).length,
 ): BuildSummary {
   const pagesPerLocale: Record<string, number> = {};
   let totalBytes = 0;
@@ -192,7 +242,7 @@ function summarize(
     pagesPerLocale,
     fallbacksPerLocale: Object.fromEntries(Object.entries(fallbacks).map(([l, s]) => [l, s.size])),
     totalBytes,
-    largestPage: { ...largest, gzipBytes: largest.file ? gzipSync(readFileSync(join(dir, largest.file))).length : 0 },
+    largestPage: { ...largest, gzipBytes: largest.file ? gzipped(largest.file) : 0 },
     jsPerPage: {
       withForm: withForm ? (jsGzip?.form ?? scriptBytes(dir, withForm.file)) : 0,
       withoutForm: withoutForm ? (jsGzip?.static ?? scriptBytes(dir, withoutForm.file)) : 0,

@@ -1,87 +1,97 @@
-import { Worker } from 'node:worker_threads';
+import { linkSync, rmdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { ensureDir } from '../write/ensure-dir.ts';
 import type { PreviousPage } from './page-cache.ts';
 
-/** [index, from, to, ino, size, mtimeMs] */
-type Job = [number, string, string, number, number, number];
+/** A file of the previous site to link into the new one, and what it must still be: [file, ino, size, mtimeMs]. */
+export type LinkJob = [string, number, number, number];
 
-// A few lines of file-system calls, so the worker starts in milliseconds (no bundle, no React).
-const WORKER = `
-const { parentPort } = require('node:worker_threads');
-const { linkSync, statSync } = require('node:fs');
-parentPort.on('message', (jobs) => {
-  const failed = [];
-  for (const [i, from, to, ino, size, mtimeMs] of jobs) {
+/** Work for a render worker (render-worker.ts): link these files from `from` into `to`; it answers `{ linked: id, failed }`. */
+export interface LinkTask {
+  id: number;
+  from: string;
+  to: string;
+  link: LinkJob[];
+}
+
+/**
+ * Hard-links each file that is still exactly the one the previous build wrote (same inode, size
+ * and time: not edited by hand since), creating the folders it goes into. Returns the indexes of
+ * the jobs not linked.
+ */
+export function linkFiles(task: Omit<LinkTask, 'id'>): number[] {
+  const failed: number[] = [];
+  const made = new Set<string>();
+  task.link.forEach(([file, ino, size, mtimeMs], i) => {
+    const from = join(task.from, file);
+    const to = join(task.to, file);
     try {
       const st = statSync(from);
       if (st.ino !== ino || st.size !== size || st.mtimeMs !== mtimeMs) failed.push(i);
-      else linkSync(from, to);
+      else {
+        ensureDir(made, to);
+        linkSync(from, to);
+      }
     } catch {
       failed.push(i);
     }
-  }
-  parentPort.postMessage(failed);
-});
-`;
+  });
+  return failed;
+}
 
 const BATCH = 500;
 
 /**
- * Hard-links files of the previous site into the new one on a thread of its own, so the file
- * system's work runs on the other core while this thread renders the pages that changed
- * (one thread: a second one measured slower on two cores). A file is
- * linked only if it is still exactly the one the previous build wrote (same inode, size and
- * time); `finish()` tells which were not.
+ * Links every page of the previous site into the new one (`outDir`) before it is known which of
+ * them changed, so the file system's work is done while this thread resolves the site and
+ * computes the page keys: on `worker` when given (a render worker, on the other core), else here
+ * and now. Resolves to the files linked. The caller removes the links of pages that turn out to
+ * be changed (a render replaces them) or gone before the site is finished.
  */
-export class PreviousLinker {
-  private readonly worker = new Worker(WORKER, { eval: true });
-  private jobs: Job[] = [];
-  private sent = 0;
-  private answered = 0;
-  private readonly failed = new Set<number>();
-  private error: Error | undefined;
-  private whenAnswered: (() => void) | undefined;
-
-  constructor() {
-    this.worker.on('message', (failed: number[]) => {
-      for (const i of failed) this.failed.add(i);
-      this.answered++;
-      if (this.answered === this.sent) this.whenAnswered?.();
-    });
-    this.worker.on('error', (error) => {
-      this.error = error;
-      this.whenAnswered?.();
-    });
-    this.worker.on('exit', (code) => {
-      if (this.answered === this.sent) return;
-      this.error ??= new Error(`the thread linking the previous site's pages stopped with code ${code}`);
-      this.whenAnswered?.();
-    });
-  }
-
-  add(index: number, from: string, to: string, expected: PreviousPage): void {
-    this.jobs.push([index, from, to, expected.ino, expected.size, expected.mtimeMs]);
-    if (this.jobs.length >= BATCH) this.flush();
-  }
-
-  /** The indexes of the files that were not taken over. */
-  async finish(): Promise<Set<number>> {
-    this.flush();
-    try {
-      if (this.answered < this.sent && !this.error)
-        await new Promise<void>((resolve) => {
-          this.whenAnswered = resolve;
-        });
-      if (this.error) throw this.error;
-      return this.failed;
-    } finally {
-      await this.worker.terminate();
+export function linkPrevious(previous: { dir: string; pages: Record<string, PreviousPage> }, outDir: string, worker?: Worker): Promise<Set<string>> {
+  const files = Object.keys(previous.pages);
+  const jobs = files.map((file): LinkJob => {
+    const p = previous.pages[file]!;
+    return [file, p.ino, p.size, p.mtimeMs];
+  });
+  const linked = (failed: Iterable<number>) => {
+    const all = new Set(files);
+    for (const i of failed) all.delete(files[i]!);
+    return all;
+  };
+  if (!worker) return Promise.resolve(linked(linkFiles({ from: previous.dir, to: outDir, link: jobs })));
+  return new Promise((resolve, reject) => {
+    const failed: number[] = [];
+    let waiting = 0;
+    const done = (error?: Error) => {
+      worker.off('message', onMessage).off('error', done).off('exit', onExit);
+      if (error) reject(error);
+      else resolve(linked(failed));
+    };
+    const onMessage = (m: { linked?: number; failed?: number[]; error?: string }) => {
+      if (m.linked === undefined) return; // a render's answer
+      if (m.error) return done(new Error(`linking the previous site failed: ${m.error}`));
+      for (const i of m.failed!) failed.push(m.linked + i);
+      if (--waiting === 0) done();
+    };
+    const onExit = (code: number) => done(new Error(`the thread linking the previous site's pages stopped with code ${code}`));
+    worker.on('message', onMessage).on('error', done).on('exit', onExit);
+    for (let i = 0; i < jobs.length; i += BATCH) {
+      waiting++;
+      worker.postMessage({ id: i, from: previous.dir, to: outDir, link: jobs.slice(i, i + BATCH) } satisfies LinkTask);
     }
-  }
+    if (!waiting) done();
+  });
+}
 
-  private flush(): void {
-    if (!this.jobs.length) return;
-    this.worker.postMessage(this.jobs);
-    this.jobs = [];
-    this.sent++;
+/** Removes the folders above `file` in `outDir` that are empty (left by the link of a page that is gone). */
+export function removeEmptyFolders(outDir: string, file: string): void {
+  for (let dir = dirname(join(outDir, file)); dir.length > outDir.length; dir = dirname(dir)) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      return; // not empty: other files live there
+    }
   }
 }

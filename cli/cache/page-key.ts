@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { PageModel } from '../../templates/model.ts';
 
 /**
@@ -6,10 +6,12 @@ import type { PageModel } from '../../templates/model.ts';
  * text, link and setting the page shows) and the templates. Same key, same bytes.
  */
 export function pageKey(page: PageModel, templateKey: string): string {
-  // The parts pages share (the chrome of a locale, the form, the organization) are hashed once per object, not once per page.
+  // The parts pages share (the chrome of a locale, the form, the organization, the alternates of a
+  // route in every locale) are hashed once per object, not once per page.
   const c = page.chrome;
   const own = {
     ...page,
+    hreflang: digestOnce(page.hreflang),
     chrome: {
       ...c,
       ui: digestOnce(c.ui),
@@ -21,14 +23,14 @@ export function pageKey(page: PageModel, templateKey: string): string {
     form: page.form && digestOnce(page.form),
     jsonLd: page.jsonLd.map((entry, i) => (i === 0 ? digestOnce(entry) : entry)), // the first is the organization
   };
-  return createHash('sha1').update(templateKey).update(JSON.stringify(own)).digest('base64url');
+  return hash('sha1', `${templateKey}${JSON.stringify(own)}`, 'base64url');
 }
 
 const digests = new WeakMap<object, string>();
 function digestOnce(value: object): string {
   let digest = digests.get(value);
   if (digest === undefined) {
-    digest = createHash('sha1').update(JSON.stringify(value)).digest('base64url');
+    digest = hash('sha1', JSON.stringify(value), 'base64url');
     digests.set(value, digest);
   }
   return digest;

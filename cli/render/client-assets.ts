@@ -55,6 +55,8 @@ const scriptTag = (src: string) => `<script src="${src}" type="module" async></s
 /** A client bundle under way (esbuild works in a process of its own, beside validation). */
 export interface Bundling {
   assets: Promise<ClientAssets>;
+  /** The assets at once, when they come from the cache. */
+  ready?: ClientAssets;
   /** Stops it (a build whose content has errors needs no bundle). */
   cancel(): void;
 }
@@ -69,7 +71,7 @@ export interface Bundling {
  */
 export function startClientAssets(key = bundleKey()): Bundling {
   const cached = !cachesOff() && readCached(key);
-  if (cached) return { assets: Promise.resolve(cached), cancel: () => {} };
+  if (cached) return { assets: Promise.resolve(cached), ready: cached, cancel: () => {} };
   let cancelled = false;
   let stop = () => {};
   const assets = (async () => {

@@ -1,4 +1,4 @@
-import { statSync, writeFileSync } from 'node:fs';
+import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderDocument } from '../../templates/render.tsx';
 import type { Rendered } from '../cache/page-cache.ts';
@@ -16,6 +16,8 @@ export function renderBatch(batch: RenderBatch): Rendered[] {
     const key = batch.keys?.[i] ?? pageKey(page, batch.templateKey);
     const path = join(batch.outDir, page.file);
     ensureDir(made, path);
+    // A link to the previous site's file may be there: writing into it would change the previous site.
+    if (batch.replace) rmSync(path, { force: true });
     writeFileSync(path, renderDocument(page, page.form ? batch.inserts.form : batch.inserts.static));
     const st = statSync(path);
     return { file: page.file, key, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, rendered: true };

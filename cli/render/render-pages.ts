@@ -1,12 +1,13 @@
+import { unlinkSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { PageModel } from '../../templates/model.ts';
-import { PreviousLinker } from '../cache/link-previous.ts';
-import type { PreviousPage, Rendered } from '../cache/page-cache.ts';
+import { removeEmptyFolders } from '../cache/link-previous.ts';
+import type { PageRecords, Rendered } from '../cache/page-cache.ts';
 import { pageKey } from '../cache/page-key.ts';
-import { ensureDir } from '../write/ensure-dir.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { MIN_PAGES_FOR_WORKERS, type RenderPool, startRenderPool } from './render-pool.ts';
+import { BATCH, RenderQueue } from './render-queue.ts';
 
 export interface RenderBatch {
   id: number;
@@ -17,146 +18,92 @@ export interface RenderBatch {
   /** Changes whenever the compiler (templates included) or the tags inserted into the pages change. */
   templateKey: string;
   outDir: string;
+  /** Whether a page's file may be there already, linked from the previous site (`linkPrevious`). */
+  replace?: boolean;
 }
 
-export interface RenderOptions extends Omit<RenderBatch, 'id' | 'pages' | 'keys'> {
-  /** The site the previous build left, and what it knew about each of its pages. */
-  previous?: { dir: string; pages: Record<string, PreviousPage> };
+/** The site the previous build left, what it knew about each of its pages, and which of them are linked into `outDir`. */
+export interface PreviousSite {
+  dir: string;
+  records: PageRecords;
+  /** The files `linkPrevious` linked into `outDir` (nothing linked: an empty set). */
+  linked: Promise<Set<string>>;
 }
 
-interface TakeOver {
-  /** Pages to render now, with their keys. */
-  todo: PageModel[];
-  keys: string[];
-  /** When the links are done: the pages taken over, and those to render after all (with keys). */
-  finish(): Promise<{ reused: Rendered[]; todo: PageModel[]; keys: string[] }>;
+export interface RenderOptions extends Omit<RenderBatch, 'id' | 'pages' | 'keys' | 'replace'> {
+  previous?: PreviousSite;
 }
+
+/** Keys are computed this many pages at a time, and the pages that changed among them sent to render at once. */
+const CHUNK = 500;
 
 /**
- * A page whose key is the one the previous build recorded, and whose file is still exactly the
- * one that build wrote, is hard-linked from the previous site instead of rendered. The links are made on a thread of their own while the caller
- * renders the pages that changed.
+ * Of a site whose previous pages are being linked into `outDir`: the pages whose key is the one
+ * the previous build recorded, and whose file was linked (it was still exactly the one that build
+ * wrote), are taken over as they are. The others are added to `queue` (rendered with `replace`:
+ * their links are replaced), those whose key changed as soon as it is known. The links of pages
+ * that are gone are removed; returns them, and the pages taken over.
  */
-function takeOverUnchanged(pages: PageModel[], options: RenderOptions): TakeOver {
+async function takeOver(pages: PageModel[], options: RenderOptions, queue: RenderQueue): Promise<{ reused: Rendered[]; gone: string[] }> {
   const previous = options.previous!;
-  const keys = pages.map(() => '');
-  const candidates: number[] = [];
-  const linker = new PreviousLinker();
-  const made = new Set<string>();
-  const todo: PageModel[] = [];
-  const todoKeys: string[] = [];
-  pages.forEach((page, i) => {
-    const before = previous.pages[page.file];
-    keys[i] = pageKey(page, options.templateKey);
-    if (before?.key !== keys[i]) {
-      todo.push(page);
-      todoKeys.push(keys[i]!);
-      return;
+  const same: number[] = [];
+  const keys: string[] = [];
+  for (let start = 0; start < pages.length; start += CHUNK) {
+    const changed: number[] = [];
+    for (let i = start; i < Math.min(start + CHUNK, pages.length); i++) {
+      keys[i] = pageKey(pages[i]!, options.templateKey);
+      (previous.records.pages[pages[i]!.file]?.key === keys[i] ? same : changed).push(i);
     }
-    const path = join(options.outDir, page.file);
-    ensureDir(made, path);
-    linker.add(i, join(previous.dir, page.file), path, before!);
-    candidates.push(i);
-  });
-  const finish = async () => {
-    const failed = await linker.finish();
-    const reused: Rendered[] = [];
-    const again: PageModel[] = [];
-    const againKeys: string[] = [];
-    for (const i of candidates) {
-      const page = pages[i]!;
-      if (!failed.has(i)) reused.push({ file: page.file, ...previous.pages[page.file]!, rendered: false });
-      else {
-        again.push(page);
-        againKeys.push(keys[i]!);
-      }
-    }
-    return { reused, todo: again, keys: againKeys };
-  };
-  return { todo, keys: todoKeys, finish };
+    queue.add(
+      changed.map((i) => pages[i]!),
+      changed.map((i) => keys[i]!),
+    );
+  }
+  const linked = await previous.linked;
+  const kept: number[] = [];
+  const again: number[] = [];
+  for (const i of same) (linked.has(pages[i]!.file) ? kept : again).push(i);
+  queue.add(
+    again.map((i) => pages[i]!),
+    again.map((i) => keys[i]!),
+  );
+  for (const page of pages) linked.delete(page.file);
+  for (const file of linked) unlinkSync(join(options.outDir, file)); // left: the pages that are gone
+  return { reused: kept.map((i) => ({ file: pages[i]!.file, ...previous.records.pages[pages[i]!.file]!, rendered: false })), gone: [...linked] };
 }
-
-const BATCH = 100;
 
 /**
  * Renders every page with React's server renderer, spread over one worker thread per core
  * (pages are independent), and writes them into `outDir`. With a previous build to compare
- * with, only the pages that changed are rendered; the others are taken over meanwhile.
+ * with, only the pages that changed are rendered; the others are taken over.
  * `pool`: workers started ahead (`renderPoolAhead`); they are stopped when this is done.
  */
 export async function renderPages(all: PageModel[], options: RenderOptions, onPage?: () => void, pool?: RenderPool): Promise<Rendered[]> {
   const { previous, ...common } = options;
+  // A rebuild's pool worker linked the previous pages first: what it renders comes after, in the order sent.
+  const queue = new RenderQueue({ ...common, replace: Boolean(previous) }, onPage);
+  let own: RenderPool | undefined;
   try {
-    if (!previous) return await render(all, undefined, common, onPage, pool);
-    const plan = takeOverUnchanged(all, options);
-    let changed: Rendered[];
-    try {
-      changed = await render(plan.todo, plan.keys, common, onPage, pool);
-    } catch (error) {
-      await plan.finish().catch(() => {}); // stops the linking thread
-      throw error;
-    }
-    const taken = await plan.finish();
+    const early = pool?.failure();
+    if (early) throw early;
+    if (pool) queue.use(pool.workers);
+    let taken: { reused: Rendered[]; gone: string[] } = { reused: [], gone: [] };
+    if (previous) taken = await takeOver(all, options, queue);
+    else queue.add(all);
     for (const _ of taken.reused) onPage?.();
-    const again = taken.todo.length ? await render(taken.todo, taken.keys, common, onPage, pool) : [];
-    return [...taken.reused, ...changed, ...again];
+    // More workers for many pages (once linking is done: they may write where a link was to be made).
+    const waiting = queue.waiting;
+    const threads = waiting < MIN_PAGES_FOR_WORKERS ? 1 : Math.min(availableParallelism(), Math.ceil(waiting / BATCH));
+    if (threads > (pool?.workers.length ?? 0) && threads > 1) {
+      own = startRenderPool(threads - (pool?.workers.length ?? 0));
+      queue.use(own.workers);
+    }
+    const rendered = await queue.finish();
+    for (const file of taken.gone) removeEmptyFolders(options.outDir, file);
+    return [...taken.reused, ...rendered];
   } finally {
+    queue.detach();
+    await own?.terminate();
     await pool?.terminate();
   }
-}
-
-async function render(
-  pages: PageModel[],
-  keys: string[] | undefined,
-  common: Omit<RenderBatch, 'id' | 'pages' | 'keys'>,
-  onPage?: () => void,
-  pool?: RenderPool,
-): Promise<Rendered[]> {
-  const threads = Math.min(pool?.workers.length ?? availableParallelism(), Math.ceil(pages.length / BATCH));
-  if (pages.length < MIN_PAGES_FOR_WORKERS || threads < 2) {
-    // React and the templates are loaded here only when this thread renders.
-    const { renderBatch } = await import('./render-batch.ts');
-    const results = renderBatch({ id: 0, pages, keys, ...common });
-    for (const _ of results) onPage?.();
-    return results;
-  }
-  const own = pool ? undefined : startRenderPool(threads);
-  const workers = (pool ?? own)!.workers.slice(0, threads);
-  const early = pool?.failure();
-  if (early) throw early;
-  const batches: RenderBatch[] = [];
-  for (let i = 0; i < pages.length; i += BATCH)
-    batches.push({ id: batches.length, pages: pages.slice(i, i + BATCH), keys: keys?.slice(i, i + BATCH), ...common });
-  const results: Rendered[][] = [];
-  let next = 0;
-  const listeners: (() => void)[] = [];
-  try {
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const send = () => {
-              if (next >= batches.length) return resolve();
-              worker.postMessage(batches[next++]);
-            };
-            const onMessage = (m: { id: number; results?: Rendered[]; error?: string }) => {
-              if (m.error) return reject(new Error(`rendering failed: ${m.error}`));
-              results[m.id] = m.results!;
-              for (const _ of m.results!) onPage?.();
-              send();
-            };
-            const onExit = (code: number) => code !== 0 && reject(new Error(`a render worker stopped with code ${code}`));
-            worker.on('message', onMessage);
-            worker.on('error', reject);
-            worker.on('exit', onExit);
-            listeners.push(() => worker.off('message', onMessage).off('error', reject).off('exit', onExit));
-            send();
-          }),
-      ),
-    );
-  } finally {
-    for (const off of listeners) off();
-    await own?.terminate();
-  }
-  return results.flat();
 }

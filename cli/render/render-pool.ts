@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -33,12 +33,15 @@ export function startRenderPool(threads = availableParallelism()): RenderPool {
 }
 
 /**
- * Workers worth starting before validation: when the build starts from nothing (no previous
- * site to take pages over from) and the content has courses enough for the worker threshold
- * (each course is a page in each of the three locales). A wrong guess costs a little either way.
+ * Workers worth starting before validation. A rebuild of a large site (`previousPages`, from the
+ * page records): one, which links the previous site's pages into the new one and loads React
+ * while this thread validates, then renders what changed. A build from nothing, when the content
+ * has courses enough for the worker threshold (each course is a page in each of the three
+ * locales): one per core. A wrong guess costs a little either way.
  */
-export function renderPoolAhead(content: string, out: string): RenderPool | undefined {
-  if (availableParallelism() < 2 || (existsSync(out) && process.env.STUDIO_NO_CACHE !== '1')) return undefined;
+export function renderPoolAhead(content: string, previousPages: number | undefined): RenderPool | undefined {
+  if (availableParallelism() < 2) return undefined;
+  if (previousPages !== undefined) return previousPages >= MIN_PAGES_FOR_WORKERS ? startRenderPool(1) : undefined;
   let courses = 0;
   try {
     courses = readdirSync(join(content, 'courses')).length;

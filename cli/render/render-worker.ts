@@ -1,12 +1,15 @@
-// A worker thread of `content build`: renders a batch of pages to HTML and writes them.
+// A worker thread of `content build`: renders batches of pages to HTML and writes them, and on a
+// rebuild first links the previous site's pages into the new one (link-previous.ts).
 import { parentPort } from 'node:worker_threads';
+import { type LinkTask, linkFiles } from '../cache/link-previous.ts';
 import { renderBatch } from './render-batch.ts';
 import type { RenderBatch } from './render-pages.ts';
 
-parentPort!.on('message', (batch: RenderBatch) => {
+parentPort!.on('message', (task: RenderBatch | LinkTask) => {
+  const answer = 'link' in task ? { linked: task.id } : { id: task.id };
   try {
-    parentPort!.postMessage({ id: batch.id, results: renderBatch(batch) });
+    parentPort!.postMessage('link' in task ? { ...answer, failed: linkFiles(task) } : { ...answer, results: renderBatch(task) });
   } catch (error) {
-    parentPort!.postMessage({ id: batch.id, error: String((error as Error)?.stack ?? error) });
+    parentPort!.postMessage({ ...answer, error: String((error as Error)?.stack ?? error) });
   }
 });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, opendirSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../report/problem.ts';
 import { processAlive } from '../util/process-alive.ts';
@@ -148,7 +148,7 @@ let retired = 0;
 function retire(dir: string, out: string, notes: string[], onlyListed = false): boolean {
   const st = lstatSync(dir);
   if (!st.isDirectory()) return false;
-  if (readdirSync(dir).length === 0) {
+  if (isEmpty(dir)) {
     rmdirSync(dir);
     return true;
   }
@@ -165,6 +165,16 @@ function retire(dir: string, out: string, notes: string[], onlyListed = false): 
   renameSync(dir, trash);
   deleteDetached(trash);
   return true;
+}
+
+/** Whether a folder is empty, without listing the thousands of files a site holds. */
+function isEmpty(dir: string): boolean {
+  const listing = opendirSync(dir);
+  try {
+    return listing.readSync() === null;
+  } finally {
+    listing.closeSync();
+  }
 }
 
 /** If the process cannot start, the folder stays marked and the next build's sweep deletes it. */

@@ -39,10 +39,10 @@ export function checkOutDir(outDir: string, contentDir: string): void {
   if (st.isSymbolicLink()) throw new UsageError(`--out ${shown} is a symbolic link`, `give the folder itself, or ${NEW_FOLDER}`);
   if (st.isFile()) throw new UsageError(`--out ${shown} is a file`, NEW_FOLDER);
   if (!st.isDirectory()) throw new UsageError(`--out ${shown} is not a folder (a device, pipe or socket)`, NEW_FOLDER);
+  const mark = readMark(out);
+  if (mark.kind === 'site') return; // not listed: a site holds thousands of files
   const entries = readdirSync(out).sort();
   if (!entries.length) return;
-  const mark = readMark(out);
-  if (mark.kind === 'site') return;
   if (mark.kind === 'newer')
     throw new UsageError(
       `--out ${shown} was built by a newer version of "content build" (mark format ${mark.format})`,

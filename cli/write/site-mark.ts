@@ -20,16 +20,28 @@ export type Mark = { kind: 'none' } | { kind: 'newer'; format: number } | { kind
 /** A mark larger than this is not one of ours (a site of 15,000 pages lists about 1 MB). */
 const MAX_MARK_BYTES = 64 * 1024 * 1024;
 
+/** The last mark read, by the identity of its file: a build reads its site's mark three times (before, at and after the swap). */
+let lastRead: { id: string; mark: Mark } | undefined;
+
 export function readMark(dir: string): Mark {
   const file = join(dir, MARK_FILE);
   let parsed: unknown;
+  let id: string;
   try {
     const st = lstatSync(file);
     if (!st.isFile() || st.size > MAX_MARK_BYTES) return { kind: 'none' };
+    id = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+    if (lastRead?.id === id) return lastRead.mark;
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return { kind: 'none' };
   }
+  const mark = markOf(parsed);
+  lastRead = { id, mark };
+  return mark;
+}
+
+function markOf(parsed: unknown): Mark {
   const m = parsed as { tool?: unknown; format?: unknown; staging?: unknown; files?: unknown };
   if (typeof m !== 'object' || m === null || m.tool !== MARK_TOOL || !Number.isInteger(m.format)) return { kind: 'none' };
   if ((m.format as number) > MARK_FORMAT) return { kind: 'newer', format: m.format as number };

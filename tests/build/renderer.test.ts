@@ -133,6 +133,25 @@ describe('the fast renderer', () => {
     expect(again.rendered).toBe(1);
     expect(readFileSync(page, 'utf8')).toBe(original);
   }, 120_000);
+
+  it('drops the pages of a course that is gone and adds those of a new one, as a clean build has them', async () => {
+    // The last course gets another key: its three pages go (they were linked in beforehand), three new ones come.
+    const out = join(work, 'incremental');
+    synthetic.write('courses/course00150.yaml', synthetic.read('courses/course00149.yaml').replace('route: /course00149', 'route: /course00150'));
+    rmSync(join(synthetic.dir, 'courses/course00149.yaml'));
+    synthetic.edit('routes.yaml', (t) => t.replaceAll('course00149', 'course00150'));
+    const again = await build(['--content', synthetic.dir, '--out', out]);
+    const after = snapshot(out);
+    for (const prefix of ['', 'en/', 'de/']) {
+      expect(after.has(`${prefix}course00149.html`)).toBe(false);
+      expect(after.has(`${prefix}course00150.html`)).toBe(true);
+    }
+    expect(again.rendered).toBeLessThan(20);
+    const clean = join(work, 'clean-renamed');
+    await build(['--content', synthetic.dir, '--out', clean], { STUDIO_NO_CACHE: '1' });
+    expect([...after.keys()]).toEqual([...snapshot(clean).keys()]);
+    expect(changedFiles(snapshot(clean), after)).toEqual([]);
+  }, 240_000);
 });
 
 describe('course pages taken over without resolving them', () => {
