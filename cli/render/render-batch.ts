@@ -1,10 +1,25 @@
 import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PageModel } from '../../templates/model.ts';
 import { renderDocument } from '../../templates/render.tsx';
 import type { Rendered } from '../cache/page-cache.ts';
 import { pageKey } from '../cache/page-key.ts';
 import { ensureDir } from '../write/ensure-dir.ts';
-import type { RenderBatch } from './render-pages.ts';
+import type { ClientAssets } from './client-assets.ts';
+
+/** A share of the pages, for one worker (or the build's thread) to render and write. */
+export interface RenderBatch {
+  id: number;
+  pages: PageModel[];
+  /** The pages' keys, when already known (same order as `pages`). */
+  keys?: string[];
+  inserts: ClientAssets['inserts'];
+  /** Changes whenever the compiler (templates included) or the tags inserted into the pages change. */
+  templateKey: string;
+  outDir: string;
+  /** Whether a page's file may be there already, linked from the previous site (`linkPrevious`). */
+  replace?: boolean;
+}
 
 /**
  * Renders and writes a batch of pages (in a worker, or in the build's thread for small sites).

@@ -5,22 +5,9 @@ import type { PageModel } from '../../templates/model.ts';
 import { removeEmptyFolders } from '../cache/link-previous.ts';
 import type { PageRecords, Rendered } from '../cache/page-cache.ts';
 import { pageKey } from '../cache/page-key.ts';
-import type { ClientAssets } from './client-assets.ts';
+import type { RenderBatch } from './render-batch.ts';
 import { MIN_PAGES_FOR_WORKERS, type RenderPool, startRenderPool } from './render-pool.ts';
 import { BATCH, RenderQueue } from './render-queue.ts';
-
-export interface RenderBatch {
-  id: number;
-  pages: PageModel[];
-  /** The pages' keys, when already known (same order as `pages`). */
-  keys?: string[];
-  inserts: ClientAssets['inserts'];
-  /** Changes whenever the compiler (templates included) or the tags inserted into the pages change. */
-  templateKey: string;
-  outDir: string;
-  /** Whether a page's file may be there already, linked from the previous site (`linkPrevious`). */
-  replace?: boolean;
-}
 
 /** The site the previous build left, what it knew about each of its pages, and which of them are linked into `outDir`. */
 export interface PreviousSite {

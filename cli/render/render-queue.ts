@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { PageModel } from '../../templates/model.ts';
 import type { Rendered } from '../cache/page-cache.ts';
-import type { RenderBatch } from './render-pages.ts';
+import type { RenderBatch } from './render-batch.ts';
 
 /** Pages per message to a worker. */
 export const BATCH = 100;

@@ -2,8 +2,8 @@
 // rebuild first links the previous site's pages into the new one (link-previous.ts).
 import { parentPort } from 'node:worker_threads';
 import { type LinkTask, linkFiles } from '../cache/link-previous.ts';
+import type { RenderBatch } from './render-batch.ts';
 import { renderBatch } from './render-batch.ts';
-import type { RenderBatch } from './render-pages.ts';
 
 parentPort!.on('message', (task: RenderBatch | LinkTask) => {
   const answer = 'link' in task ? { linked: task.id } : { id: task.id };
