@@ -12,8 +12,6 @@ export type Outline = Int32Array;
 const WIDTH = 7;
 const [LINE, COLUMN, END_LINE, END_COLUMN, KEY_LINE, KEY_COLUMN, SIZE] = [0, 1, 2, 3, 4, 5, 6];
 
-/** A plain key: a letter, then letters, digits, "_" and "-"; then ":" and a space or the end of the line. */
-const KEY = /([A-Za-z][\w-]*):(?: +|$)/y;
 /** Keys the core schema reads as something other than their text. */
 const SPECIAL_KEYS = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
 /** What may follow a quoted text on its line: spaces, then a comment. */
@@ -24,9 +22,8 @@ const NOT_PLAIN = /[\t\r\x00-\x08\x0B-\x1F\x7F-\x9F\uFEFF\uFFFE\uFFFF\u2028\u202
 /** Characters that start something other than a plain text (flow collection, anchor, tag, alias, block scalar, directive…). */
 const INDICATORS = ',[]{}#&*!|>\'"%@`';
 const GIVE_UP = new Error('not plain YAML');
-/** Where a key is: line and column, 1-based. */
-type Key = readonly [number, number];
-const NO_KEY: Key = [0, 0];
+/** The outline being written (grown as needed, reused: a file's own is a copy of its part). */
+let scratch = new Int32Array(WIDTH * 256);
 
 /**
  * Reads content YAML as people and `yaml.stringify` write it: block mappings with plain keys, block
@@ -49,12 +46,26 @@ export function readPlainYaml(text: string): { data: Record<string, unknown>; ou
 
 const isDash = (line: string, at: number) => line.charCodeAt(at) === 45 && (line.length === at + 1 || line.charCodeAt(at + 1) === 32);
 
+/**
+ * Where the colon of a plain key at `column` is (a letter, then letters, digits, "_" and "-", then
+ * ":" and a space or the end of the line), or -1.
+ */
+function keyEnd(line: string, column: number): number {
+  let c = line.charCodeAt(column) | 32; // lower case
+  if (c < 97 || c > 122) return -1;
+  for (let i = column + 1; i < line.length; i++) {
+    c = line.charCodeAt(i);
+    if (c === 58) return i + 1 === line.length || line.charCodeAt(i + 1) === 32 ? i : -1;
+    if (!((c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122) || c === 95 || c === 45)) return -1;
+  }
+  return -1;
+}
+
 class PlainReader {
   private readonly lines: string[];
   /** The current line, and its indentation once `skip` has found it. */
   private at = 0;
   private indent = 0;
-  private outline = new Int32Array(WIDTH * 64);
   private nodes = 0;
 
   constructor(text: string) {
@@ -64,11 +75,11 @@ class PlainReader {
   document(): { data: Record<string, unknown>; outline: Outline } {
     this.skip();
     const line = this.lines[this.at];
-    if (line === undefined || this.indent !== 0 || !this.keyAt(line, 0)) throw GIVE_UP;
-    const data = this.map(0, 1, NO_KEY);
+    if (line === undefined || this.indent !== 0 || keyEnd(line, 0) < 0) throw GIVE_UP;
+    const data = this.map(0, 1, 0, 0);
     this.skip();
     if (this.at < this.lines.length) throw GIVE_UP;
-    return { data, outline: this.outline.slice(0, this.nodes * WIDTH) };
+    return { data, outline: scratch.slice(0, this.nodes * WIDTH) };
   }
 
   /** Moves to the next line with content (past blank and comment lines) and measures its indentation. */
@@ -84,72 +95,69 @@ class PlainReader {
     }
   }
 
-  private keyAt(line: string, column: number): boolean {
-    KEY.lastIndex = column;
-    return KEY.test(line);
-  }
-
-  /** Reserves the next node, the value of the key at `key` (line and column, 1-based; NO_KEY for none). */
-  private node(key: Key): number {
-    const id = this.nodes++;
-    if (this.outline.length < this.nodes * WIDTH) {
-      const grown = new Int32Array(this.outline.length * 2);
-      grown.set(this.outline);
-      this.outline = grown;
+  /** Reserves the next node, the value of the key at line `keyLine` and column `keyColumn` (1-based; 0 for none). */
+  private node(keyLine: number, keyColumn: number): number {
+    const o = this.nodes++ * WIDTH;
+    if (scratch.length < o + WIDTH) {
+      const grown = new Int32Array(scratch.length * 2);
+      grown.set(scratch);
+      scratch = grown;
     }
-    this.outline[id * WIDTH + KEY_LINE] = key[0];
-    this.outline[id * WIDTH + KEY_COLUMN] = key[1];
-    return id;
-  }
-
-  private close(id: number): void {
-    this.outline[id * WIDTH + SIZE] = this.nodes - id;
+    scratch[o + LINE] = 0;
+    scratch[o + KEY_LINE] = keyLine;
+    scratch[o + KEY_COLUMN] = keyColumn;
+    return o;
   }
 
   /** The list or mapping that starts on the current line at column `indent`. */
-  private block(indent: number, depth: number, key: Key): unknown {
+  private block(indent: number, depth: number, keyLine: number, keyColumn: number): unknown {
     const line = this.lines[this.at]!;
-    if (isDash(line, indent)) return this.list(indent, depth, key);
-    if (this.keyAt(line, indent)) return this.map(indent, depth, key);
+    if (isDash(line, indent)) return this.list(indent, depth, keyLine, keyColumn);
+    if (keyEnd(line, indent) >= 0) return this.map(indent, depth, keyLine, keyColumn);
     throw GIVE_UP;
   }
 
   /** A mapping whose first key is at `column` of the current line. */
-  private map(column: number, depth: number, key: Key): Record<string, unknown> {
+  private map(column: number, depth: number, keyLine: number, keyColumn: number): Record<string, unknown> {
     if (depth > MAX_DEPTH) throw GIVE_UP;
-    const id = this.node(key);
+    const first = this.nodes;
+    const o = this.node(keyLine, keyColumn);
     const map: Record<string, unknown> = {};
     for (;;) {
       const line = this.lines[this.at]!;
-      KEY.lastIndex = column;
-      const name = KEY.exec(line)?.[1];
-      if (name === undefined || name.length > 1000 || SPECIAL_KEYS.has(name) || Object.hasOwn(map, name)) throw GIVE_UP;
-      const after = KEY.lastIndex;
-      const at: Key = [this.at + 1, column + 1];
-      map[name] = after < line.length && line.charCodeAt(after) !== 35 ? this.scalar(after, column, at) : this.below(column, depth, at);
+      const colon = keyEnd(line, column);
+      const name = line.slice(column, colon);
+      if (colon < 0 || colon - column > 1000 || SPECIAL_KEYS.has(name) || Object.hasOwn(map, name)) throw GIVE_UP;
+      let after = colon + 1;
+      while (line.charCodeAt(after) === 32) after++;
+      map[name] =
+        after < line.length && line.charCodeAt(after) !== 35
+          ? this.scalar(after, column, this.at + 1, column + 1)
+          : this.below(column, depth, this.at + 1, column + 1);
       this.skip();
       if (this.at >= this.lines.length || this.indent < column) break;
       if (this.indent > column) throw GIVE_UP;
-      if (!this.keyAt(this.lines[this.at]!, column)) break; // a dash: the list this mapping is an item of goes on
+      if (keyEnd(this.lines[this.at]!, column) < 0) break; // a dash: the list this mapping is an item of goes on
     }
-    this.close(id);
+    scratch[o + SIZE] = this.nodes - first;
     return map;
   }
 
   /** The value of a key with nothing after its colon: the block below it, or a list at the key's own indentation. */
-  private below(indent: number, depth: number, key: Key): unknown {
+  private below(indent: number, depth: number, keyLine: number, keyColumn: number): unknown {
     this.at++;
     this.skip();
     if (this.at >= this.lines.length) throw GIVE_UP;
-    if (this.indent > indent) return this.block(this.indent, depth + 1, key);
-    if (this.indent === indent && isDash(this.lines[this.at]!, indent)) return this.list(indent, depth + 1, key);
+    if (this.indent > indent) return this.block(this.indent, depth + 1, keyLine, keyColumn);
+    if (this.indent === indent && isDash(this.lines[this.at]!, indent)) return this.list(indent, depth + 1, keyLine, keyColumn);
     throw GIVE_UP; // an empty value
   }
 
   /** A list whose dashes are at `indent`, the first on the current line. */
-  private list(indent: number, depth: number, key: Key): unknown[] {
+  private list(indent: number, depth: number, keyLine: number, keyColumn: number): unknown[] {
     if (depth > MAX_DEPTH) throw GIVE_UP;
-    const id = this.node(key);
+    const first = this.nodes;
+    const o = this.node(keyLine, keyColumn);
     const list: unknown[] = [];
     for (;;) {
       const line = this.lines[this.at]!;
@@ -160,15 +168,15 @@ class PlainReader {
         this.at++;
         this.skip();
         if (this.at >= this.lines.length || this.indent <= indent) throw GIVE_UP;
-        list.push(this.block(this.indent, depth + 1, NO_KEY));
-      } else if (this.keyAt(line, column)) list.push(this.map(column, depth + 1, NO_KEY));
+        list.push(this.block(this.indent, depth + 1, 0, 0));
+      } else if (keyEnd(line, column) >= 0) list.push(this.map(column, depth + 1, 0, 0));
       else if (isDash(line, column))
         throw GIVE_UP; // a list in a list on one line
-      else list.push(this.scalar(column, indent, NO_KEY));
+      else list.push(this.scalar(column, indent, 0, 0));
       this.skip();
       if (this.at >= this.lines.length || this.indent !== indent || !isDash(this.lines[this.at]!, indent)) break;
     }
-    this.close(id);
+    scratch[o + SIZE] = this.nodes - first;
     return list;
   }
 
@@ -176,12 +184,12 @@ class PlainReader {
    * The text at `column` of the current line, the value of a key or an item of a list whose key or
    * dash is at column `parent`: a plain text goes on over the following lines indented further.
    */
-  private scalar(column: number, parent: number, key: Key): unknown {
+  private scalar(column: number, parent: number, keyLine: number, keyColumn: number): unknown {
     const line = this.lines[this.at]!;
-    const o = this.node(key) * WIDTH;
-    this.outline[o + LINE] = this.outline[o + END_LINE] = this.at + 1;
-    this.outline[o + COLUMN] = column + 1;
-    this.outline[o + SIZE] = 1;
+    const o = this.node(keyLine, keyColumn);
+    scratch[o + LINE] = scratch[o + END_LINE] = this.at + 1;
+    scratch[o + COLUMN] = column + 1;
+    scratch[o + SIZE] = 1;
     this.at++;
     const c = line.charCodeAt(column);
     if (c === 34 || c === 39) {
@@ -189,14 +197,14 @@ class PlainReader {
       const inner = line.slice(column + 1, close);
       REST.lastIndex = close + 1;
       if (close < 0 || (c === 34 && inner.includes('\\')) || !REST.test(line)) throw GIVE_UP;
-      this.outline[o + END_COLUMN] = close + 2;
+      scratch[o + END_COLUMN] = close + 2;
       return c === 34 ? inner : inner.replaceAll("''", "'");
     }
-    if (INDICATORS.includes(line[column]!) || ('-?:'.includes(line[column]!) && (column + 1 === line.length || line.charCodeAt(column + 1) === 32)))
+    if (INDICATORS.includes(line[column]!) || ((c === 45 || c === 63 || c === 58) && (column + 1 === line.length || line.charCodeAt(column + 1) === 32)))
       throw GIVE_UP;
     const comment = line.indexOf(' #', column);
     let text = plainPart(line, column, comment < 0 ? line.length : comment);
-    this.outline[o + END_COLUMN] = column + text.length + 1;
+    scratch[o + END_COLUMN] = column + text.length + 1;
     // A comment ends the text; so does a line indented no further than its key or dash.
     let blank = 0;
     for (let next = this.at; comment < 0 && next < this.lines.length; next++) {
@@ -212,8 +220,8 @@ class PlainReader {
       const part = plainPart(more, i, more.length);
       text += blank ? '\n'.repeat(blank) + part : ` ${part}`;
       blank = 0;
-      this.outline[o + END_LINE] = next + 1;
-      this.outline[o + END_COLUMN] = i + part.length + 1;
+      scratch[o + END_LINE] = next + 1;
+      scratch[o + END_COLUMN] = i + part.length + 1;
       this.at = next + 1;
     }
     return resolvePlainScalar(text);
