@@ -1,5 +1,5 @@
 import type { Problem } from '../report/problem.ts';
-import { LOCALES } from '../schema/localized.ts';
+import { LOCALES } from '../schema/locales.ts';
 import { PLURAL_SUFFIX, UI_VARIABLES } from '../schema/ui-keys.ts';
 import type { Content, Entry } from './content.ts';
 import { entries } from './content.ts';
