@@ -4,8 +4,8 @@ import { resolvePlainScalar } from './yaml-scalars.ts';
 
 /**
  * Where each node of a file read by `readPlainYaml` is, in document order, WIDTH numbers a node:
- * the line and column where its value starts and ends (0 for a list or mapping: those are located
- * by the full parser), the line and column of its key when it is the value of a mapping (0 when
+ * the line and column where its value starts and ends (0 for a list or mapping, but for an empty one
+ * written [] or {}: those are located by the full parser), the line and column of its key when it is the value of a mapping (0 when
  * not), and how many nodes its subtree has (itself included), to skip over it. 1-based, as shown.
  */
 export type Outline = Int32Array;
@@ -28,7 +28,7 @@ let scratch = new Int32Array(WIDTH * 256);
 /**
  * Reads content YAML as people and `yaml.stringify` write it: block mappings with plain keys, block
  * lists, and texts on the line of their key or dash, plain (continued on more-indented lines) or quoted
- * on that line. Anything else (flow collections, block scalars, anchors, tags, escapes, empty values,
+ * on that line, or [] and {}. Anything else (other flow collections, block scalars, anchors, tags, escapes, empty values,
  * comments inside a text, duplicate keys) gives undefined, and the file goes to the general parsers.
  * What it accepts it reads exactly as `yaml` does (tests/validate/yaml-plain.test.ts holds it to that on
  * the content, the fixtures and thousands of mutated files), several times faster than js-yaml, and it
@@ -199,6 +199,13 @@ class PlainReader {
       if (close < 0 || (c === 34 && inner.includes('\\')) || !REST.test(line)) throw GIVE_UP;
       scratch[o + END_COLUMN] = close + 2;
       return c === 34 ? inner : inner.replaceAll("''", "'");
+    }
+    if ((c === 91 || c === 123) && line.charCodeAt(column + 1) === c + 2) {
+      // An empty list or mapping written [] or {} (what yaml.stringify writes for one).
+      REST.lastIndex = column + 2;
+      if (!REST.test(line)) throw GIVE_UP;
+      scratch[o + END_COLUMN] = column + 3;
+      return c === 91 ? [] : {};
     }
     if (INDICATORS.includes(line[column]!) || ((c === 45 || c === 63 || c === 58) && (column + 1 === line.length || line.charCodeAt(column + 1) === 32)))
       throw GIVE_UP;
