@@ -249,6 +249,16 @@ function plainPart(line: string, column: number, end: number): string {
   return part;
 }
 
+/** Where `key` is among the keys of `map`, in their order (that of the file), or -1. */
+function keyIndex(map: object, key: string): number {
+  let index = 0;
+  for (const k in map) {
+    if (k === key) return index;
+    index++;
+  }
+  return -1;
+}
+
 /**
  * The position of the node at `path` in a file read by `readPlainYaml`, as `yaml` gives it (with `key`,
  * the position of its key; when the path goes further than the data, the nearest node on it), or
@@ -266,7 +276,7 @@ export function locatePlain(outline: Outline, data: unknown, path: readonly (str
       index = part;
       named = '';
     } else if (value !== null && typeof value === 'object') {
-      index = Object.keys(value).indexOf(String(part));
+      index = keyIndex(value, String(part));
       if (index < 0) break;
       named = String(part);
     } else break;
