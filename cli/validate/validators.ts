@@ -57,10 +57,13 @@ const standalone = ({ ajv, refs }: ReturnType<typeof compile>, texts: readonly s
 /**
  * The validators as a CommonJS module: ajv's standalone code for the schemas in schemas/ (one
  * export per content type) and `builtFrom`, the key of what it was made from. Takes about a second.
+ * Minified: a quarter less code for every run to load.
  */
 export function compileValidators(): string {
   const texts = schemaTexts();
-  return `// Written by \`npm run schemas\` from the schemas beside it (ajv standalone code): do not edit.\n${standalone(compile(texts), texts)}`;
+  const { transformSync } = require('esbuild') as typeof import('esbuild');
+  const { code } = transformSync(standalone(compile(texts), texts), { minify: true, format: 'cjs', platform: 'node', target: 'node20' });
+  return `// Written by \`npm run schemas\` from the schemas beside it (ajv standalone code, minified): do not edit.\n${code}`;
 }
 
 /** Changes whenever the schemas or ajv do: data that passed them under one key need not be checked again. */
