@@ -36,9 +36,10 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   if (typeof text !== 'string') return { problems: [text] };
   const hash = cache ? contentHash(bytes) : undefined;
   const cached = hash ? cache!.get(hash) : undefined;
-  if (cached) return { source: lazySource(file, text, cached, true), problems: [] };
+  if (cached && !cached.plain) return { source: lazySource(file, text, cached, true), problems: [] };
   const clean = (data: unknown, outline: Outline | null) => {
-    const entry: CachedParse = { data, positions: new Map() };
+    // What a cached plain file passed still holds: the same bytes give the same data.
+    const entry: CachedParse = { data, positions: new Map(), schemaOk: cached?.schemaOk, plain: outline ? true : undefined };
     if (hash) cache!.set(hash, entry);
     return { source: lazySource(file, text, entry, Boolean(hash), outline), problems: [] };
   };
@@ -152,8 +153,8 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
  * (for unknown or misplaced keys). Falls back to the nearest ancestor that exists.
  */
 export function locate(source: SourceFile, path: readonly PathPart[], options: { key?: boolean } = {}): Position {
-  // Remembered for the parse cache; without one, finding it again costs less than remembering it.
-  if (!source.cached) return source.find(path, options.key === true);
+  // Remembered for the parse cache; without it, finding it again costs less than remembering it.
+  if (!source.cached || source.cached.plain) return source.find(path, options.key === true);
   const id = `${options.key ? 'k' : 'v'}${JSON.stringify(path)}`;
   const known = source.positions.get(id);
   if (known) return known;

@@ -151,8 +151,8 @@ describe('the parse cache', () => {
       const dir = join(cache, 'parse');
       expect(existsSync(dir)).toBe(true);
       for (const f of readdirSync(dir)) {
-        const saved = deserialize(readFileSync(join(dir, f))) as { version: string; entries: Record<string, { data: unknown; schemaOk?: string }> };
-        for (const e of Object.values(saved.entries)) Object.assign(e, { data: { poisoned: true }, schemaOk: undefined });
+        const saved = deserialize(readFileSync(join(dir, f))) as { version: string; entries: Record<string, unknown> };
+        for (const hash of Object.keys(saved.entries)) saved.entries[hash] = { data: { poisoned: true }, positions: [] };
         writeFileSync(join(dir, f), serialize(saved));
       }
       const control = await content(['validate', '--content', valid, '--quiet']);
