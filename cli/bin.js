@@ -47,9 +47,9 @@ function statsKey(files) {
   const hash = createHash('sha256');
   const settled = Date.now() - RACY_MS;
   for (const file of files) {
-    const s = statSync(join(root, file), { bigint: true });
-    if (Number(s.mtimeMs) > settled || Number(s.ctimeMs) > settled) return undefined;
-    hash.update(`${file}\0${s.size}\0${s.mtimeNs}\0${s.ctimeNs}\0${s.ino}\0`);
+    const s = statSync(join(root, file));
+    if (s.mtimeMs > settled || s.ctimeMs > settled) return undefined;
+    hash.update(`${file}\0${s.size}\0${s.mtimeMs}\0${s.ctimeMs}\0${s.ino}\0`);
   }
   return hash.digest('hex');
 }
