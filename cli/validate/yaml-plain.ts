@@ -24,6 +24,22 @@ const INDICATORS = ',[]{}#&*!|>\'"%@`';
 const GIVE_UP = new Error('not plain YAML');
 /** The outline being written (grown as needed, reused: a file's own is a copy of its part). */
 let scratch = new Int32Array(WIDTH * 256);
+/**
+ * Where outlines are kept: a view into a shared block each, not a buffer each (thousands of small
+ * buffers cost the garbage collector more than their size). A block goes when its files do.
+ */
+let block = new Int32Array(0);
+let used = 0;
+function keep(outline: Int32Array): Outline {
+  if (used + outline.length > block.length) {
+    block = new Int32Array(Math.max(256 * 1024, outline.length));
+    used = 0;
+  }
+  const kept = block.subarray(used, used + outline.length);
+  kept.set(outline);
+  used += outline.length;
+  return kept;
+}
 
 /**
  * Reads content YAML as people and `yaml.stringify` write it: block mappings with plain keys, block
@@ -79,7 +95,7 @@ class PlainReader {
     const data = this.map(0, 1, 0, 0);
     this.skip();
     if (this.at < this.lines.length) throw GIVE_UP;
-    return { data, outline: scratch.slice(0, this.nodes * WIDTH) };
+    return { data, outline: keep(scratch.subarray(0, this.nodes * WIDTH)) };
   }
 
   /** Moves to the next line with content (past blank and comment lines) and measures its indentation. */
