@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The project folder. Found by walking up from this module, because the CLI also runs from
- * a bundle in node_modules/.cache (see bin.js), where relative URLs would point elsewhere.
+ * a bundle in node_modules/.studio-site-cli (see bin.js), where relative URLs would point elsewhere.
  */
 function findRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));

@@ -12,9 +12,14 @@ export interface CachedParse {
   positions: Map<string, Position>;
   /** The content type and schemas (`validatorsKey`) this data passed: it is not checked again against them. */
   schemaOk?: string;
+  /**
+   * The plain reader reads this file (yaml-plain.ts): only `schemaOk` is kept, since it gets the data
+   * and every position from the text again in less time than they take to load from here.
+   */
+  plain?: boolean;
 }
 
-type Stored = { data: unknown; positions: [string, number, number, number, number][]; schemaOk?: string };
+type Stored = { data: unknown; positions: [string, number, number, number, number][]; schemaOk?: string } | { plain: true; schemaOk?: string };
 
 export const contentHash = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('base64url');
 
@@ -35,7 +40,8 @@ const CHECK_COST_IN_ENTRIES = 10;
  * node_modules/.cache, one file per content directory. A file whose bytes are unchanged is
  * not parsed again: its data and the positions of its problems come from here, and the
  * YAML document is parsed only when a position is needed that was not asked for before.
- * A file with parse problems is never cached. Its version is the compiler's salt (cache-policy.ts:
+ * Of a file the plain reader reads, only whether it passed its schema is kept (reading it
+ * again costs less than loading its data). A file with parse problems is never cached. Its version is the compiler's salt (cache-policy.ts:
  * this format, the parsers' code, the versions of yaml and js-yaml). `STUDIO_NO_CACHE=1` turns it off.
  */
 export class ParseCache {
@@ -69,18 +75,21 @@ export class ParseCache {
     if (hit) return hit;
     const s = this.stored[hash];
     if (!s) return undefined;
-    const entry: CachedParse = {
-      data: s.data,
-      positions: new Map(s.positions.map(([id, line, column, endLine, endColumn]) => [id, { line, column, endLine, endColumn }])),
-      schemaOk: s.schemaOk,
-    };
+    const entry: CachedParse =
+      'plain' in s
+        ? { data: undefined, positions: new Map(), schemaOk: s.schemaOk, plain: true }
+        : {
+            data: s.data,
+            positions: new Map(s.positions.map(([id, line, column, endLine, endColumn]) => [id, { line, column, endLine, endColumn }])),
+            schemaOk: s.schemaOk,
+          };
     this.used.set(hash, entry);
     this.loadedPositions.set(hash, entry.positions.size);
     return entry;
   }
 
   set(hash: string, entry: CachedParse): void {
-    if (!plainData(entry.data)) return;
+    if (!entry.plain && !plainData(entry.data)) return;
     this.used.set(hash, entry);
   }
 
@@ -93,8 +102,9 @@ export class ParseCache {
     let parsed = 0; // files parsed this run, or parsed again to locate a problem
     let checked = 0; // files checked against the schemas anew
     for (const [hash, e] of this.used) {
-      if (e.positions.size !== (this.loadedPositions.get(hash) ?? -1)) parsed++;
-      if (e.schemaOk !== this.stored[hash]?.schemaOk) checked++;
+      const stored = this.stored[hash];
+      if (!stored || (!e.plain && e.positions.size !== this.loadedPositions.get(hash))) parsed++;
+      if (e.schemaOk !== stored?.schemaOk) checked++;
     }
     const dropped = Object.keys(this.stored).filter((h) => !this.used.has(h)).length;
     const work = parsed * PARSE_COST_IN_ENTRIES + checked * CHECK_COST_IN_ENTRIES;
@@ -102,7 +112,9 @@ export class ParseCache {
     if ((!work && !dropped) || !worth) return;
     const entries: Record<string, Stored> = {};
     for (const [hash, e] of this.used)
-      entries[hash] = { data: e.data, positions: [...e.positions].map(([id, p]) => [id, p.line, p.column, p.endLine, p.endColumn]), schemaOk: e.schemaOk };
+      entries[hash] = e.plain
+        ? { plain: true, schemaOk: e.schemaOk }
+        : { data: e.data, positions: [...e.positions].map(([id, p]) => [id, p.line, p.column, p.endLine, p.endColumn]), schemaOk: e.schemaOk };
     try {
       const dir = cacheFolder('parse');
       const tmp = `${this.file}.${process.pid}.tmp`;

@@ -25,8 +25,12 @@ const LOCKFILES = ['package-lock.json', 'node_modules/.package-lock.json'];
 
 let salt: string | undefined;
 
-/** The hash of every file under cli/ and templates/ and of the lockfile: computed once per process. */
+/**
+ * The hash of every file under cli/ and templates/ and of the lockfile: computed once per process,
+ * or taken from cli/bin.js, which hashes the same files (and package.json) to know its bundle current.
+ */
 export function compilerSalt(): string {
+  salt ??= (globalThis as Record<symbol, string | undefined>)[Symbol.for('studio-site.sources-key')];
   if (salt) return salt;
   const hash = createHash('sha256');
   for (const folder of ['cli', 'templates'])

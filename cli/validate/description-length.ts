@@ -1,5 +1,5 @@
 import type { Problem } from '../report/problem.ts';
-import { LOCALES } from '../schema/localized.ts';
+import { LOCALES } from '../schema/locales.ts';
 import type { Content } from './content.ts';
 import { problemAt } from './source.ts';
 

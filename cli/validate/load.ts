@@ -4,7 +4,7 @@ import type { ParseCache } from '../cache/parse-cache.ts';
 import { type Problem, UsageError } from '../report/problem.ts';
 import { CONTENT_LAYOUT, type ContentType } from '../schema/layout.ts';
 import { didYouMean } from '../util/similar.ts';
-import { contentFileLimit, contentRoot, readContentFile, resolveEntry } from './read-content-file.ts';
+import { contentFileLimit, contentRoot, readContentFile, readListedFile, resolveEntry } from './read-content-file.ts';
 import { parseSource, type SourceFile } from './source.ts';
 
 export interface LoadedFile {
@@ -37,124 +37,139 @@ export function loadContent(dir: string, cache?: ParseCache): Loaded {
     );
   }
   const root = contentRoot(dir);
-  const files: LoadedFile[] = [];
-  const problems: Problem[] = [];
+  const reading: Reading = { root, fileLimit: contentFileLimit(entryCount(root)), cache, files: [], problems: [] };
   const known = new Set<string>();
   // lstat, not exists: a link that loops or leads nowhere is there, and reported as what it is.
   const present = (rel: string) => lstatSync(join(root, rel), { throwIfNoEntry: false }) !== undefined;
-  // Files that list every course (routes.yaml) grow with the site, and so does their limit.
-  const entryCount = (folder: string) => {
-    const found = resolveEntry(root, folder);
-    try {
-      return 'kind' in found && found.kind === 'directory' ? readdirSync(found.path).filter((n) => YAML.test(n)).length : 0;
-    } catch {
-      return 0; // reported when the folder is read
-    }
-  };
-  const fileLimit = contentFileLimit(Object.values(CONTENT_LAYOUT).reduce((n, def) => n + ('dir' in def ? entryCount(def.dir) : 0), 0));
-
-  const read = (type: ContentType, rel: string, key: string) => {
-    const read = readContentFile(root, rel, fileLimit);
-    if ('problem' in read) {
-      problems.push(read.problem);
-      return;
-    }
-    const parsed = parseSource(rel, read.bytes, cache);
-    problems.push(...parsed.problems);
-    files.push({ type, key, source: parsed.source });
-  };
-
   for (const [type, def] of Object.entries(CONTENT_LAYOUT) as [ContentType, (typeof CONTENT_LAYOUT)[ContentType]][]) {
-    if ('file' in def) {
-      known.add(def.file);
-      if (present(def.file)) read(type, def.file, type);
-      else
-        problems.push({
-          code: 'missing-file',
-          severity: 'error',
-          message: `The file ${def.file} is missing.`,
-          file: def.file,
-          expected: `content/${def.file}`,
-          found: 'no such file',
-          hint: 'Every site needs this file; restore it from version control.',
-        });
-    } else {
-      known.add(def.dir);
-      if (!present(def.dir)) {
-        problems.push({
-          code: 'missing-file',
-          severity: 'error',
-          message: `The folder ${def.dir}/ is missing.`,
-          file: `${def.dir}/`,
-          hint: 'Restore it from version control.',
-        });
-        continue;
-      }
-      // A linked folder is listed only when it is inside the content folder: the names in one
-      // outside it are not ours to print.
-      const sub = resolveEntry(root, def.dir);
-      if ('problem' in sub || sub.kind !== 'directory') {
-        problems.push(
-          'problem' in sub
-            ? { ...sub.problem, file: `${def.dir}/` }
-            : {
-                code: 'not-a-folder',
-                severity: 'error',
-                message: `The content needs a folder ${def.dir}/, but ${def.dir} is a file.`,
-                file: def.dir,
-                expected: `a folder ${def.dir}/ with one .yaml file per entry`,
-                found: 'a file',
-                hint: `Restore the folder ${def.dir}/ from version control.`,
-              },
-        );
-        continue;
-      }
-      // Entry types come with the listing; what a link is, is found out when it is read.
-      let listing: Dirent[];
-      try {
-        listing = readdirSync(sub.path, { withFileTypes: true });
-      } catch (error) {
-        problems.push({
-          code: 'unreadable-file',
-          severity: 'error',
-          message: `The folder ${def.dir}/ cannot be listed (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
-          file: `${def.dir}/`,
-          hint: 'Check the permissions of the folder.',
-        });
-        continue;
-      }
-      const entries = listing.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      for (const entry of entries) {
-        const name = entry.name;
-        const rel = `${def.dir}/${name}`;
-        if (name.startsWith('.')) continue;
-        if (!YAML.test(name) || entry.isDirectory()) {
-          problems.push({
-            code: 'unexpected-file',
-            severity: 'warning',
-            message: `${rel} is not a YAML file and is ignored.`,
-            file: rel,
-            hint: `Only .yaml files in ${def.dir}/ are read.`,
-          });
-          continue;
-        }
-        const key = name.replace(YAML, '');
-        if (!/^[a-z][a-zA-Z0-9_-]*$/.test(key)) {
-          problems.push({
-            code: 'bad-file-name',
-            severity: 'error',
-            message: `The file name "${name}" is not a valid key.`,
-            file: rel,
-            expected: 'a name that starts with a lowercase letter and has only letters, digits, "_" and "-"',
-            found: name,
-            hint: 'The file name is the key other files use to refer to this entry; rename the file.',
-          });
-          continue;
-        }
-        read(type, rel, key);
-      }
+    const name = 'file' in def ? def.file : def.dir;
+    known.add(name);
+    if (!present(name)) reading.problems.push(missing('file' in def ? name : `${name}/`));
+    else if ('file' in def) readOne(reading, type, def.file, type);
+    else readFolder(reading, type, def.dir);
+  }
+  return { dir, files: reading.files, problems: [...reading.problems, ...strayFiles(root, known)], fileLimit: reading.fileLimit };
+}
+
+interface Reading {
+  root: string;
+  fileLimit: number;
+  cache?: ParseCache;
+  files: LoadedFile[];
+  problems: Problem[];
+}
+
+/** Course and teacher files: files that list every course (routes.yaml) grow with the site, and so does their limit. */
+function entryCount(root: string): number {
+  let count = 0;
+  for (const def of Object.values(CONTENT_LAYOUT)) {
+    if (!('dir' in def)) continue;
+    const found = resolveEntry(root, def.dir);
+    try {
+      if ('kind' in found && found.kind === 'directory') count += readdirSync(found.path).filter((n) => YAML.test(n)).length;
+    } catch {
+      // reported when the folder is read
     }
   }
+  return count;
+}
+
+/** Reads and parses one file; `listedIn` is the real path of the folder whose listing showed it as a regular file. */
+function readOne(reading: Reading, type: ContentType, rel: string, key: string, listedIn?: string): void {
+  const read = listedIn ? readListedFile(reading.root, listedIn, rel, reading.fileLimit) : readContentFile(reading.root, rel, reading.fileLimit);
+  if ('problem' in read) {
+    reading.problems.push(read.problem);
+    return;
+  }
+  const parsed = parseSource(rel, read.bytes, reading.cache);
+  reading.problems.push(...parsed.problems);
+  reading.files.push({ type, key, source: parsed.source });
+}
+
+const missing = (file: string): Problem =>
+  file.endsWith('/')
+    ? { code: 'missing-file', severity: 'error', message: `The folder ${file} is missing.`, file, hint: 'Restore it from version control.' }
+    : {
+        code: 'missing-file',
+        severity: 'error',
+        message: `The file ${file} is missing.`,
+        file,
+        expected: `content/${file}`,
+        found: 'no such file',
+        hint: 'Every site needs this file; restore it from version control.',
+      };
+
+/** Every .yaml file of one folder, one entity per file, in name order. */
+function readFolder(reading: Reading, type: ContentType, dir: string): void {
+  // A linked folder is listed only when it is inside the content folder: the names in one
+  // outside it are not ours to print.
+  const sub = resolveEntry(reading.root, dir);
+  if ('problem' in sub || sub.kind !== 'directory') {
+    reading.problems.push(
+      'problem' in sub
+        ? { ...sub.problem, file: `${dir}/` }
+        : {
+            code: 'not-a-folder',
+            severity: 'error',
+            message: `The content needs a folder ${dir}/, but ${dir} is a file.`,
+            file: dir,
+            expected: `a folder ${dir}/ with one .yaml file per entry`,
+            found: 'a file',
+            hint: `Restore the folder ${dir}/ from version control.`,
+          },
+    );
+    return;
+  }
+  // Entry types come with the listing; what a link is, is found out when it is read.
+  let listing: Dirent[];
+  try {
+    listing = readdirSync(sub.path, { withFileTypes: true });
+  } catch (error) {
+    reading.problems.push({
+      code: 'unreadable-file',
+      severity: 'error',
+      message: `The folder ${dir}/ cannot be listed (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+      file: `${dir}/`,
+      hint: 'Check the permissions of the folder.',
+    });
+    return;
+  }
+  for (const entry of listing.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const problem = entryProblem(dir, entry);
+    if (problem) reading.problems.push(problem);
+    else if (!entry.name.startsWith('.')) readOne(reading, type, `${dir}/${entry.name}`, entry.name.replace(YAML, ''), entry.isFile() ? sub.path : undefined);
+  }
+}
+
+/** Why an entry of a folder is not read as an entity: not a YAML file, or a name that is not a key. */
+function entryProblem(dir: string, entry: Dirent): Problem | undefined {
+  const name = entry.name;
+  const rel = `${dir}/${name}`;
+  if (name.startsWith('.')) return undefined;
+  if (!YAML.test(name) || entry.isDirectory())
+    return {
+      code: 'unexpected-file',
+      severity: 'warning',
+      message: `${rel} is not a YAML file and is ignored.`,
+      file: rel,
+      hint: `Only .yaml files in ${dir}/ are read.`,
+    };
+  if (!/^[a-z][a-zA-Z0-9_-]*$/.test(name.replace(YAML, '')))
+    return {
+      code: 'bad-file-name',
+      severity: 'error',
+      message: `The file name "${name}" is not a valid key.`,
+      file: rel,
+      expected: 'a name that starts with a lowercase letter and has only letters, digits, "_" and "-"',
+      found: name,
+      hint: 'The file name is the key other files use to refer to this entry; rename the file.',
+    };
+  return undefined;
+}
+
+/** Files and folders at the top of the content folder that the site does not use. */
+function strayFiles(root: string, known: Set<string>): Problem[] {
+  const problems: Problem[] = [];
   for (const name of readdirSync(root).sort()) {
     if (name.startsWith('.') || known.has(name) || name === 'README.md' || name === 'translations.yaml') continue;
     problems.push({
@@ -165,5 +180,5 @@ export function loadContent(dir: string, cache?: ParseCache): Loaded {
       hint: didYouMean(name, known) ?? `The content files are: ${[...known].join(', ')}.`,
     });
   }
-  return { dir, files, problems, fileLimit };
+  return problems;
 }

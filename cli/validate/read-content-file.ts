@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Problem } from '../report/problem.ts';
 
@@ -136,13 +136,7 @@ export function readContentFile(root: string, rel: string, maxBytes = MAX_CONTEN
         hint: 'Content files are plain text files: move the folder out of the content folder, or rename it so it does not end in .yaml.',
       },
     };
-  const changed: Problem = {
-    code: 'unreadable-file',
-    severity: 'error',
-    message: `${rel} changed while it was being read.`,
-    file: rel,
-    hint: 'Run the command again once the file is saved.',
-  };
+  const changed = changedWhileRead(rel);
   let fd: number;
   try {
     fd = openSync(entry.path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
@@ -154,19 +148,67 @@ export function readContentFile(root: string, rel: string, maxBytes = MAX_CONTEN
   try {
     const open = fstatSync(fd);
     if (!open.isFile() || open.dev !== entry.stats.dev || open.ino !== entry.stats.ino) return { problem: changed };
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes + 1 - total));
-      const n = readSync(fd, chunk, 0, chunk.length, null);
-      if (n === 0) break;
-      chunks.push(chunk.subarray(0, n));
-      total += n;
-      if (total > maxBytes) return { problem: tooLarge(rel, `more than ${MB(maxBytes)}`, maxBytes) };
-    }
-    return { bytes: Buffer.concat(chunks, total) };
+    return readOpen(fd, open.size, rel, maxBytes);
   } catch (error) {
     return { problem: { ...changed, message: `${rel} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).` } };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const changedWhileRead = (rel: string): Problem => ({
+  code: 'unreadable-file',
+  severity: 'error',
+  message: `${rel} changed while it was being read.`,
+  file: rel,
+  hint: 'Run the command again once the file is saved.',
+});
+
+/** The bytes of an open file of `size` bytes (as fstat said), or the problem that it grew past `maxBytes`. */
+function readOpen(fd: number, size: number, rel: string, maxBytes: number): { bytes: Buffer } | { problem: Problem } {
+  // A buffer of the size the file has (one byte more shows it grew); chunks only for one that grows.
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (let want = Math.min(size + 1, maxBytes + 1); ; want = Math.min(64 * 1024, maxBytes + 1 - total)) {
+    const chunk = Buffer.allocUnsafe(want);
+    const n = readSync(fd, chunk, 0, chunk.length, null);
+    if (n === 0) break;
+    chunks.push(chunk.subarray(0, n));
+    total += n;
+    if (total > maxBytes) return { problem: tooLarge(rel, `more than ${MB(maxBytes)}`, maxBytes) };
+    if (n < want && total === size) break; // all of it, as fstat said: no second read to see the end
+  }
+  return { bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total) };
+}
+
+/**
+ * `readContentFile` for a file that the listing of folder `dir` (a real path inside the content
+ * folder) showed as a regular file: opened at once, without following a link or blocking, then
+ * checked by what was opened: a regular file, within the limit, and (as Linux's /proc/self/fd
+ * tells) at that very path, so no link was followed on the way in. Half the system calls of
+ * looking first; where the check cannot be made or fails, the file is read the careful way.
+ */
+export function readListedFile(root: string, dir: string, rel: string, maxBytes: number): { bytes: Buffer } | { problem: Problem } {
+  const path = join(dir, rel.slice(rel.lastIndexOf('/') + 1));
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch {
+    return readContentFile(root, rel, maxBytes);
+  }
+  let opened: Stats | undefined;
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isFile() && readlinkSync(`/proc/self/fd/${fd}`) === path) opened = stats;
+  } catch {
+    // no /proc: read below as any other file
+  }
+  try {
+    if (!opened) return readContentFile(root, rel, maxBytes);
+    if (opened.size > maxBytes) return { problem: tooLarge(rel, MB(opened.size), maxBytes) };
+    return readOpen(fd, opened.size, rel, maxBytes);
+  } catch (error) {
+    return { problem: { ...changedWhileRead(rel), message: `${rel} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).` } };
   } finally {
     closeSync(fd);
   }

@@ -1,4 +1,5 @@
-import { type CST, type Document, isAlias, isCollection, isPair, type Node, Parser } from 'yaml';
+import type { CST, Document, Node } from 'yaml';
+import { yamlPackage } from './yaml-lazy.ts';
 
 /**
  * How far content may nest lists and mappings. The shipped content nests 7 deep; anything near
@@ -22,10 +23,14 @@ export function deeperThanAllowed(data: unknown): boolean {
 }
 
 /** Child nodes in document order: a pair gives its key, then its value. */
-const children = (node: Node): unknown[] => (isCollection(node) ? node.items.flatMap((i) => (isPair(i) ? [i.key, i.value] : [i])) : []);
+const children = (node: Node): unknown[] => {
+  const { isCollection, isPair } = yamlPackage();
+  return isCollection(node) ? node.items.flatMap((i) => (isPair(i) ? [i.key, i.value] : [i])) : [];
+};
 
 /** The first collection, in document order, nested deeper than MAX_DEPTH. */
 export function firstTooDeep(doc: Document.Parsed): Node | undefined {
+  const { isCollection } = yamlPackage();
   const stack: [unknown, number][] = [[doc.contents, 1]];
   while (stack.length) {
     const [node, depth] = stack.pop()!;
@@ -44,6 +49,7 @@ export function firstTooDeep(doc: Document.Parsed): Node | undefined {
  * Call only on a document no deeper than MAX_DEPTH.
  */
 export function aliasOverflow(doc: Document.Parsed): Node | undefined {
+  const { isAlias, isCollection, isPair } = yamlPackage();
   const anchors = new Map<string, Node>();
   const counts = new Map<Node, { count: number; aliasCount: number }>();
   const copiesIn = (node: unknown): number => {
@@ -120,7 +126,7 @@ const COLLECTIONS = new Set(['block-map', 'block-seq', 'flow-collection']);
  * the `yaml` package reports only the place it gave up.
  */
 export function firstTooDeepOffset(text: string): number | undefined {
-  const stack: [CST.Token | undefined, number][] = [...new Parser().parse(text)].reverse().map((t) => [t, 0] as [CST.Token, number]);
+  const stack: [CST.Token | undefined, number][] = [...new (yamlPackage().Parser)().parse(text)].reverse().map((t) => [t, 0] as [CST.Token, number]);
   while (stack.length) {
     const [token, outer] = stack.pop()!;
     if (!token) continue;

@@ -1,7 +1,8 @@
-import { type Document, isScalar, type LineCounter, visit, type YAMLError } from 'yaml';
+import type { Document, LineCounter, YAMLError } from 'yaml';
 import type { Problem } from '../report/problem.ts';
 import { catalogued, yamlCode } from '../report/problem.ts';
 import type { ProblemCode } from '../report/problems.ts';
+import { yamlPackage } from './yaml-lazy.ts';
 
 /**
  * The yaml parser's errors, as an editor needs them: one error per mistake, on the line where the
@@ -36,6 +37,7 @@ export function yamlProblems(file: string, text: string, doc: Document.Parsed, l
   }
   // A quote left open swallows the following lines up to the next quote of its kind: YAML reads that
   // as one text over several lines, which content never needs, so it is the mistake to point at.
+  const { isScalar, visit } = yamlPackage();
   if (problems.length === 0 && errors.length === 0)
     visit(doc, {
       Scalar(_, node) {

@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_TYPE_NAMES } from '../../cli/schema/layout.ts';
 import { CONTENT, contentCopy, ROOT } from '../helpers/cli.ts';
 
 // The cache policy (cli/cache/policy.ts), seen from outside: a poisoned cache must not be
 // read once what it was made with changes, nor at all under STUDIO_NO_CACHE=1; every cache is
 // pruned. The caches live in the compiler's own node_modules/.cache, so this test works on a
-// copy of the compiler (its node_modules linked package by package, its cache folder its own):
+// copy of the compiler (its node_modules linked package by package, its cache folder and CLI bundle its own):
 // poisoning the real one would mislead the tests running beside it.
 
 const project = mkdtempSync(join(tmpdir(), 'studio-policy-'));
@@ -64,9 +65,7 @@ beforeAll(async () => {
     cpSync(join(ROOT, part), join(project, part), { recursive: true });
   mkdirSync(join(project, 'node_modules'));
   for (const name of readdirSync(join(ROOT, 'node_modules')))
-    if (name !== '.cache') symlinkSync(join(ROOT, 'node_modules', name), join(project, 'node_modules', name));
-  const first = await content(['validate', '--content', broken.dir]);
-  expect(first.code, first.out).toBe(1);
+    if (name !== '.cache' && name !== '.studio-site-cli') symlinkSync(join(ROOT, 'node_modules', name), join(project, 'node_modules', name));
 }, 240_000);
 
 afterAll(() => {
@@ -74,7 +73,39 @@ afterAll(() => {
   rmSync(project, { recursive: true, force: true });
 });
 
+describe('the validators compiled ahead of time (schemas/validators.cjs)', () => {
+  const shipped = join(project, 'schemas', 'validators.cjs');
+  /** A validators module that accepts anything, made (it says) from `builtFrom`. */
+  const acceptAll = (builtFrom: string) =>
+    `const ok = Object.assign(() => true, { errors: null });\nfor (const t of ${JSON.stringify(CONTENT_TYPE_NAMES)}) exports[t] = ok;\nexports.builtFrom = ${JSON.stringify(builtFrom)};\n`;
+
+  it('are what a run uses, caches on or off: nothing is compiled', async () => {
+    const builtFrom = /exports\.builtFrom\s*=\s*"([0-9a-f]+)"/.exec(readFileSync(shipped, 'utf8'))![1]!;
+    writeFileSync(shipped, acceptAll(builtFrom));
+    for (const env of [{ STUDIO_NO_CACHE: '1' }, {}] as Record<string, string>[]) {
+      const r = await content(['validate', '--content', broken.dir], env);
+      expect(r.code, r.out).toBe(0);
+    }
+    expect(existsSync(join(cache, 'validators'))).toBe(false);
+    rmSync(join(cache, 'parse'), { recursive: true, force: true }); // it remembers what passed those validators
+  }, 120_000);
+
+  it('are not used when made from other schemas or another ajv: then the schemas are compiled', async () => {
+    writeFileSync(shipped, acceptAll('0123456789abcdef01234567'));
+    const r = await content(['validate', '--content', broken.dir], { STUDIO_NO_CACHE: '1' });
+    expect(r.code, r.out).toBe(1);
+    expect(r.out).toMatch(/goal/);
+  }, 120_000);
+});
+
+// Without the shipped module, the compiled validators are cached: the fallback follows the cache policy.
 describe('the validator cache', () => {
+  beforeAll(async () => {
+    rmSync(join(project, 'schemas', 'validators.cjs'));
+    const first = await content(['validate', '--content', broken.dir]);
+    expect(first.code, first.out).toBe(1);
+  }, 120_000);
+
   it('is ignored under STUDIO_NO_CACHE=1, and read otherwise', async () => {
     expect(poisonValidators()).toBeGreaterThan(0);
     const off = await content(['validate', '--content', broken.dir], { STUDIO_NO_CACHE: '1' });
@@ -120,8 +151,8 @@ describe('the parse cache', () => {
       const dir = join(cache, 'parse');
       expect(existsSync(dir)).toBe(true);
       for (const f of readdirSync(dir)) {
-        const saved = deserialize(readFileSync(join(dir, f))) as { version: string; entries: Record<string, { data: unknown; schemaOk?: string }> };
-        for (const e of Object.values(saved.entries)) Object.assign(e, { data: { poisoned: true }, schemaOk: undefined });
+        const saved = deserialize(readFileSync(join(dir, f))) as { version: string; entries: Record<string, unknown> };
+        for (const hash of Object.keys(saved.entries)) saved.entries[hash] = { data: { poisoned: true }, positions: [] };
         writeFileSync(join(dir, f), serialize(saved));
       }
       const control = await content(['validate', '--content', valid, '--quiet']);

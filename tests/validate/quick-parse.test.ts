@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { quickParse } from '../../cli/validate/source.ts';
+import { quickParse } from '../../cli/validate/yaml-quick.ts';
 import { CONTENT, ROOT } from '../helpers/cli.ts';
 import { syntheticContent } from '../helpers/synthetic.ts';
 

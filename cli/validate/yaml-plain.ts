@@ -1,0 +1,316 @@
+import type { Position } from '../report/problem.ts';
+import { MAX_DEPTH } from './yaml-limits.ts';
+import { resolvePlainScalar } from './yaml-scalars.ts';
+
+/**
+ * Where each node of a file read by `readPlainYaml` is, in document order, WIDTH numbers a node:
+ * the line and column where its value starts and ends (0 for a list or mapping, but for an empty
+ * one written [] or {}: those are located by the full parser), the line and column of its key when
+ * it is the value of a mapping (0 when not), and how many nodes its subtree has (itself included),
+ * to skip over it. 1-based, as shown.
+ */
+export type Outline = Int32Array;
+const WIDTH = 7;
+const [LINE, COLUMN, END_LINE, END_COLUMN, KEY_LINE, KEY_COLUMN, SIZE] = [0, 1, 2, 3, 4, 5, 6];
+
+/** Keys the core schema reads as something other than their text. */
+const SPECIAL_KEYS = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
+/** What may follow a quoted text on its line: spaces, then a comment. */
+const REST = / *(?: #.*)?$/y;
+/** Characters this reader leaves to the general parsers: tabs, CR, control characters, BOM, non-characters, U+2028/9. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+const NOT_PLAIN = /[\t\r\x00-\x08\x0B-\x1F\x7F-\x9F\uFEFF\uFFFE\uFFFF\u2028\u2029]/;
+/** Characters that start something other than a plain text (flow collection, anchor, tag, alias, block scalar, directive…). */
+const INDICATORS = ',[]{}#&*!|>\'"%@`';
+const GIVE_UP = new Error('not plain YAML');
+/** The outline being written (grown as needed, reused: a file's own is a copy of its part). */
+let scratch = new Int32Array(WIDTH * 256);
+/**
+ * Where outlines are kept: a view into a shared block each, not a buffer each (thousands of small
+ * buffers cost the garbage collector more than their size). A block goes when its files do.
+ */
+let block = new Int32Array(0);
+let used = 0;
+function keep(outline: Int32Array): Outline {
+  if (used + outline.length > block.length) {
+    block = new Int32Array(Math.max(256 * 1024, outline.length));
+    used = 0;
+  }
+  const kept = block.subarray(used, used + outline.length);
+  kept.set(outline);
+  used += outline.length;
+  return kept;
+}
+
+/**
+ * Reads content YAML as people and `yaml.stringify` write it: block mappings with plain keys, block
+ * lists, and texts on the line of their key or dash, plain (continued on more-indented lines) or
+ * quoted on that line, or [] and {}. Anything else (other flow collections, block scalars, anchors,
+ * tags, escapes, empty values, comments inside a text, duplicate keys) gives undefined, and the file
+ * goes to the general parsers. What it accepts it reads exactly as `yaml` does
+ * (tests/validate/yaml-plain.test.ts holds it to that on the content, the fixtures and thousands of
+ * mutated files), in less than half js-yaml's time, and it keeps where every text and key is, so the
+ * problems of a clean file are located without `yaml`, 20 times slower.
+ */
+export function readPlainYaml(text: string): { data: Record<string, unknown>; outline: Outline } | undefined {
+  if (NOT_PLAIN.test(text)) return undefined;
+  try {
+    return new PlainReader(text).document();
+  } catch (error) {
+    if (error === GIVE_UP) return undefined;
+    throw error;
+  }
+}
+
+const isDash = (line: string, at: number) => line.charCodeAt(at) === 45 && (line.length === at + 1 || line.charCodeAt(at + 1) === 32);
+
+/**
+ * Where the colon of a plain key at `column` is (a letter, then letters, digits, "_" and "-", then
+ * ":" and a space or the end of the line), or -1.
+ */
+function keyEnd(line: string, column: number): number {
+  let c = line.charCodeAt(column) | 32; // lower case
+  if (c < 97 || c > 122) return -1;
+  for (let i = column + 1; i < line.length; i++) {
+    c = line.charCodeAt(i);
+    if (c === 58) return i + 1 === line.length || line.charCodeAt(i + 1) === 32 ? i : -1;
+    if (!((c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122) || c === 95 || c === 45)) return -1;
+  }
+  return -1;
+}
+
+class PlainReader {
+  private readonly lines: string[];
+  /** The current line, and its indentation once `skip` has found it. */
+  private at = 0;
+  private indent = 0;
+  private nodes = 0;
+
+  constructor(text: string) {
+    this.lines = text.split('\n');
+  }
+
+  document(): { data: Record<string, unknown>; outline: Outline } {
+    this.skip();
+    const line = this.lines[this.at];
+    if (line === undefined || this.indent !== 0 || keyEnd(line, 0) < 0) throw GIVE_UP;
+    const data = this.map(0, 1, 0, 0);
+    this.skip();
+    if (this.at < this.lines.length) throw GIVE_UP;
+    return { data, outline: keep(scratch.subarray(0, this.nodes * WIDTH)) };
+  }
+
+  /** Moves to the next line with content (past blank and comment lines) and measures its indentation. */
+  private skip(): void {
+    for (; this.at < this.lines.length; this.at++) {
+      const line = this.lines[this.at]!;
+      let i = 0;
+      while (line.charCodeAt(i) === 32) i++;
+      if (i < line.length && line.charCodeAt(i) !== 35) {
+        this.indent = i;
+        return;
+      }
+    }
+  }
+
+  /** Reserves the next node, the value of the key at line `keyLine` and column `keyColumn` (1-based; 0 for none). */
+  private node(keyLine: number, keyColumn: number): number {
+    const o = this.nodes++ * WIDTH;
+    if (scratch.length < o + WIDTH) {
+      const grown = new Int32Array(scratch.length * 2);
+      grown.set(scratch);
+      scratch = grown;
+    }
+    scratch[o + LINE] = 0;
+    scratch[o + KEY_LINE] = keyLine;
+    scratch[o + KEY_COLUMN] = keyColumn;
+    return o;
+  }
+
+  /** The list or mapping that starts on the current line at column `indent`. */
+  private block(indent: number, depth: number, keyLine: number, keyColumn: number): unknown {
+    const line = this.lines[this.at]!;
+    if (isDash(line, indent)) return this.list(indent, depth, keyLine, keyColumn);
+    if (keyEnd(line, indent) >= 0) return this.map(indent, depth, keyLine, keyColumn);
+    throw GIVE_UP;
+  }
+
+  /** A mapping whose first key is at `column` of the current line. */
+  private map(column: number, depth: number, keyLine: number, keyColumn: number): Record<string, unknown> {
+    if (depth > MAX_DEPTH) throw GIVE_UP;
+    const first = this.nodes;
+    const o = this.node(keyLine, keyColumn);
+    const map: Record<string, unknown> = {};
+    for (;;) {
+      const line = this.lines[this.at]!;
+      const colon = keyEnd(line, column);
+      const name = line.slice(column, colon);
+      if (colon < 0 || colon - column > 1000 || SPECIAL_KEYS.has(name) || Object.hasOwn(map, name)) throw GIVE_UP;
+      let after = colon + 1;
+      while (line.charCodeAt(after) === 32) after++;
+      map[name] =
+        after < line.length && line.charCodeAt(after) !== 35
+          ? this.scalar(after, column, this.at + 1, column + 1)
+          : this.below(column, depth, this.at + 1, column + 1);
+      this.skip();
+      if (this.at >= this.lines.length || this.indent < column) break;
+      if (this.indent > column) throw GIVE_UP;
+      if (keyEnd(this.lines[this.at]!, column) < 0) break; // a dash: the list this mapping is an item of goes on
+    }
+    scratch[o + SIZE] = this.nodes - first;
+    return map;
+  }
+
+  /** The value of a key with nothing after its colon: the block below it, or a list at the key's own indentation. */
+  private below(indent: number, depth: number, keyLine: number, keyColumn: number): unknown {
+    this.at++;
+    this.skip();
+    if (this.at >= this.lines.length) throw GIVE_UP;
+    if (this.indent > indent) return this.block(this.indent, depth + 1, keyLine, keyColumn);
+    if (this.indent === indent && isDash(this.lines[this.at]!, indent)) return this.list(indent, depth + 1, keyLine, keyColumn);
+    throw GIVE_UP; // an empty value
+  }
+
+  /** A list whose dashes are at `indent`, the first on the current line. */
+  private list(indent: number, depth: number, keyLine: number, keyColumn: number): unknown[] {
+    if (depth > MAX_DEPTH) throw GIVE_UP;
+    const first = this.nodes;
+    const o = this.node(keyLine, keyColumn);
+    const list: unknown[] = [];
+    for (;;) {
+      const line = this.lines[this.at]!;
+      let column = indent + 1;
+      while (line.charCodeAt(column) === 32) column++;
+      if (column >= line.length || line.charCodeAt(column) === 35) {
+        // Nothing after the dash: the item is the block below it.
+        this.at++;
+        this.skip();
+        if (this.at >= this.lines.length || this.indent <= indent) throw GIVE_UP;
+        list.push(this.block(this.indent, depth + 1, 0, 0));
+      } else if (keyEnd(line, column) >= 0) list.push(this.map(column, depth + 1, 0, 0));
+      else if (isDash(line, column))
+        throw GIVE_UP; // a list in a list on one line
+      else list.push(this.scalar(column, indent, 0, 0));
+      this.skip();
+      if (this.at >= this.lines.length || this.indent !== indent || !isDash(this.lines[this.at]!, indent)) break;
+    }
+    scratch[o + SIZE] = this.nodes - first;
+    return list;
+  }
+
+  /**
+   * The text at `column` of the current line, the value of a key or an item of a list whose key or
+   * dash is at column `parent`: a plain text goes on over the following lines indented further.
+   */
+  private scalar(column: number, parent: number, keyLine: number, keyColumn: number): unknown {
+    const line = this.lines[this.at]!;
+    const o = this.node(keyLine, keyColumn);
+    scratch[o + LINE] = scratch[o + END_LINE] = this.at + 1;
+    scratch[o + COLUMN] = column + 1;
+    scratch[o + SIZE] = 1;
+    this.at++;
+    const c = line.charCodeAt(column);
+    if (c === 34 || c === 39) {
+      const close = c === 34 ? line.indexOf('"', column + 1) : closingSingleQuote(line, column + 1);
+      const inner = line.slice(column + 1, close);
+      REST.lastIndex = close + 1;
+      if (close < 0 || (c === 34 && inner.includes('\\')) || !REST.test(line)) throw GIVE_UP;
+      scratch[o + END_COLUMN] = close + 2;
+      return c === 34 ? inner : inner.replaceAll("''", "'");
+    }
+    if ((c === 91 || c === 123) && line.charCodeAt(column + 1) === c + 2) {
+      // An empty list or mapping written [] or {} (what yaml.stringify writes for one).
+      REST.lastIndex = column + 2;
+      if (!REST.test(line)) throw GIVE_UP;
+      scratch[o + END_COLUMN] = column + 3;
+      return c === 91 ? [] : {};
+    }
+    if (INDICATORS.includes(line[column]!) || ((c === 45 || c === 63 || c === 58) && (column + 1 === line.length || line.charCodeAt(column + 1) === 32)))
+      throw GIVE_UP;
+    const comment = line.indexOf(' #', column);
+    let text = plainPart(line, column, comment < 0 ? line.length : comment);
+    scratch[o + END_COLUMN] = column + text.length + 1;
+    // A comment ends the text; so does a line indented no further than its key or dash.
+    let blank = 0;
+    for (let next = this.at; comment < 0 && next < this.lines.length; next++) {
+      const more = this.lines[next]!;
+      let i = 0;
+      while (more.charCodeAt(i) === 32) i++;
+      if (i === more.length) {
+        blank++;
+        continue;
+      }
+      if (i <= parent || more.charCodeAt(i) === 35) break;
+      if ('-?:'.includes(more[i]!) || more.includes(' #', i)) throw GIVE_UP;
+      const part = plainPart(more, i, more.length);
+      text += blank ? '\n'.repeat(blank) + part : ` ${part}`;
+      blank = 0;
+      scratch[o + END_LINE] = next + 1;
+      scratch[o + END_COLUMN] = i + part.length + 1;
+      this.at = next + 1;
+    }
+    return resolvePlainScalar(text);
+  }
+}
+
+/** Where a single-quoted text opened before `from` closes ('' is a quote inside it), or -1. */
+function closingSingleQuote(line: string, from: number): number {
+  for (let i = line.indexOf("'", from); i >= 0; i = line.indexOf("'", i + 2)) if (line.charCodeAt(i + 1) !== 39) return i;
+  return -1;
+}
+
+/** The plain text of a line from `column` up to `end`, without trailing spaces. */
+function plainPart(line: string, column: number, end: number): string {
+  while (end > column && line.charCodeAt(end - 1) === 32) end--;
+  const part = line.slice(column, end);
+  if (part.includes(': ') || part.endsWith(':')) throw GIVE_UP; // a mapping where a text was expected: an error for the full parser
+  return part;
+}
+
+/** Where `key` is among the keys of `map`, in their order (that of the file), or -1. */
+function keyIndex(map: object, key: string): number {
+  let index = 0;
+  for (const k in map) {
+    if (k === key) return index;
+    index++;
+  }
+  return -1;
+}
+
+/**
+ * The position of the node at `path` in a file read by `readPlainYaml`, as `yaml` gives it (with `key`,
+ * the position of its key; when the path goes further than the data, the nearest node on it), or
+ * undefined where the outline has no position (a list or mapping): then the full parser is asked.
+ */
+export function locatePlain(outline: Outline, data: unknown, path: readonly (string | number)[], key: boolean): Position | undefined {
+  let node = 0;
+  let value = data;
+  let named = ''; // the key of the mapping value reached last, '' if it was a list item
+  let depth = 0;
+  for (const part of path) {
+    let index: number;
+    if (Array.isArray(value)) {
+      if (typeof part !== 'number' || !Number.isInteger(part) || part < 0 || part >= value.length) break;
+      index = part;
+      named = '';
+    } else if (value !== null && typeof value === 'object') {
+      index = keyIndex(value, String(part));
+      if (index < 0) break;
+      named = String(part);
+    } else break;
+    let child = node + 1;
+    for (let i = 0; i < index; i++) child += outline[child * WIDTH + SIZE]!;
+    node = child;
+    value = (value as Record<string | number, unknown>)[part];
+    depth++;
+  }
+  const o = node * WIDTH;
+  const complete = depth === path.length;
+  if (named && (!complete || key)) {
+    const line = outline[o + KEY_LINE]!;
+    const column = outline[o + KEY_COLUMN]!;
+    return { line, column, endLine: line, endColumn: column + named.length };
+  }
+  if (outline[o + LINE] === 0) return undefined;
+  return { line: outline[o + LINE]!, column: outline[o + COLUMN]!, endLine: outline[o + END_LINE]!, endColumn: outline[o + END_COLUMN]! };
+}
