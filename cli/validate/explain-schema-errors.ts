@@ -1,0 +1,383 @@
+import type { ErrorObject } from 'ajv';
+import type { Problem } from '../report/problem.ts';
+import { catalogued } from '../report/problem.ts';
+import { NO_HTML, ONE_LINE, PLACEHOLDER_PATTERN } from '../schema/layout.ts';
+import { formatHint, PLACEHOLDER_NOTE } from '../schema/messages.ts';
+import { closest, didYouMean } from '../util/similar.ts';
+import { type PathPart, problemAt, type SourceFile } from './source.ts';
+
+const pointerToPath = (pointer: string): PathPart[] =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+
+type Branch = { properties?: Record<string, { const?: unknown }>; required?: string[] };
+type Err = ErrorObject & { placeholderOk?: boolean };
+
+/** The key whose `const` tells the branches of a union apart (`type: item` / `type: sub`), if there is one. */
+function discriminator(branches: Branch[]): string | undefined {
+  const first = branches[0]?.properties ?? {};
+  return Object.keys(first).find((k) => branches.every((b) => b.properties?.[k] && 'const' in b.properties[k]!));
+}
+
+/** The Placeholder schema ("TODO: …"), referenced or written out. */
+const isPlaceholderSchema = (schema: unknown): boolean => {
+  const s = (schema ?? {}) as { $ref?: string; pattern?: string };
+  return s.$ref?.endsWith('/Placeholder') === true || s.pattern === PLACEHOLDER_PATTERN;
+};
+
+/**
+ * ajv reports every failing branch of a union. Report one: for a union told apart by a key
+ * (`type: item`), the branch that key names — or, when the key's value names none, that value;
+ * a value-or-placeholder union as the value (a text, a list); otherwise the branch that got furthest into the data.
+ */
+function pruneUnions(errors: Err[]): Err[] {
+  const unions = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
+  let kept = errors.filter((e) => !unions.includes(e));
+  for (const u of unions) {
+    const prefix = `${u.schemaPath}/`;
+    const schemas = (Array.isArray(u.schema) ? u.schema : []) as (Branch & { $ref?: string })[];
+    const branches = new Map<string, Err[]>();
+    // A branch that is a $ref (Placeholder) reports its errors at the referenced schema's path: they
+    // are the errors just before the union's own, on the same value.
+    const within = (e: Err) => e.instancePath === u.instancePath || e.instancePath.startsWith(`${u.instancePath}/`);
+    const refs = schemas.flatMap((b, i) => (b.$ref ? [i] : []));
+    // A referenced schema is compiled on its own: its errors' paths start at "#/" of that schema.
+    const refBranch = (e: Err) => (refs.length === 1 ? refs[0]! : schemas.findIndex((b) => b.$ref && e.schemaPath.startsWith(`${b.$ref}/`)));
+    // The placeholder branch (a $ref to Placeholder, or its pattern inline) fails only on the union's own value,
+    // with the placeholder's pattern in the failing schema; every other error of a value-or-placeholder union is the
+    // value's, however deep (a list's item, a $ref inside the value's branch).
+    const placeholderBranch = schemas.findIndex(isPlaceholderSchema);
+    const valueBranches = schemas.flatMap((_, i) => (i === placeholderBranch ? [] : [i]));
+    const placeholderError = (e: Err) => e.instancePath === u.instancePath && isPlaceholderSchema(e.parentSchema);
+    const unattributed = (e: Err) =>
+      placeholderBranch < 0 ? refBranch(e) : placeholderError(e) ? placeholderBranch : valueBranches.length === 1 ? valueBranches[0]! : refBranch(e);
+    const index = errors.indexOf(u);
+    const window = new Set<Err>();
+    for (let j = index - 1; j >= 0 && within(errors[j]!); j--) window.add(errors[j]!);
+    for (const e of kept) {
+      let branch: string | undefined;
+      if (e.schemaPath.startsWith(prefix)) branch = e.schemaPath.slice(prefix.length).split('/')[0]!;
+      else if (window.has(e) && unattributed(e) >= 0) branch = String(unattributed(e));
+      if (branch !== undefined) branches.set(branch, [...(branches.get(branch) ?? []), e]);
+    }
+    const inUnion = new Set([...branches.values()].flat());
+    const key = discriminator(schemas);
+    const data = u.data as Record<string, unknown> | null;
+    if (key && data && typeof data === 'object' && !Array.isArray(data)) {
+      const named = schemas.findIndex((b) => b.properties![key]!.const === data[key]);
+      kept = kept.filter((e) => !inUnion.has(e) || (named >= 0 && e.schemaPath.startsWith(`${prefix}${named}/`)));
+      if (named < 0) {
+        const allowed = schemas.map((b) => String(b.properties![key]!.const));
+        kept.push({
+          ...u,
+          keyword: key in data ? 'enum' : 'required',
+          instancePath: key in data ? `${u.instancePath}/${key}` : u.instancePath,
+          params: key in data ? { allowedValues: allowed } : { missingProperty: key },
+          data: key in data ? data[key] : data,
+          parentSchema: {},
+        });
+      }
+      continue;
+    }
+    if (branches.size === 0) {
+      kept.push(u);
+      continue;
+    }
+    // A value-or-placeholder union: unless the value starts like a placeholder, report the value's branch.
+    const looksLikePlaceholder = typeof u.data === 'string' && /^\s*todo\b/i.test(u.data);
+    const score = (list: Err[]) => Math.max(...list.map((e) => e.instancePath.split('/').length + (e.keyword === 'const' || e.keyword === 'type' ? 0 : 0.5)));
+    const candidates = [...branches.entries()].filter(([b]) => placeholderBranch < 0 || looksLikePlaceholder || Number(b) !== placeholderBranch);
+    const pool = candidates.length ? candidates : [...branches.entries()];
+    const best = pool.sort((a, b) => score(b[1]) - score(a[1]) || a[1].length - b[1].length || Number(a[0]) - Number(b[0]))[0]!;
+    kept = kept.filter((e) => !inUnion.has(e) || best[1].includes(e));
+    if (placeholderBranch >= 0) for (const e of best[1]) e.placeholderOk = true;
+  }
+  return kept;
+}
+
+const quoteValue = (value: string) => JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}…` : value);
+
+const describeValue = (value: unknown): string => {
+  if (value === null || value === undefined) return 'empty';
+  if (Array.isArray(value)) return `a list of ${value.length} item${value.length === 1 ? '' : 's'}`;
+  if (typeof value === 'object') return `a group of keys (${Object.keys(value).join(', ') || 'none'})`;
+  if (typeof value === 'string') return `the text ${quoteValue(value)}`;
+  if (typeof value === 'boolean') return `the word ${value}`;
+  return `the number ${value}`;
+};
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a text',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  object: 'a group of keys (indented lines such as "ru: …")',
+  array: 'a list (lines starting with "- ")',
+  null: 'empty',
+};
+
+/** Numbers as editors write them: "40 €", "40,50", "€ 40", "сорок". */
+function numberHint(value: string, integer: boolean): string {
+  const cleaned = value.replace(/[€$\s]|eur(o)?/gi, '');
+  if (/^\d+,\d+$/.test(cleaned)) return `Write decimals with a point, without quotes: ${cleaned.replace(',', '.')}.`;
+  if (/^\d+(\.\d+)?$/.test(cleaned))
+    return `Write only the ${integer ? 'whole ' : ''}number, without quotes or a currency sign: ${cleaned}. Amounts are always in euros.`;
+  return `Write the amount in digits, e.g. ${integer ? 4 : 40}.`;
+}
+
+type Described = Omit<Problem, 'file' | 'line' | 'column' | 'path'>;
+
+/** What an explainer knows besides the error. */
+interface Explaining {
+  /** The path of the value the error is about. */
+  path: PathPart[];
+  parentSchema: { description?: string; properties?: Record<string, unknown> };
+  /** Added to hints where a "TODO: …" placeholder would have been accepted too. */
+  placeholderNote: string;
+  /** Misspelt keys, by the key they were meant to be (see misspeltKeys). */
+  typoFor: Map<string, string>;
+}
+
+/** One ajv error as an editor's problem, or nothing when another error already says it. */
+interface Explained {
+  problem: Described;
+  /** Where it points, when not at the value (an unknown key points at itself). */
+  at?: PathPart[];
+  /** Point at the key rather than its value. */
+  key?: boolean;
+  /** What makes two errors the same mistake, reported once (by default the code and the place). */
+  id?: string;
+  /** Narrow the span to this part of the value; such a problem is never merged with another. */
+  underline?: string;
+}
+
+type Explainer = (e: Err, x: Explaining) => Explained | undefined;
+
+/** ajv's errors for one file, as the problems an editor reads: one per mistake, at its place, with a hint. */
+export function explain(source: SourceFile, raw: ErrorObject[]): Problem[] {
+  const errors = pruneUnions(raw as Err[]);
+  const typoFor = misspeltKeys(errors);
+  const problems: Problem[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    const explainer = EXPLAINERS.get(e.keyword) ?? notValid;
+    const path = pointerToPath(e.instancePath);
+    const parentSchema = (e.parentSchema ?? {}) as Explaining['parentSchema'];
+    const explained = explainer(e, { path, parentSchema, placeholderNote: e.placeholderOk ? ` ${PLACEHOLDER_NOTE}` : '', typoFor });
+    if (!explained) continue;
+    const { problem, at = path, key = false } = explained;
+    if (explained.underline !== undefined) {
+      problems.push(underline(source, problemAt(source, at, problem, { key }), explained.underline));
+      continue;
+    }
+    const id = explained.id ?? `${problem.code}:${at.join('/')}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    problems.push(problemAt(source, at, problem, { key }));
+  }
+  return problems;
+}
+
+/**
+ * A misspelt key is one mistake: report it as unknown (with its suggestion), not also as a missing key.
+ * By `<object's path>|<the key it resembles>`.
+ */
+function misspeltKeys(errors: Err[]): Map<string, string> {
+  const typoFor = new Map<string, string>();
+  for (const e of errors)
+    if (e.keyword === 'additionalProperties') {
+      const allowed = Object.keys(((e.parentSchema ?? {}) as { properties?: object }).properties ?? {});
+      const match = closest(String(e.params.additionalProperty), allowed);
+      if (match) typoFor.set(`${e.instancePath}|${match}`, String(e.params.additionalProperty));
+    }
+  return typoFor;
+}
+
+const unknownKey: Explainer = (e, { path, parentSchema }) => {
+  const name = String(e.params.additionalProperty);
+  const allowed = Object.keys(parentSchema.properties ?? {});
+  const suggestion = didYouMean(name, allowed);
+  return {
+    problem: catalogued(
+      'unknown-key',
+      { key: name, allowed: allowed.join(', ') },
+      { expected: `one of: ${allowed.join(', ')}`, found: `"${name}"`, hint: suggestion ? `${suggestion} Keys are case-sensitive.` : undefined },
+    ),
+    at: [...path, name],
+    key: true,
+  };
+};
+
+const missingKey: Explainer = (e, { parentSchema, typoFor }) => {
+  const name = String(e.params.missingProperty);
+  if (typoFor.has(`${e.instancePath}|${name}`)) return undefined;
+  const isRu = name === 'ru' && 'en' in (parentSchema.properties ?? {});
+  const problem = isRu
+    ? catalogued('missing-ru', {}, { expected: 'a "ru:" line', found: describeValue(e.data) })
+    : catalogued('missing-key', { key: name }, { expected: `"${name}:" here` });
+  return { problem, key: true, id: `${problem.code}:${e.instancePath}:${name}` };
+};
+
+const wrongType: Explainer = (e, { parentSchema, placeholderNote }) => {
+  const type = String(e.params.type);
+  const pattern = (e.parentSchema as { pattern?: string } | undefined)?.pattern;
+  if (type === 'string' && pattern && e.data !== null && typeof e.data !== 'object')
+    return { problem: textReadAsOther(e, pattern, parentSchema, placeholderNote) };
+  const expected = TYPE_NAMES[type] ?? type;
+  const numeric = (type === 'number' || type === 'integer') && typeof e.data === 'string';
+  return {
+    problem: catalogued(
+      'wrong-type',
+      { expected, found: describeValue(e.data) },
+      {
+        message:
+          e.data === null
+            ? 'The value after the colon is empty.'
+            : numeric
+              ? `${quoteValue(String(e.data))} is not ${expected}.`
+              : `This should be ${expected}, but it is ${describeValue(e.data)}.`,
+        expected,
+        found: describeValue(e.data),
+        hint: numeric ? numberHint(String(e.data), type === 'integer') + placeholderNote : typeHint(type, e.data, expected, placeholderNote),
+      },
+    ),
+  };
+};
+
+/** A time written 16.30 or a postal code without quotes is read as a number: say how to write it. */
+function textReadAsOther(e: Err, pattern: string, parentSchema: Explaining['parentSchema'], placeholderNote: string): Described {
+  const format = formatHint(pattern, parentSchema.description);
+  const fits = new RegExp(pattern).test(String(e.data));
+  return catalogued(
+    'wrong-type',
+    {},
+    {
+      message: `This should be ${format.expected}, but it is ${describeValue(e.data)}.`,
+      expected: format.expected,
+      found: describeValue(e.data),
+      hint: (fits ? `Put the value in quotes, so it is read as text: "${e.data}".` : format.hint) + placeholderNote,
+    },
+  );
+}
+
+/** How to write a value of `type` where `data` stands (not for numbers written as text: see numberHint). */
+function typeHint(type: string, data: unknown, expected: string, placeholderNote: string): string {
+  if (type === 'string' && data === null) return `Write the text after the colon, or remove the key if it is optional.${placeholderNote}`;
+  if (type === 'array' && typeof data === 'string') return `Write each entry on its own line starting with "- ", e.g.\n  - ${data}`;
+  return `Change the value to ${expected}.${placeholderNote}`;
+}
+
+const notAllowed: Explainer = (e, { placeholderNote }) => {
+  const allowed = (e.keyword === 'enum' ? (e.params.allowedValues as unknown[]) : [e.params.allowedValue]).map(String);
+  // A close spelling, or a short code the value starts with ("Monday" → "mo").
+  const prefixOf = typeof e.data === 'string' ? allowed.find((a) => (e.data as string).toLowerCase().startsWith(a.toLowerCase())) : undefined;
+  const suggestion = typeof e.data === 'string' ? (didYouMean(e.data, allowed) ?? (prefixOf && `Did you mean "${prefixOf}"?`)) : undefined;
+  return {
+    problem: catalogued(
+      'not-allowed',
+      { found: typeof e.data === 'string' ? quoteValue(e.data) : describeValue(e.data), allowed: allowed.join(', ') },
+      {
+        expected: `one of: ${allowed.join(', ')}`,
+        found: describeValue(e.data),
+        hint: suggestion ? `${suggestion} Allowed here: ${allowed.join(', ')}.` : `Use one of: ${allowed.join(', ')}.${placeholderNote}`,
+      },
+    ),
+  };
+};
+
+const badPattern: Explainer = (e, { parentSchema, placeholderNote }) => {
+  if (e.params.pattern === ONE_LINE)
+    return {
+      problem: catalogued('line-break', {}, { expected: 'one line: a name, title, label or address part has no line breaks', found: describeValue(e.data) }),
+    };
+  if (e.params.pattern === NO_HTML) {
+    const tag = /<[A-Za-z/!?][^>]*>?/.exec(String(e.data))?.[0] ?? '<';
+    return { problem: catalogued('raw-html', { tag }, { expected: 'plain text, with **bold** or *italic* for emphasis', found: tag }), underline: tag };
+  }
+  const format = formatHint(e.params.pattern as string, parentSchema.description);
+  return {
+    problem: catalogued(
+      'bad-format',
+      { found: typeof e.data === 'string' ? quoteValue(e.data) : describeValue(e.data), format: format.expected },
+      { expected: format.expected, found: describeValue(e.data), hint: `${format.hint}${placeholderNote}` },
+    ),
+  };
+};
+
+const badFormat: Explainer = (e, { parentSchema, placeholderNote }) => {
+  const format = formatHint(`format:${e.params.format}`, parentSchema.description);
+  return {
+    problem: catalogued(
+      'bad-format',
+      { found: typeof e.data === 'string' ? quoteValue(e.data) : describeValue(e.data) },
+      { expected: format.expected, found: describeValue(e.data), hint: `${format.hint}${placeholderNote}` },
+    ),
+  };
+};
+
+const tooFewItems: Explainer = (e) => {
+  const n = Number(e.params.limit);
+  return { problem: catalogued('too-few-items', { min: `${n} item${n === 1 ? '' : 's'}` }, { expected: `at least ${n}`, found: describeValue(e.data) }) };
+};
+
+const emptyText: Explainer = (_, { placeholderNote }) => ({
+  problem: catalogued(
+    'empty-text',
+    {},
+    { expected: 'a text', found: 'an empty text', hint: `Write the text, or remove the key if it is optional.${placeholderNote}` },
+  ),
+});
+
+const COMPARISONS: Record<string, string> = { '>=': 'of at least', '>': 'greater than', '<=': 'of at most' };
+
+const outOfRange: Explainer = (e) => {
+  const small = e.keyword.endsWith('inimum');
+  const limit = `${COMPARISONS[String(e.params.comparison)] ?? 'less than'} ${e.params.limit}`;
+  return {
+    problem: catalogued(
+      'out-of-range',
+      { found: String(e.data), direction: small ? 'small' : 'large', limit },
+      { expected: `a number ${limit}`, found: String(e.data) },
+    ),
+  };
+};
+
+const notWhole: Explainer = (e) => ({
+  problem: catalogued(
+    'wrong-type',
+    {},
+    { message: `${e.data} is not a whole number.`, expected: 'a whole number', found: String(e.data), hint: 'Write a whole number, without decimals.' },
+  ),
+});
+
+const notValid: Explainer = (e) => ({ problem: catalogued('not-valid', { detail: e.message ?? e.keyword }, { found: describeValue(e.data) }) });
+
+/** By ajv keyword; any other keyword is reported with ajv's own words (notValid). */
+const EXPLAINERS = new Map<string, Explainer>([
+  ['additionalProperties', unknownKey],
+  ['required', missingKey],
+  ['type', wrongType],
+  ['enum', notAllowed],
+  ['const', notAllowed],
+  ['pattern', badPattern],
+  ['format', badFormat],
+  ['minItems', tooFewItems],
+  ['minLength', emptyText],
+  ['minimum', outOfRange],
+  ['exclusiveMinimum', outOfRange],
+  ['maximum', outOfRange],
+  ['exclusiveMaximum', outOfRange],
+  ['multipleOf', notWhole],
+]);
+
+/** Narrows a problem's span to `part` of its value, when the value is on one line (a tag in a long text). */
+function underline(source: SourceFile, problem: Problem, part: string): Problem {
+  if (!problem.line || !problem.column) return problem;
+  const lineText = source.text.split(/\r?\n/)[problem.line - 1] ?? '';
+  const index = lineText.indexOf(part, problem.column - 1);
+  if (index < 0) return problem;
+  return { ...problem, column: index + 1, endLine: problem.line, endColumn: index + 1 + part.length };
+}
