@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../logger.ts';
 import { UsageError } from '../report/problem.ts';
@@ -122,10 +122,33 @@ export async function exportCommand(opts: ExportOptions, log: Logger): Promise<n
       : // A byte-order mark so that spreadsheet programs read the Cyrillic and umlauts as UTF-8.
         `\uFEFF${[COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((c) => csvCell(r[c], forTerminal)).join(','))].join('\r\n')}\r\n`;
   if (opts.output) {
-    writeFileSync(opts.output, text);
+    writeNewFile(opts.output, text);
     log.info(`Wrote ${rows.length} enquir${rows.length === 1 ? 'y' : 'ies'} to ${opts.output}.`);
   } else log.out(text.replace(/\r?\n$/, ''));
   return EXIT.ok;
+}
+
+/**
+ * `--output`: a file that is not there yet. Never replaces one (a spreadsheet or an earlier
+ * export someone keeps); a file cut short (disk full) is ours, and is removed.
+ */
+function writeNewFile(path: string, text: string): void {
+  let fd: number;
+  try {
+    fd = openSync(path, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new UsageError(`--output ${path} already exists; the export never replaces a file`, 'give a new file name, or move the old file away first');
+    throw error;
+  }
+  try {
+    writeFileSync(fd, text);
+  } catch (error) {
+    unlinkSync(path);
+    throw error;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The inbox a command reads, for people: the file, or the database without its password. */

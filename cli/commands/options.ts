@@ -1,6 +1,7 @@
-import { accessSync, constants, existsSync, lstatSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../report/problem.ts';
+import { existsOrLink } from '../util/exists.ts';
 import { real, within } from '../write/out-dir.ts';
 import { MARK_FILE, readMark } from '../write/site-mark.ts';
 
@@ -44,6 +45,35 @@ export function parseBaseUrl(value: string): string {
       'e.g. --base-url https://studio.example; without it, baseUrl in site.yaml is used',
     );
   return value;
+}
+
+/**
+ * One more `--origin` (commander hands over the ones before as `previous`): an http(s) origin,
+ * as a browser sends it in its Origin header, so a typo is told at once rather than
+ * silently never matching.
+ */
+export function parseOrigin(value: string, previous: string[] = []): string[] {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (
+    !url ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    !url.host ||
+    url.username ||
+    url.password ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.hash
+  )
+    throw new UsageError(
+      `--origin must be an origin such as https://studio.example (scheme, host and port only), not "${value}"`,
+      'e.g. --origin https://www.studio.example',
+    );
+  return [...previous, url.origin];
 }
 
 /** A real calendar date: 2026-02-30 is not one. */
@@ -109,15 +139,6 @@ export function checkDataDir(dataDir: string, outDir: string): void {
     );
   }
 }
-
-const existsOrLink = (path: string) => {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** The content folder `path` is in, if any: an ancestor with site.yaml and ui.yaml. */
 function contentAbove(path: string): string | undefined {

@@ -1,6 +1,6 @@
 import { commonOptions, FORMATS, formatOption } from './common.ts';
 import { defineCommand, type OptionsOf } from './option-table.ts';
-import { parseBaseUrl, parsePort, parseToday } from './options.ts';
+import { parseBaseUrl, parseOrigin, parsePort, parseToday } from './options.ts';
 
 /**
  * What every command is called, what it does and which options it takes, declared once:
@@ -87,7 +87,11 @@ export const SERVE = defineCommand({
       description: 'an enquiry sent sooner after the form appeared is taken for a bot and dropped',
       default: '3',
     },
-    origin: { flag: '--origin <url...>', description: "more origins allowed to post enquiries (the server's own address and baseUrl always are)" },
+    origin: {
+      flag: '--origin <url...>',
+      description: "more origins allowed to post enquiries (the server's own address and baseUrl always are)",
+      parse: parseOrigin,
+    },
     /** Alone: true (one proxy); with a value: the number of proxies in front. */
     trustProxy: {
       flag: '--trust-proxy [hops]',

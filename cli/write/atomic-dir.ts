@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, opendirSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../report/problem.ts';
+import { existsOrLink } from '../util/exists.ts';
 import { processAlive } from '../util/process-alive.ts';
 import { checkOutDir } from './out-dir.ts';
 import { markSite, markStaging, REMOVE_MARKED, readMark, unlisted } from './site-mark.ts';
@@ -53,7 +54,7 @@ export function commitStaging(staging: string, outDir: string, options: { conten
   const old = existsSync(out) ? readMark(out) : undefined;
   if (old?.kind === 'site') {
     const strays = unlisted(out, old.files);
-    const clashes = strays.filter((p) => exists(join(staging, p)) || fileAbove(staging, p));
+    const clashes = strays.filter((p) => existsOrLink(join(staging, p)) || fileAbove(staging, p));
     if (clashes.length)
       throw new UsageError(
         `${out} holds ${listed(clashes)}, which "content build" did not write, where the new build writes ${clashes.length === 1 ? 'a file' : 'files'} of its own`,
@@ -102,15 +103,6 @@ export function discardStaging(staging: string, outDir: string): void {
 
 const sibling = (out: string, kind: string) => join(dirname(out), `.${basename(out)}.${kind}`);
 
-const exists = (path: string) => {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 const listed = (paths: string[]) => paths.slice(0, 5).join(', ') + (paths.length > 5 ? ` and ${paths.length - 5} more` : '');
 
 /** Our leftovers beside `out`: `.NAME.staging-PID`, `.NAME.previous-PID`, `.NAME.trash-PID-TIME`. */
@@ -127,7 +119,7 @@ function leftovers(out: string): { name: string; kind: string; pid: number }[] {
 
 /** A process killed between the two renames of a swap left the old site as `.previous-PID`: restore it. */
 function recoverInterruptedSwap(out: string): void {
-  if (exists(out)) return;
+  if (existsOrLink(out)) return;
   const previous = leftovers(out).find((l) => l.kind === 'previous' && readMark(join(dirname(out), l.name)).kind === 'site');
   if (previous) renameSync(join(dirname(out), previous.name), out);
 }

@@ -44,6 +44,15 @@ describe('serve numbers', () => {
     });
 });
 
+describe('serve --origin', () => {
+  for (const value of ['notaurl', 'ftp://studio.example', 'https://studio.example/path', 'https://user:pw@studio.example', 'https://studio.example/?a=1'])
+    it(`refuses "${value}" before it opens the inbox`, async () => {
+      const data = join(work, 'origin-data');
+      expectUsageError(await run(['serve', '--out', site, '--data', data, '--port', '0', '--origin', 'https://ok.example', value]), /--origin/);
+      expect(tree(work).has('origin-data')).toBe(false);
+    });
+});
+
 describe('build options', () => {
   const build = (...args: string[]) => run(['build', '--content', content.dir, '--out', join(work, 'never'), ...args]);
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Inbox } from '../../cli/serve/inbox.ts';
@@ -83,6 +83,15 @@ describe('content enquiries', () => {
       expect(csv).toContain(`,Formula ${i},music,Вокал,f${i}@example.org,ru,${cell},`);
     // The file keeps what the visitor typed otherwise.
     expect(csv).toContain(TERMINAL_ATTACKS.name);
+  });
+
+  it('never replaces a file with --output: exit 2, and the file keeps its bytes', async () => {
+    const out = join(data.dir, 'kept.csv');
+    writeFileSync(out, 'my own spreadsheet');
+    const r = await runCli(['enquiries', 'export', '--output', out, ...inbox()]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: --output .*kept\.csv already exists/);
+    expect(readFileSync(out, 'utf8')).toBe('my own spreadsheet');
   });
 
   it('exports CSV and JSON to standard output without raw control or bidi characters', async () => {
