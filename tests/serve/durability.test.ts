@@ -149,3 +149,18 @@ describe('content serve: nothing acknowledged is lost', () => {
     }
   }, 60_000);
 });
+
+describe('content serve --origin', () => {
+  it('lets every origin given post JSON, and still no other', async () => {
+    const data = inbox();
+    const server = await spawnServe(['--out', dist, '--data', data, '--rate-limit', '0', '--origin', 'https://a.example', 'https://b.example/']);
+    try {
+      expect((await postJson(server.url, validEnquiry(), { origin: 'https://b.example' })).status).toBe(201);
+      expect((await postJson(server.url, validEnquiry(), { origin: 'https://a.example' })).status).toBe(201);
+      expect((await postJson(server.url, validEnquiry(), { origin: 'https://c.example' })).status).toBe(403);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+});
