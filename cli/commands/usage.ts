@@ -62,8 +62,10 @@ export type I18nOptions = OptionsOf<typeof I18N.options>;
 export const DEV = defineCommand({
   name: 'dev',
   description: 'Live preview for editing content: every page in every locale, reloaded when a file is saved.',
+  // No --format: the preview is for a person at a terminal, and shows problems in the page too.
   options: {
-    ...commonOptions(FORMATS),
+    content: commonOptions(FORMATS).content,
+    quiet: commonOptions(FORMATS).quiet,
     host,
     port: { flag: '--port <port>', description: 'port to listen on', parse: parsePort, default: 4173 },
   },
