@@ -42,11 +42,9 @@ async function loadFromDatabase(url: string, opts: InboxOptions): Promise<Row[]>
   }
 }
 
+/** `--since` (a real date, checked by its parser): its first millisecond, in UTC. */
 function sinceOf(opts: InboxOptions): number | undefined {
-  if (!opts.since) return undefined;
-  const since = Date.parse(opts.since);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(opts.since) || Number.isNaN(since)) throw new UsageError(`--since must be a date like 2026-09-01, not "${opts.since}"`);
-  return since;
+  return opts.since ? Date.parse(`${opts.since}T00:00:00Z`) : undefined;
 }
 
 function rows(opts: InboxOptions, enquiries: (StoredEnquiry & { emailSent: boolean })[], since = sinceOf(opts)): Row[] {

@@ -1,6 +1,6 @@
 import { commonOptions, FORMATS, formatOption } from './common.ts';
 import { defineCommand, type OptionsOf } from './option-table.ts';
-import { parseBaseUrl, parseOrigin, parsePort, parseToday } from './options.ts';
+import { parseBaseUrl, parseDate, parseOrigin, parsePort, parseToday } from './options.ts';
 
 /**
  * What every command is called, what it does and which options it takes, declared once:
@@ -122,7 +122,7 @@ const inbox = {
   /** Read from PostgreSQL instead of the file inbox in `data`. */
   database: database('read from PostgreSQL instead (or STUDIO_DATABASE_URL; the password in PGPASSWORD)'),
   out: { flag: '--out <dir>', description: 'the built site (for the course names)', default: 'dist' },
-  since: { flag: '--since <date>', description: 'only enquiries received on or after this date (YYYY-MM-DD)' },
+  since: { flag: '--since <date>', description: 'only enquiries received on or after this date (YYYY-MM-DD, UTC)', parse: parseDate('--since') },
 } as const;
 export type InboxOptions = OptionsOf<typeof inbox>;
 

@@ -110,7 +110,13 @@ describe('content enquiries', () => {
     expect(JSON.parse(none.stdout)).toEqual([]);
     const bad = await runCli(['enquiries', 'list', '--since', 'yesterday', ...inbox()]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--since must be a date like 2026-09-01');
+    expect(bad.stderr).toContain('--since must be a real date written YYYY-MM-DD');
+    // Not a day of the calendar: refused, not read as the 2nd of March.
+    const impossible = await runCli(['enquiries', 'list', '--since', '2026-02-30', ...inbox()]);
+    expect(impossible.code).toBe(2);
+    expect(impossible.stderr).toMatch(/^error: --since .*\nhint: /);
+    const all = await runCli(['enquiries', 'export', '--format', 'json', '--since', '2000-01-01', ...inbox()]);
+    expect((JSON.parse(all.stdout) as unknown[]).length).toBe(10);
   });
 
   it('says where to look when there is no inbox', async () => {
