@@ -20,6 +20,23 @@ export interface Notification {
   text: string;
   html: string;
   replyTo: string;
+  /**
+   * The same for every sending of one enquiry's e-mail. Sending is at least once: a crash after
+   * the SMTP server took the e-mail but before it was recorded as sent sends it again after the
+   * restart, and mail programs recognise the copy by this header (Gmail keeps one).
+   */
+  messageId: string;
+}
+
+/** `<enquiry-ID.RECEIVED_MS@SITE_HOST>`: the time keeps it apart from an enquiry of another inbox with the same number. */
+function messageIdOf(e: StoredEnquiry, baseUrl: string): string {
+  let host = 'studio-site.invalid';
+  try {
+    host = new URL(baseUrl).hostname || host;
+  } catch {
+    // a manifest without a usable address: the id stays unique through the number and the time
+  }
+  return `<enquiry-${e.id}.${Date.parse(e.receivedAt)}@${host}>`;
 }
 
 /**
@@ -48,5 +65,5 @@ export function notification(e: StoredEnquiry, manifest: EnquiryManifest): Notif
     `<p><b>Сообщение:</b></p><p style="white-space:pre-wrap">${escapeHtml(e.message || '—')}</p>`,
     '</body></html>',
   ].join('\n');
-  return { subject, text, html, replyTo: e.email };
+  return { subject, text, html, replyTo: e.email, messageId: messageIdOf(e, manifest.baseUrl) };
 }

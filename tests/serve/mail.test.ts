@@ -75,6 +75,12 @@ describe('content serve: e-mail to the studio', () => {
     const ids = readInbox(data.dir).enquiries.map((e) => e.id);
     const mailed = smtp.received.map((m) => Number(/№ (\d+)/.exec(m.text ?? '')?.[1]));
     expect(mailed.sort()).toEqual(ids.sort());
+    // One Message-ID per enquiry, made from it: a copy sent again after a crash carries the same one.
+    const stored = readInbox(data.dir).enquiries;
+    for (const m of smtp.received) {
+      const e = stored.find((x) => x.id === Number(/№ (\d+)/.exec(m.text ?? '')?.[1]))!;
+      expect(m.messageId).toBe(`<enquiry-${e.id}.${Date.parse(e.receivedAt)}@studio.example>`);
+    }
 
     const evil = smtp.received.find((m) => (m.text ?? '').includes('Eve'))!;
     // The visitor's text: verbatim in the text part, escaped in the HTML part, never a header.
