@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 import { UsageError } from '../report/problem.ts';
-import { INBOX_FILE, readInbox } from '../serve/inbox.ts';
+import { INBOX_FILE, readInbox, type StoredEnquiry } from '../serve/inbox.ts';
 import { readSent } from '../serve/outbox.ts';
 import { migrate, SchemaTooNew } from '../serve/pg-schema.ts';
 import { redactUrl, scrub } from '../serve/pg-store.ts';
@@ -63,6 +63,54 @@ export async function migrateCommand(opts: MigrateOptions, log: Logger): Promise
  * enquiry told on the phone as "57" stays 57); otherwise they get the next ids of the sequence.
  * E-mails the file outbox had sent are marked sent; the rest are owed and go out from the database.
  */
+/**
+ * One enquiry of the file inbox into the database, with its idempotency key, its place among
+ * the recent ones (duplicate detection) and its e-mail's state. Returns whether it was added:
+ * false when an earlier import brought it already (`imported_from` names the file record).
+ */
+async function importOne(client: pg.Client, e: StoredEnquiry, how: { keepIds: boolean; mailed: boolean }): Promise<boolean> {
+  const hash = contentHash(e);
+  const from = `file:${e.id}:${e.receivedAt}:${hash}`;
+  // Asked first, so that a record imported before takes no id from the sequence.
+  if ((await client.query('SELECT 1 FROM studio_enquiries WHERE imported_from = $1', [from])).rowCount) return false;
+  const { rows } = await client.query<{ id: string }>(
+    `INSERT INTO studio_enquiries (id, received_at, name, course, message, email, locale, page, idempotency_key, via, notify, content_hash, imported_from)
+     VALUES (COALESCE($1, nextval('studio_enquiry_ids')), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+     ON CONFLICT (imported_from) DO NOTHING RETURNING id`,
+    [
+      how.keepIds ? e.id : null,
+      e.receivedAt,
+      e.name,
+      e.course,
+      e.message,
+      e.email,
+      e.locale,
+      e.page ?? null,
+      e.idempotencyKey ?? null,
+      e.via === 'form' ? 'form' : 'json',
+      !!e.notify,
+      hash,
+      from,
+    ],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) return false;
+  if (e.idempotencyKey)
+    await client.query('INSERT INTO studio_enquiry_keys (key, content_hash, enquiry_id) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING', [
+      e.idempotencyKey,
+      hash,
+      id,
+    ]);
+  await client.query(
+    `INSERT INTO studio_enquiry_recent (content_hash, received_at, enquiry_id) VALUES ($1, $2, $3)
+     ON CONFLICT (content_hash) DO UPDATE SET received_at = EXCLUDED.received_at, enquiry_id = EXCLUDED.enquiry_id
+     WHERE studio_enquiry_recent.received_at < EXCLUDED.received_at`,
+    [hash, e.receivedAt, id],
+  );
+  if (e.notify) await client.query('INSERT INTO studio_enquiry_mail (enquiry_id, sent_at) VALUES ($1, $2)', [id, how.mailed ? new Date() : null]);
+  return true;
+}
+
 export async function importCommand(opts: ImportOptions, log: Logger): Promise<number> {
   const url = requireDatabase(opts.database);
   if (!existsSync(join(opts.data, INBOX_FILE)))
@@ -80,48 +128,7 @@ export async function importCommand(opts: ImportOptions, log: Logger): Promise<n
     const seq = await client.query<{ is_called: boolean }>('SELECT is_called FROM studio_enquiry_ids');
     const keepIds = !seq.rows[0]?.is_called;
     let added = 0;
-    for (const e of enquiries) {
-      const hash = contentHash(e);
-      const from = `file:${e.id}:${e.receivedAt}:${hash}`;
-      // Asked first, so that a record imported before takes no id from the sequence.
-      if ((await client.query('SELECT 1 FROM studio_enquiries WHERE imported_from = $1', [from])).rowCount) continue;
-      const { rows } = await client.query<{ id: string }>(
-        `INSERT INTO studio_enquiries (id, received_at, name, course, message, email, locale, page, idempotency_key, via, notify, content_hash, imported_from)
-         VALUES (COALESCE($1, nextval('studio_enquiry_ids')), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-         ON CONFLICT (imported_from) DO NOTHING RETURNING id`,
-        [
-          keepIds ? e.id : null,
-          e.receivedAt,
-          e.name,
-          e.course,
-          e.message,
-          e.email,
-          e.locale,
-          e.page ?? null,
-          e.idempotencyKey ?? null,
-          e.via === 'form' ? 'form' : 'json',
-          !!e.notify,
-          hash,
-          from,
-        ],
-      );
-      const id = rows[0]?.id;
-      if (id === undefined) continue;
-      added++;
-      if (e.idempotencyKey)
-        await client.query('INSERT INTO studio_enquiry_keys (key, content_hash, enquiry_id) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING', [
-          e.idempotencyKey,
-          hash,
-          id,
-        ]);
-      await client.query(
-        `INSERT INTO studio_enquiry_recent (content_hash, received_at, enquiry_id) VALUES ($1, $2, $3)
-         ON CONFLICT (content_hash) DO UPDATE SET received_at = EXCLUDED.received_at, enquiry_id = EXCLUDED.enquiry_id
-         WHERE studio_enquiry_recent.received_at < EXCLUDED.received_at`,
-        [hash, e.receivedAt, id],
-      );
-      if (e.notify) await client.query('INSERT INTO studio_enquiry_mail (enquiry_id, sent_at) VALUES ($1, $2)', [id, sent.has(e.id) ? new Date() : null]);
-    }
+    for (const e of enquiries) if (await importOne(client, e, { keepIds, mailed: sent.has(e.id) })) added++;
     if (keepIds && added) await client.query("SELECT setval('studio_enquiry_ids', (SELECT max(id) FROM studio_enquiries))");
     await client.query('COMMIT');
     const skipped = enquiries.length - added;

@@ -9,7 +9,15 @@ export const SENT_FILE = 'notified.jsonl';
 
 /** What sends one e-mail; nodemailer's transport in production, anything alike in a test. */
 export interface Mailer {
-  sendMail(message: { from: string; to: string; replyTo: string; subject: string; text: string; html: string; messageId: string }): Promise<{ messageId?: string }>;
+  sendMail(message: {
+    from: string;
+    to: string;
+    replyTo: string;
+    subject: string;
+    text: string;
+    html: string;
+    messageId: string;
+  }): Promise<{ messageId?: string }>;
   close?(): void;
 }
 
