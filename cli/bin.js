@@ -6,64 +6,27 @@
 // and is rebuilt here (about half a second) whenever the sources are not the ones it was built from.
 // Without esbuild it falls back to tsx's loader.
 //
-// "The sources" are what the hash of cli/, templates/, package.json and the lockfile says, not the
-// files' times: a copy or checkout that keeps older times must not run the bundle of other sources.
-// Hashing them all costs more than the rest of a small `validate`, so it is done only when their
-// sizes, times or inodes changed since the last run (a file written in the last seconds counts as
-// changed, as git does for its index: a time that fine may not tell two writes apart). The hash is
-// also the compiler's salt for its caches (cli/cache/policy.ts), handed over instead of made again.
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// The client bundle (the form's script and the stylesheet, cli/render/client-assets.ts) is an artifact
+// of the same sources, so it lives beside the CLI bundle, in the same folder per version, and is
+// built with it: node_modules/.studio-site-cli/<key>/cli/ and …/<key>/client/.
+//
+// "The sources" are what the hash of cli/, templates/, package.json and the lockfile says
+// (cli/sources-key.js), not the files' times: a copy or checkout that keeps older times must not
+// run the bundle of other sources. Hashing them all costs more than the rest of a small `validate`,
+// so it is done only when their sizes, times or inodes changed since the last run (a file written
+// in the last seconds counts as changed, as git does for its index: a time that fine may not tell
+// two writes apart). The hash is also the compiler's salt for its caches (cli/cache/policy.ts),
+// handed over instead of made again.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { artifactsDir, contentKey, sourceFiles, statsKey } from './sources-key.js';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const home = join(root, 'node_modules', '.studio-site-cli');
 const stampFile = join(home, 'sources.json');
-/** One folder per version of the sources, so a run never sees a bundle half written by another. */
-const bundleDir = (key) => join(home, key.slice(0, 16));
+const bundleDir = (key) => join(artifactsDir(root, key), 'cli');
 const entry = (key) => join(bundleDir(key), 'main.js');
-/** A file changed less than this long ago may change again within the same time stamp. */
-const RACY_MS = 3000;
-
-/** The files the sources key covers, relative to the root, sorted. */
-function sourceFiles() {
-  const files = [];
-  for (const folder of ['cli', 'templates'])
-    for (const e of readdirSync(join(root, folder), { recursive: true, withFileTypes: true }))
-      if (e.isFile())
-        files.push(
-          join(e.parentPath, e.name)
-            .slice(root.length + 1)
-            .split('\\')
-            .join('/'),
-        );
-  const lock = ['package-lock.json', 'node_modules/.package-lock.json'].find((f) => existsSync(join(root, f)));
-  return [...files.sort(), 'package.json', ...(lock ? [lock] : [])];
-}
-
-/** What the files are, by their metadata; undefined while one of them may still be being written. */
-function statsKey(files) {
-  const hash = createHash('sha256');
-  const settled = Date.now() - RACY_MS;
-  for (const file of files) {
-    const s = statSync(join(root, file));
-    if (s.mtimeMs > settled || s.ctimeMs > settled) return undefined;
-    hash.update(`${file}\0${s.size}\0${s.mtimeMs}\0${s.ctimeMs}\0${s.ino}\0`);
-  }
-  return hash.digest('hex');
-}
-
-/** What the files are, by their contents. */
-function contentKey(files) {
-  const hash = createHash('sha256');
-  for (const file of files)
-    hash
-      .update(`${file}\0`)
-      .update(readFileSync(join(root, file)))
-      .update('\0');
-  return hash.digest('hex');
-}
 
 const readStamp = () => {
   try {
@@ -73,23 +36,25 @@ const readStamp = () => {
   }
 };
 
-/** Makes the bundle match the sources (building it if it does not); returns the sources key. */
+/** Makes the bundle match the sources (building it if it does not); returns the sources key, and whether this run built it. */
 async function bundle() {
-  const files = sourceFiles();
+  const files = sourceFiles(root);
   const stamp = readStamp();
-  const stats = statsKey(files);
-  if (stats && stats === stamp.stats && existsSync(entry(stamp.key))) return stamp.key;
-  const key = contentKey(files);
-  if (!existsSync(entry(key))) await build(key);
+  const stats = statsKey(root, files);
+  if (stats && stats === stamp.stats && existsSync(entry(stamp.key))) return { key: stamp.key, built: false };
+  const key = contentKey(root, files);
+  const built = !existsSync(entry(key));
+  if (built) await build(key);
   const tmp = `${stampFile}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify({ key, stats }));
   renameSync(tmp, stampFile);
-  return key;
+  return { key, built };
 }
 
 /** Builds the bundle of sources `key` beside its folder, then moves it in whole; keeps the newest few versions. */
 async function build(key) {
   const { build } = await import('esbuild');
+  mkdirSync(artifactsDir(root, key), { recursive: true });
   const tmp = `${bundleDir(key)}.${process.pid}.tmp`;
   await build({
     entryPoints: {
@@ -118,12 +83,27 @@ async function build(key) {
   for (const [name] of newest.slice(5)) rmSync(join(home, name), { recursive: true, force: true });
 }
 
+/**
+ * A new version of the compiler gets its client bundle now (at `npm ci`, or in the first run after
+ * a change), so that no site build waits for it. A failure is left to the build that needs the
+ * bundle: it builds it again and reports what went wrong.
+ */
+async function prepareClient(cli) {
+  try {
+    await cli.prepareClientBundle();
+  } catch {
+    // See above.
+  }
+}
+
 async function loadMain() {
   if (process.env.STUDIO_NO_BUNDLE !== '1') {
     try {
-      const key = await bundle();
+      const { key, built } = await bundle();
       globalThis[Symbol.for('studio-site.sources-key')] = key;
-      return await import(pathToFileURL(entry(key)).href);
+      const cli = await import(pathToFileURL(entry(key)).href);
+      if (built) await prepareClient(cli);
+      return cli;
     } catch {
       // Fall through to the loader below.
     }

@@ -25,8 +25,8 @@ export interface BuildOptions {
   baseUrl?: string;
   today?: string;
   /**
-   * `react` (default): React's server renderer in worker threads, with the client bundle Vike
-   * builds from one page of each kind (cached). `vike`: every page through Vike's prerender,
+   * `react` (default): React's server renderer in worker threads, with the client bundle esbuild
+   * builds from the templates (installed with the compiler). `vike`: every page through Vike's prerender,
    * the reference the fast path is tested against (byte for byte).
    */
   renderer?: 'react' | 'vike';
@@ -54,7 +54,7 @@ export type BuildResult = { ok: false; problems: Problem[]; sources: Map<string,
 
 /** What the fast path starts before validation, to run beside it. */
 interface Ahead {
-  /** The client bundle, built in a process of its own (or taken from the cache). */
+  /** The client bundle, installed with the compiler (or built in a process of its own, when missing). */
   bundling: Bundling;
   /** What the last build into the same folder knew of each page. */
   records?: PageRecords;
@@ -64,7 +64,7 @@ interface Ahead {
 
 /**
  * validate → resolve → translate → render → write, into a staging directory swapped in on
- * success. The fast path builds the client bundle in a child process meanwhile.
+ * success. The fast path takes the installed client bundle, or builds it in a child process meanwhile.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   checkOutDir(options.out, options.content); // before anything is started or written
@@ -115,7 +115,7 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     if (!ahead) await prerenderWithVike(pages, staging, progress);
     else {
       const assets = await ahead.bundling.assets;
-      phase(assets.cached ? 'client bundle (cached)' : 'client bundle (the rest of its time)');
+      phase(assets.built ? 'client bundle (the rest of its time)' : 'client bundle (installed)');
       cpSync(join(assets.dir, 'assets'), join(staging, 'assets'), { recursive: true });
       const templateKey = templateKeyOf(assets);
       const previous = linked && { dir: resolve(options.out), records: ahead.records!, linked };
@@ -154,7 +154,7 @@ const templateKeyOf = (assets: ClientAssets) => cacheKey('pages', JSON.stringify
 
 /**
  * Links the previous site's pages into `staging` (see `linkPrevious`), unless every page is to be
- * rendered anew: when the client bundle is not the cached one or its tags changed, no page key
+ * rendered anew: when the client bundle was not installed or its tags changed, no page key
  * can be the one recorded.
  */
 function linkUnlessRenderedAnew(out: string, staging: string, ahead: Ahead): Promise<Set<string>> | undefined {

@@ -13,6 +13,14 @@ function packageVersion(): string {
 }
 
 /**
+ * Builds the client bundle of these sources unless it is installed: cli/bin.js calls it when it
+ * built a new CLI bundle, so that the two are installed together.
+ */
+export async function prepareClientBundle(): Promise<void> {
+  await (await import('./render/client-assets.ts')).startClientAssets().assets;
+}
+
+/**
  * Builds the program from the commands declared in cli/commands/usage.ts. Commands are thin:
  * each is loaded only when it runs, calls the compiler and returns an exit code. This function
  * is the only place that turns errors into exit codes.

@@ -6,10 +6,14 @@ type Tag = 'span' | 'p' | 'h1' | 'h2' | 'h3' | 'dd' | 'dt' | 'li' | 'td' | 'stro
 
 /**
  * Renders a Text. When the translation is missing, the Russian fallback is marked lang="ru"
- * on the element that carries it, so screen readers and search engines are not misled.
+ * on the element that carries it, so screen readers and search engines are not misled. A span
+ * with nothing to carry (no lang, class or id) is left out: the text alone reads and looks the
+ * same, in fewer bytes.
  */
 export function T({ value, as = 'span', rich = false, className, id }: { value: Text; as?: Tag; rich?: boolean; className?: string; id?: string }) {
-  return createElement(as, { lang: value.lang, className, id }, rich ? emphasis(value.text) : value.text);
+  const content = rich ? emphasis(value.text) : value.text;
+  if (as === 'span' && !value.lang && !className && !id) return <>{content}</>;
+  return createElement(as, { lang: value.lang, className, id }, content);
 }
 
 /**
@@ -52,17 +56,21 @@ export function emphasis(text: string): ReactNode[] {
   return out;
 }
 
-/** Joins texts inline ("Russian, German"), each keeping its own lang. */
+/** Joins texts inline ("Russian, German"), each keeping its own lang (a text without one needs no element). */
 export function Inline({ values }: { values: Text[] }) {
   return (
     <>
-      {values.map((v, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed, positional list
-        <span key={i} lang={v.lang}>
-          {i > 0 ? ', ' : ''}
-          {v.text}
-        </span>
-      ))}
+      {values.map((v, i) => {
+        const text = `${i > 0 ? ', ' : ''}${v.text}`;
+        return v.lang ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed, positional list
+          <span key={i} lang={v.lang}>
+            {text}
+          </span>
+        ) : (
+          text
+        );
+      })}
     </>
   );
 }

@@ -1,9 +1,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { cacheFolder, cacheKey, cachesOff } from '../cache/policy.ts';
-import { CACHE_DIR, fromRoot, PROJECT_ROOT } from '../paths.ts';
+import type { BuildOptions, BuildResult, Metafile } from 'esbuild';
+import { compilerSalt } from '../cache/policy.ts';
+import { fromRoot, PROJECT_ROOT } from '../paths.ts';
 import { InternalError } from '../report/problem.ts';
+import { artifactsDir } from '../sources-key.js';
 
 /** What a page of each group gets besides its own HTML: the stylesheet after `<head>`, the form's script before `</body>`. */
 export interface Inserts {
@@ -19,19 +21,22 @@ export interface ClientAssets {
   key: string;
   /** Gzipped bytes of the JavaScript a page of each group loads (its script and what that imports). */
   jsGzip: { static: number; form: number };
-  /** Whether they came from the cache. */
-  cached: boolean;
+  /** Whether this run built them (they were not installed yet). */
+  built: boolean;
 }
 
 /**
- * The key of the client bundle: the compiler's salt alone (cache-policy.ts), which covers every
- * file the bundle can be built from, no list kept by hand: the templates, this file's options,
- * and through the lockfile the packages in node_modules. Each build checks that claim against
- * esbuild's own list of the files it read (`checkInputs`).
+ * The key of the client bundle: the sources key (cli/sources-key.js), the key of the CLI bundle
+ * too, which covers every file the bundle can be built from, no list kept by hand: the templates,
+ * this file's options, and through the lockfile the packages in node_modules. Each build checks
+ * that claim against esbuild's own list of the files it read (`checkInputs`).
  */
 export function bundleKey(): string {
-  return cacheKey('client');
+  return compilerSalt();
 }
+
+/** Where the client bundle of sources `key` is installed: beside the CLI bundle of the same sources (cli/bin.js). */
+const installedDir = (key: string) => join(artifactsDir(PROJECT_ROOT, key), 'client');
 
 /**
  * Whether the salt covers a file esbuild read: the compiler's own folders, or an installed
@@ -55,7 +60,7 @@ const scriptTag = (src: string) => `<script src="${src}" type="module" async></s
 /** A client bundle under way (esbuild works in a process of its own, beside validation). */
 export interface Bundling {
   assets: Promise<ClientAssets>;
-  /** The assets at once, when they come from the cache. */
+  /** The assets at once, when they are installed already. */
   ready?: ClientAssets;
   /** Stops it (a build whose content has errors needs no bundle). */
   cancel(): void;
@@ -66,71 +71,29 @@ export interface Bundling {
  * (templates/form/client.ts), which loads the React part (island.tsx) on demand. Built with
  * esbuild straight from the templates, with the compiler's own folder as the root (never the
  * working directory); Vike builds the same sources for `--renderer vike`, and a browser test
- * checks both bundles behave the same. Kept under node_modules/.cache by the hash of what it
- * is built from; STUDIO_NO_CACHE=1 builds it afresh (and keeps the result for later builds).
+ * checks both bundles behave the same.
+ *
+ * Not a cache but part of the installed compiler, like the CLI bundle: cli/bin.js builds it with
+ * that one (at `npm ci`, or after a change of the sources), so a site build, cold or not, only
+ * reads it. It is built here when it is missing (a folder deleted, a run through tsx after a
+ * change); STUDIO_NO_CACHE=1 does not rebuild it, as it does not rebuild the CLI bundle.
  */
 export function startClientAssets(key = bundleKey()): Bundling {
-  const cached = !cachesOff() && readCached(key);
-  if (cached) return { assets: Promise.resolve(cached), ready: cached, cancel: () => {} };
+  const ready = readInstalled(key);
+  if (ready) return { assets: Promise.resolve(ready), ready, cancel: () => {} };
   let cancelled = false;
   let stop = () => {};
   const assets = (async () => {
     const esbuild = await import('esbuild');
-    const root = cacheFolder('client');
-    const work = mkdtempSync(join(root, 'build-'));
-    try {
-      const context = await esbuild.context({
-        absWorkingDir: PROJECT_ROOT,
-        entryPoints: { 'entries/enquiry-form': fromRoot('templates/form/client.ts'), 'static/styles': fromRoot('templates/styles.css') },
-        outdir: join(work, 'assets'),
-        entryNames: '[dir]/[name].[hash]',
-        chunkNames: 'chunks/[name].[hash]',
-        bundle: true,
-        splitting: true,
-        format: 'esm',
-        platform: 'browser',
-        target: TARGET,
-        minify: true,
-        legalComments: 'none',
-        jsx: 'automatic',
-        define: { 'process.env.NODE_ENV': '"production"' },
-        metafile: true,
-        write: false,
-        logLevel: 'silent',
-      });
-      if (cancelled) {
-        await context.dispose();
-        throw new Error('cancelled');
-      }
-      stop = () => void context.cancel();
-      const result = await context.rebuild().finally(() => context.dispose());
-      checkInputs(Object.keys(result.metafile.inputs));
-      const href: Record<string, string> = {};
-      // Every script of the bundle is the form's: its first script, and the React part that one imports.
-      const jsGzip = { static: 0, form: 0 };
-      for (const file of result.outputFiles) {
-        mkdirSync(dirname(file.path), { recursive: true });
-        writeFileSync(file.path, file.contents);
-        if (file.path.endsWith('.js')) jsGzip.form += gzipSync(file.contents).length;
-      }
-      for (const [path, output] of Object.entries(result.metafile.outputs))
-        if (output.entryPoint) href[output.entryPoint] = `/${relative(work, join(PROJECT_ROOT, path)).split('\\').join('/')}`;
-      const css = stylesheetTag(href['templates/styles.css']!);
-      const inserts: ClientAssets['inserts'] = { static: { head: css, body: '' }, form: { head: css, body: scriptTag(href['templates/form/client.ts']!) } };
-      writeFileSync(join(work, 'inserts.json'), JSON.stringify({ ...inserts, jsGzip }));
-      const dir = join(root, key);
-      // A complete bundle appears under its key in one rename, and is never replaced: another build
-      // that finished the same bundle first keeps its own (same key, same bytes), even while read.
-      try {
-        renameSync(work, dir);
-      } catch (error) {
-        if (!existsSync(join(dir, 'inserts.json'))) throw error;
-      }
-      pruneOthers(key);
-      return { dir, key, inserts, jsGzip, cached: false };
-    } finally {
-      rmSync(work, { recursive: true, force: true });
+    const context = await esbuild.context(buildOptions());
+    if (cancelled) {
+      await context.dispose();
+      throw new Error('cancelled');
     }
+    stop = () => void context.cancel();
+    const result = await context.rebuild().finally(() => context.dispose());
+    checkInputs(Object.keys(result.metafile.inputs));
+    return install(key, result);
   })();
   assets.catch(() => {}); // a cancelled bundle is nobody's error
   return {
@@ -142,25 +105,90 @@ export function startClientAssets(key = bundleKey()): Bundling {
   };
 }
 
-function readCached(key: string): ClientAssets | undefined {
-  const dir = join(CACHE_DIR, 'client', key);
+/** What esbuild is asked to build (written nowhere: `install` writes the result). */
+function buildOptions() {
+  return {
+    absWorkingDir: PROJECT_ROOT,
+    entryPoints: { 'entries/enquiry-form': fromRoot('templates/form/client.ts'), 'static/styles': fromRoot('templates/styles.css') },
+    outdir: fromRoot(OUTDIR),
+    entryNames: '[dir]/[name].[hash]',
+    chunkNames: 'chunks/[name].[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: TARGET,
+    minify: true,
+    legalComments: 'none',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  } satisfies BuildOptions;
+}
+
+/** Where esbuild's output paths point (nothing is written there): `assets/…` below it is what the site serves. */
+const OUTDIR = 'client-bundle/assets';
+
+/**
+ * Writes the bundle into a folder of its own, then moves it in under its key in one rename. A
+ * complete bundle is never replaced: another run that installed the same bundle first (same key,
+ * same bytes) keeps its own, even while it is read.
+ */
+function install(key: string, result: BuildResult<{ metafile: true; write: false }>): ClientAssets {
+  const dir = installedDir(key);
+  const version = dirname(dir);
+  mkdirSync(version, { recursive: true });
+  removeLeftovers(version);
+  const work = mkdtempSync(join(version, TEMP_PREFIX));
+  try {
+    const jsGzip = { static: 0, form: 0 };
+    // Every script of the bundle is the form's: its first script, and the React part that one imports.
+    for (const file of result.outputFiles) {
+      const path = join(work, 'assets', relative(fromRoot(OUTDIR), file.path));
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, file.contents);
+      if (file.path.endsWith('.js')) jsGzip.form += gzipSync(file.contents).length;
+    }
+    const inserts = insertsOf(result.metafile);
+    writeFileSync(join(work, 'inserts.json'), JSON.stringify({ ...inserts, jsGzip }));
+    try {
+      renameSync(work, dir);
+    } catch (error) {
+      if (!existsSync(join(dir, 'inserts.json'))) throw error;
+    }
+    return { dir, key, inserts, jsGzip, built: true };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The tags each group of pages gets, naming the files by the path the site serves them at. */
+function insertsOf(metafile: Metafile): ClientAssets['inserts'] {
+  const href: Record<string, string> = {};
+  for (const [path, output] of Object.entries(metafile.outputs))
+    if (output.entryPoint) href[output.entryPoint] = `/assets/${relative(fromRoot(OUTDIR), join(PROJECT_ROOT, path)).split('\\').join('/')}`;
+  const css = stylesheetTag(href['templates/styles.css']!);
+  return { static: { head: css, body: '' }, form: { head: css, body: scriptTag(href['templates/form/client.ts']!) } };
+}
+
+function readInstalled(key: string): ClientAssets | undefined {
+  const dir = installedDir(key);
   try {
     const { jsGzip, ...inserts } = JSON.parse(readFileSync(join(dir, 'inserts.json'), 'utf8')) as ClientAssets['inserts'] & Pick<ClientAssets, 'jsGzip'>;
-    return { dir, key, inserts, jsGzip, cached: true };
+    return { dir, key, inserts, jsGzip, built: false };
   } catch {
     return undefined;
   }
 }
 
-/** Only the newest few bundles are kept, and no half-built one of a process that was stopped. */
-function pruneOthers(keep: string): void {
-  const root = join(CACHE_DIR, 'client');
+/** The folders a build writes into before its rename: a process stopped meanwhile leaves its own. */
+const TEMP_PREFIX = 'client-build-';
+
+/** Leftovers of builds stopped more than an hour ago (a younger one may still be under way). */
+function removeLeftovers(version: string): void {
   const hourAgo = Date.now() - 3600_000;
-  for (const n of readdirSync(root))
-    if (n.startsWith('build-') && statSync(join(root, n)).mtimeMs < hourAgo) rmSync(join(root, n), { recursive: true, force: true });
-  const others = readdirSync(root)
-    .filter((n) => n !== keep && !n.startsWith('build-'))
-    .map((n) => ({ path: join(root, n), mtime: statSync(join(root, n)).mtimeMs }))
-    .sort((a, b) => b.mtime - a.mtime);
-  for (const o of others.slice(3)) rmSync(o.path, { recursive: true, force: true });
+  for (const n of readdirSync(version))
+    if (n.startsWith(TEMP_PREFIX) && statSync(join(version, n)).mtimeMs < hourAgo) rmSync(join(version, n), { recursive: true, force: true });
 }

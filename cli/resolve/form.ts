@@ -22,7 +22,7 @@ export function formMaker(l: Localizer, site: SiteFile, form: FormFile, contacts
         selected,
         labels: labels(l),
         rules: ENQUIRY_RULES,
-        contacts,
+        contacts: { phone: contacts.phone, phoneHref: contacts.phoneHref, email: contacts.email, emailHref: contacts.emailHref },
         scriptTimeoutMs: site.form.scriptTimeoutSeconds * 1000,
       };
       made.set(selected, model);

@@ -19,12 +19,16 @@ interface Context {
   routeCourse?: string;
 }
 
-/** The studio as an EducationalOrganization (every page), plus Course or FAQPage where it applies. */
+/**
+ * The studio as an EducationalOrganization on the home page of each language, where search
+ * engines look for it; Course or FAQPage where they apply. A course names the studio as its
+ * provider by the organization's @id, with the type and name Google's course rich results
+ * require on the page itself (they do not follow the @id to the home page).
+ */
 export function buildJsonLd(page: PageModel, ctx: Context): object[] {
   const { site, baseUrl, tr, locale } = ctx;
   const orgId = `${absoluteUrl(baseUrl, '/')}#organization`;
-  const org = organization(site, baseUrl, locale);
-  const out: object[] = [];
+  const out: object[] = page.body.kind === 'home' ? [organization(site, baseUrl, locale)] : [];
   if (page.body.kind === 'course' && ctx.routeCourse) {
     const course = ctx.courseFor(ctx.routeCourse);
     if (course)
@@ -35,7 +39,7 @@ export function buildJsonLd(page: PageModel, ctx: Context): object[] {
         description: page.body.course.summary.text,
         inLanguage: typeof course.languages === 'string' ? undefined : course.languages,
         url: page.canonical,
-        provider: { '@id': orgId },
+        provider: { '@type': 'EducationalOrganization', '@id': orgId, name: site.name },
         offers: course.price
           ? {
               '@type': 'Offer',
@@ -61,7 +65,7 @@ export function buildJsonLd(page: PageModel, ctx: Context): object[] {
       })),
     });
   // Without the fields that are undefined (placeholders, no price), as JSON would have them.
-  return [org, ...out.map(compact)];
+  return out.map(compact);
 }
 
 /**

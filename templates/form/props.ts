@@ -1,3 +1,4 @@
+import { ENQUIRY_RULES } from '../../cli/schema/enquiry-rules.ts';
 import type { FormModel, Text } from '../model.ts';
 
 /** What the enquiry form renders from (the section around it shows the title, intro and fallback). */
@@ -7,11 +8,12 @@ export type FormView = Omit<FormModel, 'labels'> & { labels: Omit<FormModel['lab
 const LATER = ['sending', 'success', 'failure', 'errorRequired', 'errorEmail', 'errorCourse', 'errorTooLong', 'errorSummary'] as const;
 
 /**
- * What the form's script needs besides the form's own HTML: the rules, the contacts and the
- * texts not yet on the page. The options and the visible labels are read back from the HTML
- * (`formView`), instead of being sent twice on every page with the form.
+ * What the form's script needs besides the form's own HTML: the contacts and the texts not yet
+ * on the page. The options and the visible labels are read back from the HTML (`formView`), and
+ * the rules, the compiler's and the same on every page, come with the script itself, instead of
+ * being sent again on every page with the form.
  */
-export type FormProps = Pick<FormModel, 'rules' | 'contacts' | 'scriptTimeoutMs'> & { labels: Pick<FormModel['labels'], (typeof LATER)[number]> };
+export type FormProps = Pick<FormModel, 'contacts' | 'scriptTimeoutMs'> & { labels: Pick<FormModel['labels'], (typeof LATER)[number]> };
 
 const made = new WeakMap<FormModel, FormProps>();
 
@@ -21,7 +23,6 @@ export function formProps(form: FormModel): FormProps {
   if (!props) {
     props = {
       labels: Object.fromEntries(LATER.map((k) => [k, form.labels[k]])) as FormProps['labels'],
-      rules: form.rules,
       contacts: form.contacts,
       scriptTimeoutMs: form.scriptTimeoutMs,
     };
@@ -60,7 +61,7 @@ export function formView(form: HTMLFormElement, props: FormProps): FormView {
       privacyNote: text(form.querySelector('#enquiry-privacy > span')),
       submit: text(form.querySelector('button[type="submit"] > span')),
     },
-    rules: props.rules,
+    rules: ENQUIRY_RULES,
     contacts: props.contacts,
     scriptTimeoutMs: props.scriptTimeoutMs,
   };

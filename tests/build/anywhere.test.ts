@@ -6,14 +6,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { walk } from '../../cli/util/walk.ts';
 import { CONTENT, ROOT, runCliProcess } from '../helpers/cli.ts';
 
-// A cold build (no cached client bundle) started from a folder that is not the project: the
+// A cold build (no caches) started from a folder that is not the project: the
 // compiler takes its own files from where it is installed, and scans nothing of the folder it
 // was started in (issue 12, items 7 and 8).
 
 const work = mkdtempSync(join(tmpdir(), 'studio-anywhere-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** `content build` as a real process from `cwd`, cold (no cached client bundle). */
+/** `content build` as a real process from `cwd`, cold (no caches; the client bundle is the installed one, see client-bundle.test.ts). */
 function buildFrom(cwd: string, args: string[]) {
   return runCliProcess(['build', '--today', '2026-11-22', '--format', 'json', ...args], { cwd, env: { STUDIO_NO_CACHE: '1' } });
 }

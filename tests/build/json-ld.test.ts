@@ -12,12 +12,15 @@ function jsonLd(file: string): Record<string, unknown>[] {
 }
 
 describe('structured data of the built site', () => {
-  it('names one organization with one URL on the pages of every language', () => {
-    const orgs = ['index.html', 'en.html', 'de.html', 'en/vocal.html', 'de/faq.html'].map(
-      (f) => jsonLd(f).find((o) => o['@type'] === 'EducationalOrganization')!,
-    );
+  it('names one organization with one URL on the home page of every language; a course names it as its provider', () => {
+    const orgs = ['index.html', 'en.html', 'de.html'].map((f) => jsonLd(f).find((o) => o['@type'] === 'EducationalOrganization')!);
     expect(new Set(orgs.map((o) => `${o['@id']} ${o.url}`)).size).toBe(1);
     expect(String(orgs[0]!['@id'])).toBe(`${orgs[0]!.url}#organization`);
+    // Google's course rich results require the provider's type and name on the course page itself.
+    const course = jsonLd('en/vocal.html').find((o) => o['@type'] === 'Course')!;
+    expect(course.provider).toEqual({ '@type': 'EducationalOrganization', '@id': orgs[0]!['@id'], name: orgs[0]!.name });
+    // Every other page leaves the organization to the home page.
+    for (const f of ['en/vocal.html', 'de/faq.html']) expect(jsonLd(f).map((o) => o['@type'])).not.toContain('EducationalOrganization');
   });
 
   it('gives a course the schedule the studio states (choir: 60 minutes, twice a month), and none it does not', () => {

@@ -149,7 +149,8 @@ describe('structured data of a course page', () => {
     if (de.body.kind !== 'course') throw new Error('/de/choir is not a course page');
     expect(course(de)).toMatchObject({ name: de.body.course.title.text, url: 'https://studio.example/de/choir' });
     expect(course(page('/de/faq'))).toBeUndefined();
-    expect(page('/de/faq').jsonLd.map((o) => (o as { '@type': string })['@type'])).toEqual(['EducationalOrganization', 'FAQPage']);
+    expect(page('/de/faq').jsonLd.map((o) => (o as { '@type': string })['@type'])).toEqual(['FAQPage']);
+    expect(page('/de').jsonLd.map((o) => (o as { '@type': string })['@type'])).toEqual(['EducationalOrganization']);
   });
 
   it('has no courseSchedule once the lessons are taken out', () => {

@@ -1,0 +1,74 @@
+// The key of the compiler's sources: the hash of cli/, templates/, package.json and the lockfile.
+// Plain JavaScript, because cli/bin.js needs it before any TypeScript can run; the compiler's caches
+// (cli/cache/policy.ts) and its installed artifacts (the CLI bundle, the client bundle) all take
+// their key from here, so a change anywhere in the compiler, or an upgrade, is a new key for all.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** A file changed less than this long ago may change again within the same time stamp. */
+const RACY_MS = 3000;
+
+/**
+ * The files the key covers, relative to `root`, sorted (so the key does not depend on the file
+ * system's order). The lockfile names every installed version; the first one found is taken.
+ * @param {string} root
+ * @returns {string[]}
+ */
+export function sourceFiles(root) {
+  const files = [];
+  for (const folder of ['cli', 'templates'])
+    for (const e of readdirSync(join(root, folder), { recursive: true, withFileTypes: true }))
+      if (e.isFile())
+        files.push(
+          join(e.parentPath, e.name)
+            .slice(root.length + 1)
+            .split('\\')
+            .join('/'),
+        );
+  const lock = ['package-lock.json', 'node_modules/.package-lock.json'].find((f) => existsSync(join(root, f)));
+  return [...files.sort(), 'package.json', ...(lock ? [lock] : [])];
+}
+
+/**
+ * What the files are, by their metadata; undefined while one of them may still be being written
+ * (a time that fine may not tell two writes apart, as git knows for its index).
+ * @param {string} root
+ * @param {string[]} files
+ * @returns {string | undefined}
+ */
+export function statsKey(root, files) {
+  const hash = createHash('sha256');
+  const settled = Date.now() - RACY_MS;
+  for (const file of files) {
+    const s = statSync(join(root, file));
+    if (s.mtimeMs > settled || s.ctimeMs > settled) return undefined;
+    hash.update(`${file}\0${s.size}\0${s.mtimeMs}\0${s.ctimeMs}\0${s.ino}\0`);
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * What the files are, by their contents: the sources key.
+ * @param {string} root
+ * @param {string[]} [files]
+ * @returns {string}
+ */
+export function contentKey(root, files = sourceFiles(root)) {
+  const hash = createHash('sha256');
+  for (const file of files)
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(root, file)))
+      .update('\0');
+  return hash.digest('hex');
+}
+
+/**
+ * The folder of the compiler's installed artifacts built from sources `key` (the CLI bundle, the
+ * client bundle): one folder per version, so a run never sees a bundle half written by another.
+ * @param {string} root
+ * @param {string} key
+ * @returns {string}
+ */
+export const artifactsDir = (root, key) => join(root, 'node_modules', '.studio-site-cli', key.slice(0, 16));
