@@ -14,7 +14,7 @@ import { schedulePage } from './pages/schedule.ts';
 import { teachersPage } from './pages/teachers.ts';
 import { thanksPage } from './pages/thanks.ts';
 import type { Translator } from './translator.ts';
-import { absoluteUrl, urlToFile } from './urls.ts';
+import { absoluteUrl, routeOfUrl, urlToFile } from './urls.ts';
 
 /** One builder per kind of page the templates know: a kind without one does not compile. */
 export const BUILDERS: { [K in PageKind]: Builder<K> } = {
@@ -40,6 +40,32 @@ export function resolveSite(raw: Content, tr: Translator, options: ResolveOption
     const ctx = localeContext(site, tr, locale);
     return pages.map((page) => resolvePage(ctx, page));
   });
+}
+
+/**
+ * The page of the site at a URL, resolved when it is first asked for: `content dev` shows a few
+ * pages of thousands, and after a save needs none of them until a browser asks again. The URL is
+ * read back into a locale and a route (`localeUrl` the other way), a later locale first, as a
+ * list of every page by URL would have it where two pages had one URL.
+ */
+export function pageFinder(raw: Content, tr: Translator, options: ResolveOptions): (url: string) => PageModel | undefined {
+  const site = siteContext(assertComplete(raw), options);
+  const byRoute = new Map(sitePages(site).map((page) => [page.path, page]));
+  const contexts = new Map<Locale, LocaleContext>();
+  const resolved = new Map<string, PageModel>();
+  return (url) => {
+    for (const locale of [...site.locales].reverse()) {
+      const page = byRoute.get(routeOfUrl(url, locale) ?? '');
+      if (!page) continue;
+      const ctx = contexts.get(locale) ?? localeContext(site, tr, locale);
+      contexts.set(locale, ctx);
+      if (ctx.url(page.path) !== url) continue;
+      const model = resolved.get(url) ?? resolvePage(ctx, page);
+      resolved.set(url, model);
+      return model;
+    }
+    return undefined;
+  };
 }
 
 /** The pages of the site, in each locale: every route of routes.yaml, then the thank-you and not-found pages. */
