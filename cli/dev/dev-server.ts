@@ -96,11 +96,15 @@ function check(content: string, state: State, memo: FileMemo): boolean {
 
 const internalProblem = (error: unknown): Problem => ({ code: 'internal', severity: 'error', message: (error as Error).message, file: '(compiler)' });
 
+/** How long the content folder is to be quiet after a change before it is read again (the save is over). */
+const QUIET_MS = 10;
+
 /**
  * Calls `onChange` shortly after anything in the content folder or a folder in it changes.
  * One watcher per directory (not per file): editors and `sed -i` save by replacing the file,
  * which a watcher on the old file would not see. The folders are listed again after each
- * change, so a folder made later is watched too.
+ * change, so a folder made later is watched too. The events of one save (a write, or a new file
+ * renamed over the old one) come within a millisecond or two: `QUIET_MS` without one ends it.
  */
 function watchContent(content: string, onChange: () => void): { close: () => void } {
   const watchers = new Map<string, FSWatcher>();
@@ -110,7 +114,7 @@ function watchContent(content: string, onChange: () => void): { close: () => voi
     timer = setTimeout(() => {
       onChange();
       watchDirs();
-    }, 30);
+    }, QUIET_MS);
   };
   const watchDirs = () => {
     const dirs = [
