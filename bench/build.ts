@@ -13,14 +13,14 @@
 // Peak memory is the largest resident set of any run. The table is also written as JSON to
 // bench/results/. Sizes: BENCH_SIZES=100,1000,5000 (courses); runs: BENCH_RUNS=3. BENCH_OUT=/dev/shm
 // writes the sites to memory instead of the disk, to tell the compiler's time from the disk's.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { get } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { scriptBytes } from '../cli/build-site.ts';
 import { fromRoot } from '../cli/paths.ts';
 import { walk } from '../cli/util/walk.ts';
+import { devSaveToVisible } from './dev-save.ts';
 import { writeSyntheticContent } from './synthetic.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '100,1000,5000').split(',').map(Number);
@@ -28,65 +28,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const work = fromRoot('bench', '.work');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const round = (n: number, d = 2) => Number(n.toFixed(d));
-
-/** A GET without keep-alive (the preview closes idle connections between saves). */
-const fetchText = (url: string) =>
-  new Promise<string>((resolve, reject) =>
-    get(url, { agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (d: string) => (body += d));
-      res.on('end', () => resolve(body));
-    }).on('error', reject),
-  );
-
-/**
- * `content dev` in a process of its own, `RUNS` saves of one course file: the milliseconds from
- * each save until the reload event has come and the page, fetched again, shows the change.
- */
-async function devSaveToVisible(content: string, course: string): Promise<number[]> {
-  const child = spawn(process.execPath, [fromRoot('cli/bin.js'), 'dev', '--content', content, '--host', '127.0.0.1', '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => {
-        out += d;
-        const found = /Preview: (http:\/\/\S+)/.exec(out)?.[1];
-        if (found) resolve(found);
-      });
-      child.on('exit', (code) => reject(new Error(`content dev stopped (${code})`)));
-    });
-    let reloads = 0;
-    let onReload = () => {};
-    get(`${url}/__dev/events`, { agent: false }, (res) =>
-      res.setEncoding('utf8').on('data', (d: string) => {
-        reloads += d.split('event: reload').length - 1;
-        onReload();
-      }),
-    );
-    await new Promise((r) => setTimeout(r, 500)); // the event stream is open
-    const file = join(content, 'courses', `${course}.yaml`);
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const marker = `dev${Date.now()}`;
-      const seen = reloads;
-      writeFileSync(file, readFileSync(file, 'utf8').replace(/^( {2}ru: )(.*?)( dev\d+)?$/m, `$1$2 ${marker}`));
-      const saved = performance.now();
-      await new Promise<void>((resolve) => {
-        onReload = () => reloads > seen && resolve();
-        onReload();
-      });
-      const page = await fetchText(`${url}/${course}`);
-      if (!page.includes(marker)) throw new Error(`content dev: /${course} does not show the saved change`);
-      times.push(performance.now() - saved);
-      await new Promise((r) => setTimeout(r, 300)); // the next save is a change of its own
-    }
-    return times;
-  } finally {
-    child.kill();
-  }
-}
 
 /** One whole `content …` process: wall seconds, peak RSS (GNU time) and its JSON output. */
 function run(args: string[], cache: boolean): { seconds: number; rssMb: number; json: Record<string, unknown> } {
@@ -158,7 +99,7 @@ for (const n of SIZES) {
   });
   const validate = Array.from({ length: RUNS }, () => run(['validate', '--content', content, '--today', '2026-11-22'], false));
   const files = (validate[0]!.json as { files: number }).files;
-  const dev = await devSaveToVisible(content, 'course00001');
+  const dev = await devSaveToVisible(content, 'course00001', RUNS);
 
   const pages = summaryOf(cold[0]!).pages;
   const html = [...walk(out)].filter((f) => f.endsWith('.html'));

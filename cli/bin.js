@@ -122,3 +122,9 @@ for (const stream of [process.stdout, process.stderr])
 
 const { main } = await loadMain();
 process.exitCode = await main(process.argv.slice(2));
+// Once all that was written is out (a write's callback comes when the stream has handed it on,
+// to a pipe as to a file), the process ends at once: nothing is left to run (a command that
+// starts work to outlive it detaches it), and tearing down the heap of a build of 15,000 pages
+// by the usual way out takes a quarter of a second.
+await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((flushed) => stream.write('', flushed))));
+process.exit();

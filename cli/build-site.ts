@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { Locale, PageModel } from '../templates/model.ts';
 import { linkPrevious } from './cache/link-previous.ts';
 import { type PageRecords, type Rendered, readPageRecords, writePageRecords } from './cache/page-cache.ts';
+import { pageInputs, reuseRecorded } from './cache/page-inputs.ts';
 import { cacheKey } from './cache/policy.ts';
 import { fromRoot } from './paths.ts';
 import { type Bundling, type ClientAssets, startClientAssets } from './render/client-assets.ts';
@@ -12,7 +13,7 @@ import { type RenderPool, renderPoolAhead } from './render/render-pool.ts';
 import { robotsTxt, sitemapXml } from './render/sitemap.ts';
 import { prerenderWithVike } from './render/vike.ts';
 import type { Problem } from './report/problem.ts';
-import { resolveSite } from './resolve/resolve.ts';
+import { resolveSite, resolveSitePages, type SitePage } from './resolve/resolve.ts';
 import { createTranslator } from './resolve/translator.ts';
 import { enquiryManifest, writeManifest } from './serve/manifest.ts';
 import { validateContent } from './validate/validate.ts';
@@ -108,11 +109,19 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     // Linked while this thread resolves: most pages of a rebuild are the previous build's.
     const linked = ahead && linkUnlessRenderedAnew(options.out, staging, ahead);
     const tr = createTranslator(validated.content);
-    const pages = resolveSite(validated.content, tr, { baseUrl: options.baseUrl, today });
+    const settings = { baseUrl: options.baseUrl, today };
+    // A rebuild takes over the course pages whose declared inputs did not change without resolving them.
+    const reuse = ahead && reuseRecorded(pageInputs(validated.content, settings), linked && ahead.records);
+    const pages: SitePage[] = reuse ? resolveSitePages(validated.content, tr, settings, reuse) : resolveSite(validated.content, tr, settings).map(resolved);
     phase('resolve');
     let done = 0;
     const progress = () => options.onProgress?.(++done, pages.length);
-    if (!ahead) await prerenderWithVike(pages, staging, progress);
+    if (!ahead)
+      await prerenderWithVike(
+        pages.map((p) => p.model!),
+        staging,
+        progress,
+      );
     else {
       const assets = await ahead.bundling.assets;
       phase(assets.built ? 'client bundle (the rest of its time)' : 'client bundle (installed)');
@@ -140,7 +149,7 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     if (rendered) summary.rendered = rendered.filter((r) => r.rendered).length;
     commitStaging(staging, options.out, { content: options.content, written, notes });
     if (notes.length) summary.notes = notes;
-    if (rendered) writePageRecords(options.out, rendered, { templateKey: fast!.templateKey, largest: gzip.largest() });
+    if (rendered) writePageRecords(options.out, rendered, { templateKey: fast!.templateKey, largest: gzip.largest() }, factsOf(pages));
     return { ok: true, problems: validated.problems, summary };
   } catch (error) {
     await fast?.rendered.catch(() => {}); // the workers are done writing into the staging folder
@@ -148,6 +157,12 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     throw error;
   }
 }
+
+/** A resolved page, as a build handles it. */
+const resolved = (model: PageModel): SitePage => ({ ...model, hasForm: Boolean(model.form), model, resolve: () => model, facts: undefined });
+
+/** The facts of each page with declared inputs, recorded for the next build to take it over. */
+const factsOf = (pages: SitePage[]) => new Map(pages.flatMap((p) => (p.facts ? [[p.file, p.facts] as const] : [])));
 
 /** A page's bytes are its model, the templates (in the salt) and the tags inserted into it. */
 const templateKeyOf = (assets: ClientAssets) => cacheKey('pages', JSON.stringify(assets.inserts));
@@ -204,7 +219,7 @@ function stylesheetOf(dir: string, file: string | undefined): string | undefined
  */
 function summarize(
   dir: string,
-  pages: PageModel[],
+  pages: Pick<SitePage, 'locale' | 'file' | 'hasForm'>[],
   fallbacks: Record<Locale, Set<string>>,
   started: number,
   written: string[],
@@ -235,8 +250,8 @@ function summarize(
     }
   };
   addOthers('');
-  const withForm = pages.find((p) => p.form);
-  const withoutForm = pages.find((p) => !p.form);
+  const withForm = pages.find((p) => p.hasForm);
+  const withoutForm = pages.find((p) => !p.hasForm);
   return {
     pages: pages.length,
     pagesPerLocale,

@@ -7,12 +7,27 @@ import { cacheFolder, cachesOff, pruneCache } from './policy.ts';
 const recordsFile = (dir: string, outDir: string) => join(dir, `${createHash('sha1').update(resolve(outDir)).digest('hex').slice(0, 16)}.json`);
 
 /** What the previous build wrote for a page: the key of its inputs and the file it left. */
-export interface PreviousPage {
+export interface PreviousPage extends Partial<PageFacts> {
   /** The hash of the page's model, the templates and the tags inserted (`pageKey`). */
   key: string;
   ino: number;
   size: number;
   mtimeMs: number;
+}
+
+/**
+ * What a build needs to know of a page besides its file, for a page whose declared inputs
+ * (page-inputs.ts) are the ones recorded: such a page is taken over without being resolved.
+ */
+export interface PageFacts {
+  /** The hash of the content files and settings the page is made from (`pageInputs`). */
+  inputs: string;
+  /** The texts that fell back to Russian on it (translator ids), for the summary's count. */
+  fallbacks?: string[];
+  noindex?: true;
+  inSitemap: boolean;
+  /** Whether it shows the enquiry form. */
+  form?: true;
 }
 
 export interface Rendered extends PreviousPage {
@@ -45,8 +60,9 @@ export function readPageRecords(outDir: string): PageRecords | undefined {
   }
 }
 
-export function writePageRecords(outDir: string, rendered: Rendered[], rest: Omit<PageRecords, 'pages'>): void {
-  const pages = Object.fromEntries(rendered.map(({ file, rendered: _, ...record }) => [file, record]));
+/** Writes what this build wrote into `outDir`, with the facts of each page that has declared inputs (`facts`, by file). */
+export function writePageRecords(outDir: string, rendered: Rendered[], rest: Omit<PageRecords, 'pages'>, facts?: Map<string, PageFacts>): void {
+  const pages = Object.fromEntries(rendered.map(({ file, rendered: _, ...record }) => [file, { ...record, ...facts?.get(file) }]));
   try {
     const dir = cacheFolder('pages');
     const file = recordsFile(dir, outDir);

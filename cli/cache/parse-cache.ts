@@ -51,7 +51,7 @@ export class ParseCache {
   private constructor(
     private readonly file: string,
     private readonly version: string,
-    private readonly stored: Record<string, Stored>,
+    private stored: Record<string, Stored>,
   ) {}
 
   static open(contentDir: string): ParseCache | undefined {
@@ -120,6 +120,9 @@ export class ParseCache {
       const tmp = `${this.file}.${process.pid}.tmp`;
       writeFileSync(tmp, serialize({ version: this.version, entries }));
       renameSync(tmp, this.file);
+      // What a long-lived process (content dev) saves again is measured against what it wrote.
+      this.stored = entries;
+      for (const [hash, e] of this.used) this.loadedPositions.set(hash, e.positions.size);
       pruneCache(dir, 20, basename(this.file)); // the 20 content folders validated last
     } catch {
       // A cache that cannot be written only makes the next run slower.

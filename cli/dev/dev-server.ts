@@ -2,9 +2,10 @@ import { type FSWatcher, readdirSync, watch } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { PageModel } from '../../templates/model.ts';
+import { FileMemo } from '../cache/file-memo.ts';
 import { fromRoot } from '../paths.ts';
 import type { Problem } from '../report/problem.ts';
-import { resolveSite } from '../resolve/resolve.ts';
+import { pageFinder } from '../resolve/resolve.ts';
 import { createTranslator } from '../resolve/translator.ts';
 import { localeOfUrl, localeUrl } from '../resolve/urls.ts';
 import { LOCALES } from '../schema/locales.ts';
@@ -23,7 +24,8 @@ export interface DevServerOptions {
 }
 
 interface State {
-  pages?: Map<string, PageModel>;
+  /** The page at a URL, resolved when first asked for (none while the content has errors). */
+  pageAt?: (url: string) => PageModel | undefined;
   problems: Problem[];
   sources: Map<string, string>;
   version: number;
@@ -41,10 +43,11 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   const assets = await bundleClientAssets();
   const state: State = { problems: [], sources: new Map(), version: 0 };
   const clients = new Set<ServerResponse>();
+  const memo = new FileMemo(options.content);
 
   const rebuild = () => {
     const started = performance.now();
-    const ok = check(options.content, state);
+    const ok = check(options.content, state, memo);
     state.version++;
     options.onRebuild?.({ ok, ms: Math.round(performance.now() - started), problems: state.problems, sources: state.sources });
     for (const c of clients) c.write(`event: reload\ndata: ${state.version}\n\n`);
@@ -68,32 +71,40 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   };
 }
 
-/** Validates the content and resolves its pages into `state` (no pages while there are errors); whether it is fine. */
-function check(content: string, state: State): boolean {
+/**
+ * Validates the content (reading again only the files that changed since `memo` read them) and
+ * makes its pages ready to resolve into `state` (no pages while there are errors); whether it is fine.
+ */
+function check(content: string, state: State, memo: FileMemo): boolean {
   const today = new Date().toISOString().slice(0, 10);
   try {
-    const result = validateContent(content, { today });
+    const result = validateContent(content, { today, memo });
     state.problems = result.problems;
     state.sources = result.sources;
     if (!result.ok) {
-      state.pages = undefined;
+      state.pageAt = undefined;
       return false;
     }
-    const pages = resolveSite(result.content, createTranslator(result.content), { today });
-    state.pages = new Map(pages.map((p) => [p.url, p]));
+    state.pageAt = pageFinder(result.content, createTranslator(result.content), { today });
     return true;
   } catch (error) {
-    state.pages = undefined;
-    state.problems = [{ code: 'internal', severity: 'error', message: (error as Error).message, file: '(compiler)' }];
+    state.pageAt = undefined;
+    state.problems = [internalProblem(error)];
     return false;
   }
 }
+
+const internalProblem = (error: unknown): Problem => ({ code: 'internal', severity: 'error', message: (error as Error).message, file: '(compiler)' });
+
+/** How long the content folder is to be quiet after a change before it is read again (the save is over). */
+const QUIET_MS = 10;
 
 /**
  * Calls `onChange` shortly after anything in the content folder or a folder in it changes.
  * One watcher per directory (not per file): editors and `sed -i` save by replacing the file,
  * which a watcher on the old file would not see. The folders are listed again after each
- * change, so a folder made later is watched too.
+ * change, so a folder made later is watched too. The events of one save (a write, or a new file
+ * renamed over the old one) come within a millisecond or two: `QUIET_MS` without one ends it.
  */
 function watchContent(content: string, onChange: () => void): { close: () => void } {
   const watchers = new Map<string, FSWatcher>();
@@ -103,7 +114,7 @@ function watchContent(content: string, onChange: () => void): { close: () => voi
     timer = setTimeout(() => {
       onChange();
       watchDirs();
-    }, 30);
+    }, QUIET_MS);
   };
   const watchDirs = () => {
     const dirs = [
@@ -157,12 +168,17 @@ function answer({ state, clients, assets, prefix, render }: Preview) {
     if (url.pathname === '/__dev/styles.css') return send(200, 'text/css; charset=utf-8', assets.css);
     if (url.pathname === '/__dev/form.js') return send(200, 'text/javascript; charset=utf-8', assets.formJs);
     if (req.method === 'POST') return send(200, 'application/json', JSON.stringify({ ok: true, id: 'preview', preview: true }));
-    if (!state.pages) return send(500, 'text/html; charset=utf-8', inject(errorPage(state.problems, state.sources, prefix)));
+    if (!state.pageAt) return send(500, 'text/html; charset=utf-8', inject(errorPage(state.problems, state.sources, prefix)));
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : '/';
-    const page = state.pages.get(path);
-    if (page) return send(200, 'text/html; charset=utf-8', inject(render(page), page));
-    const notFound = state.pages.get(localeUrl('/404', localeOfUrl(path, LOCALES)));
-    return send(404, 'text/html; charset=utf-8', notFound ? inject(render(notFound)) : 'Not found');
+    try {
+      const page = state.pageAt(path);
+      if (page) return send(200, 'text/html; charset=utf-8', inject(render(page), page));
+      const notFound = state.pageAt(localeUrl('/404', localeOfUrl(path, LOCALES)));
+      return send(404, 'text/html; charset=utf-8', notFound ? inject(render(notFound)) : 'Not found');
+    } catch (error) {
+      // A page that cannot be resolved is shown as the problem it is, as a whole site that cannot be.
+      return send(500, 'text/html; charset=utf-8', inject(errorPage([internalProblem(error)], state.sources, prefix)));
+    }
   };
 }
 

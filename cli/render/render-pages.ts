@@ -1,10 +1,10 @@
 import { unlinkSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import type { PageModel } from '../../templates/model.ts';
 import { removeEmptyFolders } from '../cache/link-previous.ts';
 import type { PageRecords, Rendered } from '../cache/page-cache.ts';
 import { pageKey } from '../cache/page-key.ts';
+import type { SitePage } from '../resolve/resolve.ts';
 import type { RenderBatch } from './render-batch.ts';
 import { MIN_PAGES_FOR_WORKERS, type RenderPool, startRenderPool } from './render-pool.ts';
 import { BATCH, RenderQueue } from './render-queue.ts';
@@ -31,18 +31,19 @@ const CHUNK = 500;
  * their links are replaced), those whose key changed as soon as it is known. The links of pages
  * that are gone are removed; returns them, and the pages taken over.
  */
-async function takeOver(pages: PageModel[], options: RenderOptions, queue: RenderQueue): Promise<{ reused: Rendered[]; gone: string[] }> {
+async function takeOver(pages: SitePage[], options: RenderOptions, queue: RenderQueue): Promise<{ reused: Rendered[]; gone: string[] }> {
   const previous = options.previous!;
   const same: number[] = [];
   const keys: string[] = [];
   for (let start = 0; start < pages.length; start += CHUNK) {
     const changed: number[] = [];
     for (let i = start; i < Math.min(start + CHUNK, pages.length); i++) {
-      keys[i] = pageKey(pages[i]!, options.templateKey);
+      const page = pages[i]!;
+      keys[i] = page.key ?? pageKey(page.model!, options.templateKey); // a page taken over unresolved has its recorded key
       (previous.records.pages[pages[i]!.file]?.key === keys[i] ? same : changed).push(i);
     }
     queue.add(
-      changed.map((i) => pages[i]!),
+      changed.map((i) => pages[i]!.resolve()),
       changed.map((i) => keys[i]!),
     );
   }
@@ -51,7 +52,7 @@ async function takeOver(pages: PageModel[], options: RenderOptions, queue: Rende
   const again: number[] = [];
   for (const i of same) (linked.has(pages[i]!.file) ? kept : again).push(i);
   queue.add(
-    again.map((i) => pages[i]!),
+    again.map((i) => pages[i]!.resolve()),
     again.map((i) => keys[i]!),
   );
   for (const page of pages) linked.delete(page.file);
@@ -65,7 +66,7 @@ async function takeOver(pages: PageModel[], options: RenderOptions, queue: Rende
  * with, only the pages that changed are rendered; the others are taken over.
  * `pool`: workers started ahead (`renderPoolAhead`); they are stopped when this is done.
  */
-export async function renderPages(all: PageModel[], options: RenderOptions, onPage?: () => void, pool?: RenderPool): Promise<Rendered[]> {
+export async function renderPages(all: SitePage[], options: RenderOptions, onPage?: () => void, pool?: RenderPool): Promise<Rendered[]> {
   const { previous, ...common } = options;
   // A rebuild's pool worker linked the previous pages first: what it renders comes after, in the order sent.
   const queue = new RenderQueue({ ...common, replace: Boolean(previous) }, onPage);
@@ -76,7 +77,7 @@ export async function renderPages(all: PageModel[], options: RenderOptions, onPa
     if (pool) queue.use(pool.workers);
     let taken: { reused: Rendered[]; gone: string[] } = { reused: [], gone: [] };
     if (previous) taken = await takeOver(all, options, queue);
-    else queue.add(all);
+    else queue.add(all.map((page) => page.resolve()));
     for (const _ of taken.reused) onPage?.();
     // More workers for many pages (once linking is done: they may write where a link was to be made).
     const waiting = queue.waiting;

@@ -15,6 +15,10 @@ export interface Translator {
   ui(key: UiKey | string, locale: Locale, vars?: Record<string, unknown>): Text;
   /** How many texts fell back to Russian, per locale, since creation. */
   fallbacks: Record<Locale, Set<string>>;
+  /** Runs `make`, and says which texts fell back while it ran (each one, also those that fell back before). */
+  collect<T>(make: () => T): { value: T; fallbacks: string[] };
+  /** Counts fallbacks made elsewhere (by the pages the previous build resolved and this one takes over). */
+  absorb(locale: Locale, fallbacks: readonly string[]): void;
 }
 
 /**
@@ -58,8 +62,10 @@ export function createTranslator(content: Content): Translator {
     return keys.get(value);
   };
   const fallbacks = Object.fromEntries(LOCALES.map((l) => [l, new Set<string>()])) as Record<Locale, Set<string>>;
+  let collecting: Set<string> | undefined;
   const fellBack = (locale: Locale, id: string) => {
     fallbacks[locale].add(id);
+    collecting?.add(id);
   };
   // A text without variables is looked up once per locale: pages repeat the same menu, footer and labels.
   const memo = new Map<string, Text>();
@@ -70,7 +76,7 @@ export function createTranslator(content: Content): Translator {
     if (!text) {
       text = translate(ns, key, locale);
       memo.set(id, text);
-    }
+    } else if (text.lang !== undefined) fellBack(locale, `${ns}:${key}`); // counted for each page that shows it
     return text;
   };
   const translate = (ns: 'ui', key: string, locale: Locale, vars?: Record<string, unknown>): Text => {
@@ -97,5 +103,20 @@ export function createTranslator(content: Content): Translator {
       return { text: source, lang: DEFAULT_LOCALE };
     },
     ui: (key, locale, vars) => lookup('ui', key, locale, vars),
+    collect(make) {
+      const outer = collecting;
+      collecting = new Set();
+      try {
+        const value = make();
+        const made = [...collecting];
+        for (const id of made) outer?.add(id);
+        return { value, fallbacks: made };
+      } finally {
+        collecting = outer;
+      }
+    },
+    absorb(locale, made) {
+      for (const id of made) fallbacks[locale].add(id);
+    },
   };
 }

@@ -11,6 +11,13 @@ export function localeUrl(route: string, locale: Locale): string {
   return `${prefix}${route}`;
 }
 
+/** The route whose URL in `locale` is `url` (`localeUrl` the other way), if it can be one. */
+export function routeOfUrl(url: string, locale: Locale): string | undefined {
+  if (locale === DEFAULT_LOCALE) return url;
+  if (url === `/${locale}`) return '/';
+  return url.startsWith(`/${locale}/`) ? url.slice(locale.length + 1) : undefined;
+}
+
 /** A content link ("/prises", "/#enquiry") in a locale. */
 export function localeLink(link: string, locale: Locale): string {
   const [route, fragment] = link.split('#') as [string, string | undefined];

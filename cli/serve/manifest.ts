@@ -69,7 +69,12 @@ export function serverText(locale: Locale, key: keyof (typeof SERVER_TEXTS)[stri
   return (SERVER_TEXTS[locale] ?? SERVER_TEXTS.en!)[key];
 }
 
-export function enquiryManifest(content: Content, tr: Translator, pages: PageModel[], stylesheet: string | undefined): EnquiryManifest {
+export function enquiryManifest(
+  content: Content,
+  tr: Translator,
+  pages: Pick<PageModel, 'locale' | 'form'>[],
+  stylesheet: string | undefined,
+): EnquiryManifest {
   const site = content.site!.data;
   const locales = site.locales.available;
   const plain = (key: string, l: Locale) => tr.ui(key, l).text;

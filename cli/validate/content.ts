@@ -42,9 +42,12 @@ export function assemble(files: LoadedFile[], valid: (f: LoadedFile) => boolean)
   return content;
 }
 
+/** The content types of one file each, in the order `entries` lists them. */
+export const SINGLETONS = ['site', 'routes', 'prices', 'faq', 'banners', 'ui', 'form', 'schedule', 'legal'] as const;
+
 /** Every content entry, singletons and collections, in a stable order. */
 export function entries(content: Content): Entry<ContentType>[] {
-  const singles = [content.site, content.routes, content.prices, content.faq, content.banners, content.ui, content.form, content.schedule, content.legal];
+  const singles = SINGLETONS.map((key) => content[key]);
   return [
     ...(singles.filter(Boolean) as Entry<ContentType>[]),
     ...[...content.courses.values()].sort((a, b) => a.key.localeCompare(b.key)),

@@ -1,4 +1,6 @@
+import type { FileMemo } from '../cache/file-memo.ts';
 import type { Problem } from '../report/problem.ts';
+import type { ContentType } from '../schema/layout.ts';
 import { checkTextSyntax } from './check-text-syntax.ts';
 import { bannersNotExpired } from './checks/banners.ts';
 import { type Check, checkContext } from './checks/check.ts';
@@ -9,13 +11,22 @@ import { completeTableRows, coursePricesMatchList, uniquePriceIds } from './chec
 import { courseTeachersExist, formCoursesExist, scheduleCoursesExist, teacherCoursesExist } from './checks/references.ts';
 import { courseKeyOnCourseRoutes, courseRoutesInTable, courseRoutesShowCourses, homeRouteExists, legalRoutesNameText, uniqueRoutes } from './checks/routes.ts';
 import { uniqueBannerIds, uniqueFaqIds, uniqueFormValues } from './checks/unique-ids.ts';
-import type { Content } from './content.ts';
+import { type Content, type Entry, entries, SINGLETONS } from './content.ts';
 import { checkDescriptions } from './description-length.ts';
+import type { SourceFile } from './source.ts';
 
 export interface CrossCheckOptions {
   /** "Today" for banner expiry, YYYY-MM-DD. */
   today: string;
+  /** What a long-lived process found before: the problems of `PER_FILE` checks in files it has not read again. */
+  memo?: FileMemo;
 }
+
+const textSyntax: Check = ({ content }) => checkTextSyntax(content);
+const descriptions: Check = ({ content }) => checkDescriptions(content); // of routes.yaml alone
+
+/** The checks that look at each file on its own (nothing of another file): what they find in a file is kept with its source. */
+const PER_FILE = new Set([placeholders, textSyntax, descriptions]);
 
 /** Every cross-file rule; a new rule is a new entry. (The order only matters for problems at the same place: they are sorted afterwards.) */
 const CHECKS: Check[] = [
@@ -39,13 +50,37 @@ const CHECKS: Check[] = [
   uniqueFaqIds,
   localesAvailable,
   realBaseUrl,
-  ({ content }) => checkDescriptions(content),
+  descriptions,
   placeholders,
-  ({ content }) => checkTextSyntax(content),
+  textSyntax,
 ];
 
 /** Stage 3: what no schema can say — references, uniqueness, consistency between files. */
 export function crossCheck(content: Content, options: CrossCheckOptions): Problem[] {
   const context = checkContext(content, options.today);
-  return CHECKS.flatMap((check) => check(context));
+  const memo = options.memo;
+  const all = memo && entries(content);
+  return CHECKS.flatMap((check) => (all && PER_FILE.has(check) ? perFile(check, content, all, options.today, memo!.kept(check)) : check(context)));
+}
+
+/**
+ * A per-file check run on the files whose source it has not seen (a file read again has a new
+ * one), the problems of the others as it found them before, all in the order the check gives them.
+ */
+function perFile(check: Check, content: Content, all: Entry<ContentType>[], today: string, kept: WeakMap<SourceFile, Problem[]>): Problem[] {
+  const fresh = all.filter((e) => !kept.has(e.source));
+  if (fresh.length) {
+    const found = new Map<string, Problem[]>(fresh.map((e) => [e.source.file, []]));
+    for (const p of check(checkContext(only(content, new Set(fresh.map((e) => e.source))), today))) found.get(p.file)!.push(p);
+    for (const e of fresh) kept.set(e.source, found.get(e.source.file)!);
+  }
+  return all.flatMap((e) => kept.get(e.source)!);
+}
+
+/** The content with only the entries whose source is in `keep` (what a per-file check reads of it). */
+function only(content: Content, keep: Set<SourceFile>): Content {
+  const picked = <E extends { source: SourceFile }>(m: Map<string, E>) => new Map([...m].filter(([, e]) => keep.has(e.source)));
+  const subset: Content = { ...content, courses: picked(content.courses), teachers: picked(content.teachers) };
+  for (const key of SINGLETONS) if (subset[key] && !keep.has(subset[key].source)) subset[key] = undefined;
+  return subset;
 }

@@ -1,5 +1,6 @@
-import { type Dirent, existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
+import { type Dirent, existsSync, lstatSync, readdirSync, type Stats, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FileMemo, ParsedFile } from '../cache/file-memo.ts';
 import type { ParseCache } from '../cache/parse-cache.ts';
 import { type Problem, UsageError } from '../report/problem.ts';
 import { CONTENT_LAYOUT, type ContentType } from '../schema/layout.ts';
@@ -29,7 +30,7 @@ const YAML = /\.ya?ml$/;
  * disk. Only regular files inside the content folder are read (read-content-file.ts): a FIFO,
  * a device, a link leading out of the folder or a file over its size limit is a problem, not a read.
  */
-export function loadContent(dir: string, cache?: ParseCache): Loaded {
+export function loadContent(dir: string, cache?: ParseCache, memo?: FileMemo): Loaded {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new UsageError(
       `The content directory "${dir}" does not exist or is not a directory.`,
@@ -37,7 +38,7 @@ export function loadContent(dir: string, cache?: ParseCache): Loaded {
     );
   }
   const root = contentRoot(dir);
-  const reading: Reading = { root, fileLimit: contentFileLimit(entryCount(root)), cache, files: [], problems: [] };
+  const reading: Reading = { root, fileLimit: contentFileLimit(entryCount(root)), cache, memo, files: [], problems: [] };
   const known = new Set<string>();
   // lstat, not exists: a link that loops or leads nowhere is there, and reported as what it is.
   const present = (rel: string) => lstatSync(join(root, rel), { throwIfNoEntry: false }) !== undefined;
@@ -55,6 +56,8 @@ interface Reading {
   root: string;
   fileLimit: number;
   cache?: ParseCache;
+  /** What a long-lived process read before: files whose stats did not change are not read again. */
+  memo?: FileMemo;
   files: LoadedFile[];
   problems: Problem[];
 }
@@ -76,14 +79,40 @@ function entryCount(root: string): number {
 
 /** Reads and parses one file; `listedIn` is the real path of the folder whose listing showed it as a regular file. */
 function readOne(reading: Reading, type: ContentType, rel: string, key: string, listedIn?: string): void {
-  const read = listedIn ? readListedFile(reading.root, listedIn, rel, reading.fileLimit) : readContentFile(reading.root, rel, reading.fileLimit);
-  if ('problem' in read) {
-    reading.problems.push(read.problem);
-    return;
-  }
-  const parsed = parseSource(rel, read.bytes, reading.cache);
+  const parsed = reading.memo ? recallOrRead(reading, rel, listedIn) : readAndParse(reading, rel, listedIn);
   reading.problems.push(...parsed.problems);
-  reading.files.push({ type, key, source: parsed.source });
+  if (!parsed.unread) reading.files.push({ type, key, source: parsed.source });
+}
+
+/** What reading a file gave: parsed (possibly with problems), or `unread` for the problem that kept it from being read. */
+type Read = ParsedFile & { unread?: true };
+
+function readAndParse(reading: Reading, rel: string, listedIn?: string): Read {
+  const read = listedIn ? readListedFile(reading.root, listedIn, rel, reading.fileLimit) : readContentFile(reading.root, rel, reading.fileLimit);
+  if ('problem' in read) return { problems: [read.problem], unread: true };
+  return parseSource(rel, read.bytes, reading.cache);
+}
+
+/**
+ * A file as the memo has it, when its stats are the ones it had when read (it is not read
+ * again); else read now. The stats are those of the listed file itself, or of the regular file
+ * inside the content folder that `rel` leads to.
+ */
+function recallOrRead(reading: Reading, rel: string, listedIn?: string): Read {
+  const memo = reading.memo!;
+  const readAt = Date.now(); // before the stats: a write after them is after this too
+  const stats = listedIn ? lstatSync(join(listedIn, rel.slice(rel.lastIndexOf('/') + 1)), { throwIfNoEntry: false }) : fileStats(reading, rel);
+  const known = stats && memo.recall(rel, stats, reading.fileLimit);
+  if (known) return known;
+  const parsed = readAndParse(reading, rel, listedIn);
+  if (stats?.isFile() && !parsed.unread) memo.remember(rel, stats, reading.fileLimit, readAt, parsed);
+  return parsed;
+}
+
+/** The stats of the regular file inside the content folder that `rel` is or links to (none when it is not one: it is then read the careful way). */
+function fileStats(reading: Reading, rel: string): Stats | undefined {
+  const entry = resolveEntry(reading.root, rel, reading.fileLimit);
+  return 'kind' in entry && entry.kind === 'file' ? entry.stats : undefined;
 }
 
 const missing = (file: string): Problem =>

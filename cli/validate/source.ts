@@ -20,6 +20,8 @@ export interface SourceFile {
   positions: Map<string, Position>;
   /** This text's entry in the parse cache, when there is one. */
   cached?: CachedParse;
+  /** The hash of the file's bytes (`contentHash`), when the parse cache made one. */
+  hash?: string;
   /** Locates a path not located before (use `locate`, which remembers). */
   find(path: readonly PathPart[], key: boolean): Position;
 }
@@ -36,12 +38,12 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   if (typeof text !== 'string') return { problems: [text] };
   const hash = cache ? contentHash(bytes) : undefined;
   const cached = hash ? cache!.get(hash) : undefined;
-  if (cached && !cached.plain) return { source: lazySource(file, text, cached, true), problems: [] };
+  if (cached && !cached.plain) return { source: lazySource(file, text, cached, true, hash), problems: [] };
   const clean = (data: unknown, outline: Outline | null) => {
     // What a cached plain file passed still holds: the same bytes give the same data.
     const entry: CachedParse = { data, positions: new Map(), schemaOk: cached?.schemaOk, plain: outline ? true : undefined };
     if (hash) cache!.set(hash, entry);
-    return { source: lazySource(file, text, entry, Boolean(hash), outline), problems: [] };
+    return { source: lazySource(file, text, entry, Boolean(hash), hash, outline), problems: [] };
   };
   const plain = readPlainYaml(text);
   if (plain) return clean(plain.data, plain.outline);
@@ -61,6 +63,7 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
     data: full.data,
     positions: entry.positions,
     cached: cacheable ? entry : undefined,
+    hash,
     find: (path, key) => locateInDocument(full, path, key),
   };
   return { source, problems: full.problems };
@@ -112,7 +115,7 @@ function decode(file: string, bytes: Uint8Array): string | Problem {
  * first need, null when the plain reader does not accept the file), else in the full parse, made
  * only then.
  */
-function lazySource(file: string, text: string, entry: CachedParse, inCache: boolean, outline?: Outline | null): SourceFile {
+function lazySource(file: string, text: string, entry: CachedParse, inCache: boolean, hash: string | undefined, outline?: Outline | null): SourceFile {
   let full: FullParse | undefined;
   return {
     file,
@@ -120,6 +123,7 @@ function lazySource(file: string, text: string, entry: CachedParse, inCache: boo
     data: entry.data,
     positions: entry.positions,
     cached: inCache ? entry : undefined,
+    hash,
     find(path, key) {
       if (outline === undefined) outline = readPlainYaml(text)?.outline ?? null;
       const plain = outline && locatePlain(outline, entry.data, path, key);

@@ -1,3 +1,4 @@
+import type { FileMemo } from '../cache/file-memo.ts';
 import { ParseCache } from '../cache/parse-cache.ts';
 import { type Problem, sortProblems } from '../report/problem.ts';
 import { checkSchemas } from './check-schema.ts';
@@ -10,6 +11,8 @@ export interface ValidateOptions {
   today?: string;
   /** Reuse parse results of unchanged files from earlier runs (default true). */
   cache?: boolean;
+  /** What this process read of the same content folder before (`content dev`): unchanged files are not read again. */
+  memo?: FileMemo;
 }
 
 export interface ValidateResult {
@@ -24,14 +27,15 @@ export interface ValidateResult {
 
 /** load → schema → cross-check. Never prints, never exits: returns every problem it found. */
 export function validateContent(dir: string, options: ValidateOptions = {}): ValidateResult {
-  const cache = options.cache === false ? undefined : ParseCache.open(dir);
-  const loaded = loadContent(dir, cache);
+  const memo = options.memo?.contentDir === dir ? options.memo : undefined;
+  const cache = options.cache === false ? undefined : memo ? memo.parseCache() : ParseCache.open(dir);
+  const loaded = loadContent(dir, cache, memo);
   const schemaProblems = checkSchemas(loaded.files);
   const failed = new Set(schemaProblems.filter((p) => p.severity === 'error').map((p) => p.file));
   for (const p of loaded.problems) if (p.severity === 'error') failed.add(p.file);
   const content = assemble(loaded.files, (f) => !failed.has(f.source!.file));
   const today = options.today ?? new Date().toISOString().slice(0, 10);
-  const problems = sortProblems([...loaded.problems, ...schemaProblems, ...crossCheck(content, { today })]);
+  const problems = sortProblems([...loaded.problems, ...schemaProblems, ...crossCheck(content, { today, memo })]);
   cache?.save(); // after every check, so the positions they asked for are kept too
   const sources = new Map(loaded.files.flatMap((f) => (f.source ? [[f.source.file, f.source.text] as const] : [])));
   return { content, problems, fileCount: loaded.files.length, sources, ok: !problems.some((p) => p.severity === 'error') };

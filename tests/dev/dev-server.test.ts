@@ -58,4 +58,35 @@ describe('content dev', () => {
     await again;
     expect((await fetch(`${dev.url}/de`)).status).toBe(200);
   });
+
+  it('shows broken YAML as its error with file and line, and the page again once it is fixed', async () => {
+    const before = content.read('courses/course00001.yaml');
+    const reload = nextReload();
+    await new Promise((r) => setTimeout(r, 100));
+    content.write('courses/course00001.yaml', `${before}extra: [unclosed\n`);
+    await reload;
+    const page = await fetch(`${dev.url}/en/course00001`);
+    expect(page.status).toBe(500);
+    expect(await page.text()).toContain(`${content.dir}/courses/course00001.yaml:`);
+    const again = nextReload();
+    await new Promise((r) => setTimeout(r, 100));
+    content.edit('courses/course00001.yaml', () => before.replace(/^( {2}en: )(.*)$/m, '$1Fixed title'));
+    await again;
+    const fixed = await fetch(`${dev.url}/en/course00001`);
+    expect(fixed.status).toBe(200);
+    expect(await fixed.text()).toContain('Fixed title');
+  });
+
+  it('shows each of two saves of the same size made within seconds (files written lately are read again whatever their stats)', async () => {
+    const file = 'courses/course00000.yaml';
+    const before = content.read(file);
+    for (const word of ['Alpha', 'Omega']) {
+      const reload = nextReload();
+      await new Promise((r) => setTimeout(r, 100));
+      content.write(file, before.replace(/^( {2}en: )(.*)$/m, `$1${word}`));
+      await reload;
+      expect(await (await fetch(`${dev.url}/en/course00000`)).text()).toContain(word);
+    }
+    content.write(file, before);
+  });
 });

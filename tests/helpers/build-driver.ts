@@ -18,7 +18,7 @@ for await (const line of lines) {
   try {
     const result = await buildSite({ content: request.content, out: request.out, today: request.today });
     answer = result.ok
-      ? { ok: true, rendered: result.summary.rendered, pages: result.summary.pages }
+      ? { ok: true, rendered: result.summary.rendered, pages: result.summary.pages, fallbacks: result.summary.fallbacksPerLocale }
       : { ok: false, problems: result.problems.filter((p) => p.severity === 'error').map((p) => `${p.file}: ${p.message}`) };
   } catch (error) {
     answer = { ok: false, crashed: String((error as Error).stack ?? error) };

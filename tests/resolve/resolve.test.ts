@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromRoot } from '../../cli/paths.ts';
-import { BUILDERS, resolveSite } from '../../cli/resolve/resolve.ts';
+import { BUILDERS, pageFinder, resolveSite } from '../../cli/resolve/resolve.ts';
 import { createTranslator } from '../../cli/resolve/translator.ts';
 import { LOCALES } from '../../cli/schema/locales.ts';
 import { PAGE_KINDS } from '../../cli/schema/routes.ts';
@@ -158,5 +158,15 @@ describe('structured data of a course page', () => {
     delete content.courses.get('choir')!.data.lessons;
     const { page } = resolve(content);
     expect(course(page('/choir')).hasCourseInstance).toEqual({ '@type': 'CourseInstance', courseMode: 'onsite' });
+  });
+});
+
+describe('pageFinder (content dev resolves a page when it is asked for)', () => {
+  it('finds every page resolveSite makes, as it makes it, and nothing at other URLs', () => {
+    const content = shipped();
+    const { pages } = resolve(content);
+    const pageAt = pageFinder(content, createTranslator(content), { today: TODAY });
+    for (const page of pages) expect(pageAt(page.url), page.url).toEqual(page);
+    for (const url of ['/no-such-page', '/en/no-such-page', '/fr', '/en/', '/de/de']) expect(pageAt(url), url).toBeUndefined();
   });
 });

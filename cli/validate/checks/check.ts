@@ -2,7 +2,7 @@ import type { Problem } from '../../report/problem.ts';
 import type { ProblemCode } from '../../report/problems.ts';
 import type { Price } from '../../schema/price.ts';
 import { didYouMean } from '../../util/similar.ts';
-import type { Content } from '../content.ts';
+import type { Content, Entry } from '../content.ts';
 import { type PathPart, problemAt, type SourceFile } from '../source.ts';
 
 /** An amount as a course page or the price list states it. */
@@ -63,5 +63,11 @@ export function unknownReference(content: Content, source: SourceFile, path: Pat
   ];
 }
 
-/** Courses in key order, so their problems come in the same order on every run. */
-export const coursesByKey = (content: Content) => [...content.courses.values()].sort((a, b) => a.key.localeCompare(b.key));
+const sortedCourses = new WeakMap<Content['courses'], Entry<'course'>[]>();
+
+/** Courses in key order, so their problems come in the same order on every run: sorted once per content, not once per check. */
+export function coursesByKey(content: Content): readonly Entry<'course'>[] {
+  const sorted = sortedCourses.get(content.courses) ?? [...content.courses.values()].sort((a, b) => a.key.localeCompare(b.key));
+  sortedCourses.set(content.courses, sorted);
+  return sorted;
+}
