@@ -1,6 +1,7 @@
 import type { Problem } from '../../report/problem.ts';
 import type { ProblemCode } from '../../report/problems.ts';
 import type { Price } from '../../schema/price.ts';
+import { compareNames } from '../../util/compare-names.ts';
 import { didYouMean } from '../../util/similar.ts';
 import type { Content } from '../content.ts';
 import { type PathPart, problemAt, type SourceFile } from '../source.ts';
@@ -64,4 +65,4 @@ export function unknownReference(content: Content, source: SourceFile, path: Pat
 }
 
 /** Courses in key order, so their problems come in the same order on every run. */
-export const coursesByKey = (content: Content) => [...content.courses.values()].sort((a, b) => a.key.localeCompare(b.key));
+export const coursesByKey = (content: Content) => [...content.courses.values()].sort((a, b) => compareNames(a.key, b.key));
