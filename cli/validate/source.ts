@@ -171,6 +171,14 @@ export function problemAt(
   options: { key?: boolean } = {},
 ): Problem {
   const at = locate(source, path, options);
-  // The fields one by one, not a second spread (a slow path of V8's, taken for every placeholder).
-  return { ...problem, file: source.file, path: formatPath(path) || undefined, line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn };
+  // Object.assign, not a spread: V8 (Node 20) takes a slow path for `{ ...problem, file, … }`, six
+  // times slower, and a site of 10,000 courses has 30,000 placeholders.
+  return Object.assign({}, problem, {
+    file: source.file,
+    path: formatPath(path) || undefined,
+    line: at.line,
+    column: at.column,
+    endLine: at.endLine,
+    endColumn: at.endColumn,
+  });
 }
