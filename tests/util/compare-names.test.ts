@@ -32,7 +32,17 @@ describe('compareNames', () => {
   });
 
   it('sorts file names and keys as before', () => {
-    const names = ['courses/vocal.yaml', 'courses/Vocal.yaml', 'courses.yaml', 'courses/a-b.yaml', 'courses/a_b.yaml', 'courses/ab.yaml', 'site.yaml', 'ui.yaml', 'courses/a1.yaml'];
+    const names = [
+      'courses/vocal.yaml',
+      'courses/Vocal.yaml',
+      'courses.yaml',
+      'courses/a-b.yaml',
+      'courses/a_b.yaml',
+      'courses/ab.yaml',
+      'site.yaml',
+      'ui.yaml',
+      'courses/a1.yaml',
+    ];
     expect([...names].sort(compareNames)).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
   });
 
