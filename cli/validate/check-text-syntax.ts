@@ -1,8 +1,8 @@
 import type { Problem } from '../report/problem.ts';
+import type { ContentType } from '../schema/layout.ts';
 import { LOCALES } from '../schema/locales.ts';
 import { PLURAL_SUFFIX, UI_VARIABLES } from '../schema/ui-keys.ts';
-import type { Content, Entry } from './content.ts';
-import { entries } from './content.ts';
+import type { Entry } from './content.ts';
 import { type PathPart, problemAt } from './source.ts';
 
 /** i18next nesting: `$t(key)` inserts another text (an object, printed "[object Object]", for a namespace). */
@@ -22,11 +22,11 @@ const braces = (names: readonly string[]) => names.map((n) => `{{${n}}}`).join('
  * reach visitors as they are. Either way it is a mistake: each is an error at its text. The
  * variables a UI string may hold are declared with its key (UI_VARIABLES); content texts have none.
  */
-export function checkTextSyntax(content: Content): Problem[] {
+export function checkTextSyntax(entries: readonly Entry<ContentType>[]): Problem[] {
   const problems: Problem[] = [];
   // One path, extended and shortened as the walk goes; a problem gets a copy (problemAt keeps none).
   const path: PathPart[] = [];
-  for (const entry of entries(content)) {
+  for (const entry of entries) {
     const isUi = entry.source.file === 'ui.yaml';
     const texts = (value: Record<string, string>) => {
       // The key names the UI string: made only for ui.yaml, not for every text of every course.

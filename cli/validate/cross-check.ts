@@ -41,7 +41,7 @@ const CHECKS: Check[] = [
   realBaseUrl,
   ({ content }) => checkDescriptions(content),
   placeholders,
-  ({ content }) => checkTextSyntax(content),
+  ({ entries }) => checkTextSyntax(entries),
 ];
 
 /** Stage 3: what no schema can say — references, uniqueness, consistency between files. */

@@ -25,6 +25,8 @@ export interface SourceFile {
 }
 
 const BOM = [0xef, 0xbb, 0xbf];
+/** The positions of a file that `locate` does not remember them for: one empty map for all, never written. */
+const NOT_REMEMBERED = new Map<string, Position>();
 
 /**
  * Decodes and parses one file. Returns the parsed file (possibly with problems) or, when
@@ -39,7 +41,8 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   if (cached && !cached.plain) return { source: lazySource(file, text, cached, true), problems: [] };
   const clean = (data: unknown, outline: Outline | null) => {
     // What a cached plain file passed still holds: the same bytes give the same data.
-    const entry: CachedParse = { data, positions: new Map(), schemaOk: cached?.schemaOk, plain: outline ? true : undefined };
+    const remembers = hash !== undefined && !outline; // see `locate`: only such a file's positions are kept
+    const entry: CachedParse = { data, positions: remembers ? new Map() : NOT_REMEMBERED, schemaOk: cached?.schemaOk, plain: outline ? true : undefined };
     if (hash) cache!.set(hash, entry);
     return { source: lazySource(file, text, entry, Boolean(hash), outline), problems: [] };
   };

@@ -1,9 +1,10 @@
 import type { Problem } from '../../report/problem.ts';
 import type { ProblemCode } from '../../report/problems.ts';
+import type { ContentType } from '../../schema/layout.ts';
 import type { Price } from '../../schema/price.ts';
 import { compareNames } from '../../util/compare-names.ts';
 import { didYouMean } from '../../util/similar.ts';
-import type { Content } from '../content.ts';
+import { type Content, type Entry, entries } from '../content.ts';
 import { type PathPart, problemAt, type SourceFile } from '../source.ts';
 
 /** An amount as a course page or the price list states it. */
@@ -20,6 +21,10 @@ export interface CheckContext {
   routeCourses: Map<string, Set<string | undefined>>;
   /** The price list's lines by id (of an id used twice, the later line). */
   priceLines: Map<string, Amount>;
+  /** The courses in key order, sorted once for every check that goes through them. */
+  courses: Entry<'course'>[];
+  /** Every entry, as `entries(content)` lists them, for the checks that walk all texts. */
+  entries: Entry<ContentType>[];
 }
 
 /** One rule no schema can say; returns every place the content breaks it. */
@@ -32,7 +37,15 @@ export function checkContext(content: Content, today: string): CheckContext {
   const priceLines = new Map<string, Amount>();
   for (const category of content.prices?.data.categories ?? [])
     for (const item of category.items) if (item.type === 'item') priceLines.set(item.id, item.price);
-  return { content, today, routePaths: new Set(routes.map((r) => r.path)), routeCourses, priceLines };
+  return {
+    content,
+    today,
+    routePaths: new Set(routes.map((r) => r.path)),
+    routeCourses,
+    priceLines,
+    courses: coursesByKey(content),
+    entries: entries(content),
+  };
 }
 
 /** A reference, and what it could have named. */

@@ -1,6 +1,5 @@
 import type { Problem } from '../../report/problem.ts';
 import { PLACEHOLDER_PATTERN } from '../../schema/layout.ts';
-import { entries } from '../content.ts';
 import { type PathPart, problemAt, type SourceFile } from '../source.ts';
 import type { Check } from './check.ts';
 
@@ -23,7 +22,7 @@ export const realBaseUrl: Check = ({ content }) => {
  * Every `TODO:` string. A localized text is reported once (at its Russian text), not once per
  * locale.
  */
-export const placeholders: Check = ({ content }) => {
+export const placeholders: Check = ({ entries }) => {
   const problems: Problem[] = [];
   const todo = new RegExp(PLACEHOLDER_PATTERN);
   // One path, extended and shortened as the walk goes; a problem gets a copy (problemAt keeps none).
@@ -44,6 +43,6 @@ export const placeholders: Check = ({ content }) => {
     walk(source, value);
     path.pop();
   };
-  for (const entry of entries(content)) walk(entry.source, entry.data);
+  for (const entry of entries) walk(entry.source, entry.data);
   return problems;
 };
