@@ -51,6 +51,19 @@ async function bundle() {
   return { key, built };
 }
 
+/**
+ * Packages stay outside the bundle, loaded from node_modules when a command needs them, except
+ * those every command loads: commander, as a package (an ES module wrapping CommonJS, six files),
+ * costs more to find and load than the command line takes to parse.
+ */
+const INLINED = new Set(['commander']);
+const packagesExceptInlined = {
+  name: 'packages-except-inlined',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => (INLINED.has(args.path) ? undefined : { path: args.path, external: true }));
+  },
+};
+
 /** Builds the bundle of sources `key` beside its folder, then moves it in whole; keeps the newest few versions. */
 async function build(key) {
   const { build } = await import('esbuild');
@@ -67,7 +80,9 @@ async function build(key) {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    plugins: [packagesExceptInlined],
+    // What an inlined CommonJS package requires (node:events…) is found by this `require`.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     jsx: 'automatic',
     loader: { '.css': 'empty' },
     logLevel: 'silent',

@@ -2,9 +2,11 @@
 // Plain JavaScript, because cli/bin.js needs it before any TypeScript can run; the compiler's caches
 // (cli/cache/policy.ts) and its installed artifacts (the CLI bundle, the client bundle) all take
 // their key from here, so a change anywhere in the compiler, or an upgrade, is a new key for all.
-import { createHash } from 'node:crypto';
+// What every run of cli/bin.js does (`sourceFiles`, `statsKey`) is kept small: no node:crypto
+// (loading it costs more than the stats: it is loaded only to hash contents), paths joined by
+// hand, and the stats compared as they are, not hashed.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 
 /** A file changed less than this long ago may change again within the same time stamp. */
 const RACY_MS = 3000;
@@ -21,7 +23,7 @@ export function sourceFiles(root) {
     for (const e of readdirSync(join(root, folder), { recursive: true, withFileTypes: true }))
       if (e.isFile())
         files.push(
-          join(e.parentPath, e.name)
+          `${e.parentPath}${sep}${e.name}`
             .slice(root.length + 1)
             .split('\\')
             .join('/'),
@@ -31,21 +33,21 @@ export function sourceFiles(root) {
 }
 
 /**
- * What the files are, by their metadata; undefined while one of them may still be being written
- * (a time that fine may not tell two writes apart, as git knows for its index).
+ * What the files are, by their metadata (a line each); undefined while one of them may still be
+ * being written (a time that fine may not tell two writes apart, as git knows for its index).
  * @param {string} root
  * @param {string[]} files
  * @returns {string | undefined}
  */
 export function statsKey(root, files) {
-  const hash = createHash('sha256');
+  let key = '';
   const settled = Date.now() - RACY_MS;
   for (const file of files) {
-    const s = statSync(join(root, file));
+    const s = statSync(`${root}${sep}${file}`);
     if (s.mtimeMs > settled || s.ctimeMs > settled) return undefined;
-    hash.update(`${file}\0${s.size}\0${s.mtimeMs}\0${s.ctimeMs}\0${s.ino}\0`);
+    key += `${file}\0${s.size}\0${s.mtimeMs}\0${s.ctimeMs}\0${s.ino}\n`;
   }
-  return hash.digest('hex');
+  return key;
 }
 
 /**
@@ -55,6 +57,7 @@ export function statsKey(root, files) {
  * @returns {string}
  */
 export function contentKey(root, files = sourceFiles(root)) {
+  const { createHash } = process.getBuiltinModule('node:crypto');
   const hash = createHash('sha256');
   for (const file of files)
     hash

@@ -1,3 +1,4 @@
+import { compareNames } from '../util/compare-names.ts';
 import { PROBLEMS, type ProblemCode, type ProblemDefinition, type Severity } from './problems.ts';
 
 export type { Severity };
@@ -39,11 +40,11 @@ export interface Problem {
 export function sortProblems(problems: Problem[]): Problem[] {
   return [...problems].sort(
     (a, b) =>
-      a.file.localeCompare(b.file) ||
+      compareNames(a.file, b.file) ||
       (a.line ?? 0) - (b.line ?? 0) ||
       (a.column ?? 0) - (b.column ?? 0) ||
       (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) ||
-      a.code.localeCompare(b.code),
+      compareNames(a.code, b.code),
   );
 }
 

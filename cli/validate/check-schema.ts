@@ -7,7 +7,7 @@ import { getValidators, validatorsKey } from './validators.ts';
 /** Stage 2: every parsed file against the JSON Schema of its type. */
 export function checkSchemas(files: LoadedFile[]): Problem[] {
   const problems: Problem[] = [];
-  const validators = getValidators();
+  let validators: ReturnType<typeof getValidators> | undefined; // loaded for the first file not known to pass
   const key = validatorsKey();
   for (const f of files) {
     if (!f.source || f.source.data === undefined) continue;
@@ -15,6 +15,7 @@ export function checkSchemas(files: LoadedFile[]): Problem[] {
     const cached = f.source.cached;
     const passed = `${f.type}:${key}`; // the same bytes could stand in files of two types
     if (cached?.schemaOk === passed) continue;
+    validators ??= getValidators();
     const validate: ValidateFunction = validators[f.type];
     if (validate(f.source.data)) {
       if (cached) cached.schemaOk = passed;

@@ -1,8 +1,8 @@
 import type { Problem } from '../report/problem.ts';
+import type { ContentType } from '../schema/layout.ts';
 import { LOCALES } from '../schema/locales.ts';
 import { PLURAL_SUFFIX, UI_VARIABLES } from '../schema/ui-keys.ts';
-import type { Content, Entry } from './content.ts';
-import { entries } from './content.ts';
+import type { Entry } from './content.ts';
 import { type PathPart, problemAt } from './source.ts';
 
 /** i18next nesting: `$t(key)` inserts another text (an object, printed "[object Object]", for a namespace). */
@@ -22,26 +22,37 @@ const braces = (names: readonly string[]) => names.map((n) => `{{${n}}}`).join('
  * reach visitors as they are. Either way it is a mistake: each is an error at its text. The
  * variables a UI string may hold are declared with its key (UI_VARIABLES); content texts have none.
  */
-export function checkTextSyntax(content: Content): Problem[] {
+export function checkTextSyntax(entries: readonly Entry<ContentType>[]): Problem[] {
   const problems: Problem[] = [];
-  for (const entry of entries(content)) {
+  // One path, extended and shortened as the walk goes; a problem gets a copy (problemAt keeps none).
+  const path: PathPart[] = [];
+  for (const entry of entries) {
     const isUi = entry.source.file === 'ui.yaml';
-    const walk = (value: unknown, path: PathPart[]) => {
-      if (isLocalized(value)) {
-        const key = path.join('.');
-        const declared = isUi ? (UI_VARIABLES[key.replace(PLURAL_SUFFIX, '')] ?? []) : [];
-        for (const locale of LOCALES) {
-          const text = value[locale];
-          if (typeof text === 'string') {
-            const p = textProblem(text, declared, isUi ? key : undefined);
-            if (p) problems.push(problemAt(entry.source as Entry<never>['source'], [...path, locale], p));
-          }
-        }
-      } else if (Array.isArray(value)) {
-        for (const [i, v] of value.entries()) walk(v, [...path, i]);
-      } else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
+    const texts = (value: Record<string, string>) => {
+      // The key names the UI string: made only for ui.yaml, not for every text of every course.
+      const key = isUi ? path.join('.') : undefined;
+      const declared = key === undefined ? [] : (UI_VARIABLES[key.replace(PLURAL_SUFFIX, '')] ?? []);
+      for (const locale of LOCALES) {
+        const text = value[locale];
+        if (typeof text !== 'string') continue;
+        const p = textProblem(text, declared, key);
+        if (!p) continue;
+        path.push(locale);
+        problems.push(problemAt(entry.source as Entry<never>['source'], path, p));
+        path.pop();
+      }
     };
-    walk(entry.data, []);
+    const walk = (value: unknown) => {
+      if (isLocalized(value)) texts(value);
+      else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) within(i, value[i]);
+      else if (value && typeof value === 'object') for (const k of Object.keys(value)) within(k, (value as Record<string, unknown>)[k]);
+    };
+    const within = (part: PathPart, value: unknown) => {
+      path.push(part);
+      walk(value);
+      path.pop();
+    };
+    walk(entry.data);
   }
   return problems;
 }

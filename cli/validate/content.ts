@@ -1,4 +1,5 @@
 import type { ContentOf, ContentType } from '../schema/index.ts';
+import { compareNames } from '../util/compare-names.ts';
 import type { LoadedFile } from './load.ts';
 import type { SourceFile } from './source.ts';
 
@@ -50,7 +51,7 @@ export function entries(content: Content): Entry<ContentType>[] {
   const singles = SINGLETONS.map((key) => content[key]);
   return [
     ...(singles.filter(Boolean) as Entry<ContentType>[]),
-    ...[...content.courses.values()].sort((a, b) => a.key.localeCompare(b.key)),
-    ...[...content.teachers.values()].sort((a, b) => a.key.localeCompare(b.key)),
+    ...[...content.courses.values()].sort((a, b) => compareNames(a.key, b.key)),
+    ...[...content.teachers.values()].sort((a, b) => compareNames(a.key, b.key)),
   ] as Entry<ContentType>[];
 }

@@ -22,7 +22,7 @@ export interface CrossCheckOptions {
   memo?: FileMemo;
 }
 
-const textSyntax: Check = ({ content }) => checkTextSyntax(content);
+const textSyntax: Check = ({ entries }) => checkTextSyntax(entries);
 const descriptions: Check = ({ content }) => checkDescriptions(content); // of routes.yaml alone
 
 /** The checks that look at each file on its own (nothing of another file): what they find in a file is kept with its source. */

@@ -1,8 +1,10 @@
 import type { Problem } from '../../report/problem.ts';
 import type { ProblemCode } from '../../report/problems.ts';
+import type { ContentType } from '../../schema/layout.ts';
 import type { Price } from '../../schema/price.ts';
+import { compareNames } from '../../util/compare-names.ts';
 import { didYouMean } from '../../util/similar.ts';
-import type { Content, Entry } from '../content.ts';
+import { type Content, type Entry, entries } from '../content.ts';
 import { type PathPart, problemAt, type SourceFile } from '../source.ts';
 
 /** An amount as a course page or the price list states it. */
@@ -19,6 +21,10 @@ export interface CheckContext {
   routeCourses: Map<string, Set<string | undefined>>;
   /** The price list's lines by id (of an id used twice, the later line). */
   priceLines: Map<string, Amount>;
+  /** The courses in key order, sorted once for every check that goes through them. */
+  courses: Entry<'course'>[];
+  /** Every entry, as `entries(content)` lists them, for the checks that walk all texts. */
+  entries: Entry<ContentType>[];
 }
 
 /** One rule no schema can say; returns every place the content breaks it. */
@@ -31,7 +37,15 @@ export function checkContext(content: Content, today: string): CheckContext {
   const priceLines = new Map<string, Amount>();
   for (const category of content.prices?.data.categories ?? [])
     for (const item of category.items) if (item.type === 'item') priceLines.set(item.id, item.price);
-  return { content, today, routePaths: new Set(routes.map((r) => r.path)), routeCourses, priceLines };
+  return {
+    content,
+    today,
+    routePaths: new Set(routes.map((r) => r.path)),
+    routeCourses,
+    priceLines,
+    courses: coursesByKey(content),
+    entries: entries(content),
+  };
 }
 
 /** A reference, and what it could have named. */
@@ -63,11 +77,5 @@ export function unknownReference(content: Content, source: SourceFile, path: Pat
   ];
 }
 
-const sortedCourses = new WeakMap<Content['courses'], Entry<'course'>[]>();
-
-/** Courses in key order, so their problems come in the same order on every run: sorted once per content, not once per check. */
-export function coursesByKey(content: Content): readonly Entry<'course'>[] {
-  const sorted = sortedCourses.get(content.courses) ?? [...content.courses.values()].sort((a, b) => a.key.localeCompare(b.key));
-  sortedCourses.set(content.courses, sorted);
-  return sorted;
-}
+/** Courses in key order, so their problems come in the same order on every run (sorted once per context). */
+export const coursesByKey = (content: Content) => [...content.courses.values()].sort((a, b) => compareNames(a.key, b.key));

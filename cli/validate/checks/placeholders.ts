@@ -1,6 +1,5 @@
 import type { Problem } from '../../report/problem.ts';
 import { PLACEHOLDER_PATTERN } from '../../schema/layout.ts';
-import { entries } from '../content.ts';
 import { type PathPart, problemAt, type SourceFile } from '../source.ts';
 import type { Check } from './check.ts';
 
@@ -23,22 +22,27 @@ export const realBaseUrl: Check = ({ content }) => {
  * Every `TODO:` string. A localized text is reported once (at its Russian text), not once per
  * locale.
  */
-export const placeholders: Check = ({ content }) => {
+export const placeholders: Check = ({ entries }) => {
   const problems: Problem[] = [];
   const todo = new RegExp(PLACEHOLDER_PATTERN);
-  const walk = (source: SourceFile, value: unknown, path: PathPart[]) => {
+  // One path, extended and shortened as the walk goes; a problem gets a copy (problemAt keeps none).
+  const path: PathPart[] = [];
+  const walk = (source: SourceFile, value: unknown) => {
     if (typeof value === 'string') {
       if (todo.test(value)) problems.push(problemAt(source, path, placeholderProblem(value.replace(todo, '').trim(), value)));
     } else if (Array.isArray(value)) {
-      value.forEach((v, i) => {
-        walk(source, v, [...path, i]);
-      });
+      for (let i = 0; i < value.length; i++) within(source, i, value[i]);
     } else if (value && typeof value === 'object') {
       const map = value as Record<string, unknown>;
-      if (typeof map.ru === 'string' && todo.test(map.ru)) walk(source, map.ru, [...path, 'ru']);
-      else for (const [k, v] of Object.entries(map)) walk(source, v, [...path, k]);
+      if (typeof map.ru === 'string' && todo.test(map.ru)) within(source, 'ru', map.ru);
+      else for (const k of Object.keys(map)) within(source, k, map[k]);
     }
   };
-  for (const entry of entries(content)) walk(entry.source, entry.data, []);
+  const within = (source: SourceFile, part: PathPart, value: unknown) => {
+    path.push(part);
+    walk(source, value);
+    path.pop();
+  };
+  for (const entry of entries) walk(entry.source, entry.data);
   return problems;
 };

@@ -1,6 +1,6 @@
 import { problemAt } from '../source.ts';
 import type { Amount, Check } from './check.ts';
-import { coursesByKey, unknownReference } from './check.ts';
+import { unknownReference } from './check.ts';
 
 /** Course pages name price lines by id: each id names one line. */
 export const uniquePriceIds: Check = ({ content }) => {
@@ -50,9 +50,9 @@ export const completeTableRows: Check = ({ content }) => {
 };
 
 /** A course page's price names a line of the price list, and states what that line says. */
-export const coursePricesMatchList: Check = ({ content, priceLines }) => {
+export const coursePricesMatchList: Check = ({ content, priceLines, courses }) => {
   if (!content.prices) return [];
-  return coursesByKey(content).flatMap((course) => {
+  return courses.flatMap((course) => {
     const price = course.data.price;
     if (!price?.ref) return [];
     const listed = priceLines.get(price.ref);

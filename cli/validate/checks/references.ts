@@ -1,12 +1,14 @@
 import { PLACEHOLDER_PATTERN } from '../../schema/layout.ts';
 import type { Check } from './check.ts';
-import { coursesByKey, unknownReference } from './check.ts';
+import { unknownReference } from './check.ts';
+
+const PLACEHOLDER = new RegExp(PLACEHOLDER_PATTERN);
 
 /** The teachers a course names exist (a placeholder names nobody yet). */
-export const courseTeachersExist: Check = ({ content }) =>
-  coursesByKey(content).flatMap((course) =>
+export const courseTeachersExist: Check = ({ content, courses }) =>
+  courses.flatMap((course) =>
     course.data.teachers.flatMap((t, i) =>
-      new RegExp(PLACEHOLDER_PATTERN).test(t) || content.teachers.has(t)
+      PLACEHOLDER.test(t) || content.teachers.has(t)
         ? []
         : unknownReference(content, course.source, ['teachers', i], {
             code: 'unknown-teacher',

@@ -1,7 +1,7 @@
 import { didYouMean } from '../../util/similar.ts';
 import { problemAt } from '../source.ts';
 import type { Check } from './check.ts';
-import { coursesByKey, unknownReference } from './check.ts';
+import { unknownReference } from './check.ts';
 
 /** A path is listed once in the route table. */
 export const uniqueRoutes: Check = ({ content }) => {
@@ -139,9 +139,9 @@ export const homeRouteExists: Check = ({ content }) => {
 };
 
 /** A course's route is in the route table, as a route that shows this course. */
-export const courseRoutesInTable: Check = ({ content, routePaths, routeCourses }) => {
+export const courseRoutesInTable: Check = ({ content, routePaths, routeCourses, courses }) => {
   if (!content.routes) return [];
-  return coursesByKey(content).flatMap((course) => {
+  return courses.flatMap((course) => {
     const route = course.data.route;
     if (!route || routeCourses.get(route)?.has(course.key)) return [];
     // A route entry naming a course that does not exist is reported once, in routes.yaml.
