@@ -25,11 +25,23 @@ const url =
 const number =
   (min: number): Rule =>
   (name, v) =>
-    unwritable(v) || Number.isNaN(Number(v)) || (v as number) < min ? '' : written(name, v);
+    // biome-ignore lint/suspicious/noGlobalIsNan: React's test, coercion included
+    unwritable(v) || isNaN(v as number) || (v as number) < min ? '' : written(name, v);
+
+/** Props written as text (pushStringAttribute), under these names. */
+const TEXT = new Map([
+  ['className', 'class'],
+  ['tabIndex', 'tabindex'],
+  ...['dir', 'role', 'viewBox', 'width', 'height'].map((n) => [n, n] as const),
+  ...'Actuate Arcrole Role Show Title Type'.split(' ').map((n) => [`xlink${n}`, `xlink:${n.toLowerCase()}`] as const),
+  ...'Base Lang Space'.split(' ').map((n) => [`xml${n}`, `xml:${n.toLowerCase()}`] as const),
+]);
+/** Props written as they are, booleans as "true" and "false". */
+const VERBATIM = 'contentEditable spellCheck draggable value autoReverse externalResourcesRequired focusable preserveAlpha'.split(' ');
 
 const rules = new Map<string, Rule>([
-  ['className', text('class')],
-  ['tabIndex', text('tabindex')],
+  ...[...TEXT].map(([n, as]) => [n, text(as)] as const),
+  ...VERBATIM.map((n) => [n, verbatim] as const),
   ['style', (_, v) => style(v)],
   ['src', (name, v) => (v === '' ? '' : url()(name, v))],
   ['href', (name, v) => (v === '' ? '' : url()(name, v))],
@@ -38,17 +50,13 @@ const rules = new Map<string, Rule>([
   ['xlinkHref', url('xlink:href')],
   ['capture', (name, v) => (v === true ? ` ${name}=""` : v === false ? '' : verbatim(name, v))],
   ['download', (name, v) => (v === true ? ` ${name}=""` : v === false ? '' : verbatim(name, v))],
-  ...['dir', 'role', 'viewBox', 'width', 'height'].map((n) => [n, text()] as const),
   ...['defaultValue', 'defaultChecked', 'innerHTML', 'suppressContentEditableWarning', 'suppressHydrationWarning', 'ref'].map((n) => [n, () => ''] as const),
   ...['autoFocus', 'multiple', 'muted'].map((n) => [n, boolean(n.toLowerCase())] as const),
-  ...'contentEditable spellCheck draggable value autoReverse externalResourcesRequired focusable preserveAlpha'.split(' ').map((n) => [n, verbatim] as const),
   ...'inert allowFullScreen async autoPlay controls credentialless default defer disabled disablePictureInPicture disableRemotePlayback formNoValidate hidden loop noModule noValidate open playsInline readOnly required reversed scoped seamless itemScope'
     .split(' ')
     .map((n) => [n, boolean()] as const),
   ...['cols', 'rows', 'size', 'span'].map((n) => [n, number(1)] as const),
   ...['rowSpan', 'start'].map((n) => [n, number(Number.NEGATIVE_INFINITY)] as const),
-  ...'Actuate Arcrole Role Show Title Type'.split(' ').map((n) => [`xlink${n}`, text(`xlink:${n.toLowerCase()}`)] as const),
-  ...'Base Lang Space'.split(' ').map((n) => [`xml${n}`, text(`xml:${n.toLowerCase()}`)] as const),
 ]);
 
 /** Props React writes under another name: these, and the SVG presentation attributes in kebab case. */
@@ -61,25 +69,46 @@ const aliases = new Map<string, string>([
     .map((n) => [n, n.replace(/([A-Z])/g, '-$1').toLowerCase()] as const),
 ]);
 
+/** React's VALID_ATTRIBUTE_NAME_REGEX, as it is. */
 const SAFE_NAME =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: combining marks are allowed after the first character
   /^[:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD][:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\-.0-9\u00B7\u0300-\u036F\u203F-\u2040]*$/;
 
-/** Names found safe (SAFE_NAME), as React caches them. */
-const safeNames = new Set<string>();
-const isSafe = (name: string) => safeNames.has(name) || (SAFE_NAME.test(name) && Boolean(safeNames.add(name)));
-
-/** Any other prop: event handlers (on…) left out, unsafe names dropped, booleans only for data-* and aria-*. */
-const other: Rule = (name, v) => {
-  if (name.length > 2 && (name[0] === 'o' || name[0] === 'O') && (name[1] === 'n' || name[1] === 'N')) return '';
+/**
+ * The rule of a prop without one of its own (ruleOf): event handlers (on…) and unsafe names
+ * left out, booleans written only for data-* and aria-*. Made once per name.
+ */
+function otherRule(name: string): Rule {
+  if (name.length > 2 && (name[0] === 'o' || name[0] === 'O') && (name[1] === 'n' || name[1] === 'N')) return () => '';
   const as = aliases.get(name) ?? name;
-  if (!isSafe(as) || unwritable(v)) return '';
-  if (typeof v === 'boolean' && !['data-', 'aria-'].includes(as.toLowerCase().slice(0, 5))) return '';
-  return written(as, v);
+  if (!SAFE_NAME.test(as)) return () => '';
+  textNames.set(name, as);
+  const booleans = ['data-', 'aria-'].includes(as.toLowerCase().slice(0, 5));
+  return (_, v) => (unwritable(v) || (typeof v === 'boolean' && !booleans) ? '' : written(as, v));
+}
+
+const ruleOf = (name: string): Rule => {
+  let rule = rules.get(name);
+  if (rule === undefined) {
+    rule = otherRule(name);
+    rules.set(name, rule);
+  }
+  return rule;
 };
+
+/**
+ * The props whose rule writes any string as it is, escaped, by the name of their attribute:
+ * the common case, taken without calling the rule (the others are added as they are met).
+ */
+const textNames = new Map<string, string>([...TEXT, ...VERBATIM.map((n) => [n, n] as const)]);
 
 /** The attribute for one prop (`value` neither null nor undefined: those are never written), with its leading space; '' for none. */
 export function attribute(name: string, value: unknown): string {
-  return (rules.get(name) ?? other)(name, value);
+  if (typeof value === 'string') {
+    const as = textNames.get(name);
+    if (as !== undefined) return ` ${as}="${escapeText(value)}"`;
+  }
+  return ruleOf(name)(name, value);
 }
 
 const UNITLESS = new Set(

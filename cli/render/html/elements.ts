@@ -78,6 +78,8 @@ export interface Tag {
   end: string;
   /** The insertion mode it gives its children, if it sets one. */
   mode?: number;
+  /** Whether its children see its own context, wherever that is not the root or a table part (most tags). */
+  ordinary: boolean;
 }
 const tags = new Map<string, Tag>();
 
@@ -88,18 +90,22 @@ export function tagOf(tag: string): Tag {
   if (!VALID_TAG.test(tag)) throw new Error(`Invalid tag: ${tag}`);
   if (UNSUPPORTED.includes(tag) || tag.includes('-'))
     throw new InternalError(`the HTML serializer does not support <${tag}>; render it with React (renderToString), or port React's rules for it`);
-  info = { start: starts.get(tag) ?? generic, end: NO_END.has(tag) ? '' : `</${tag}>`, mode: modes.get(tag) };
+  const mode = modes.get(tag);
+  info = {
+    start: starts.get(tag) ?? generic,
+    end: NO_END.has(tag) ? '' : `</${tag}>`,
+    mode,
+    ordinary: mode === undefined && tag !== 'select' && tag !== 'head',
+  };
   tags.set(tag, info);
   return info;
 }
-
-/** The end tag of `tag` written in `context`: the document's <head> has none in its segment. */
-export const endTag = (tag: string, info: Tag, context: Context): string => (tag === 'head' && context.mode <= 1 ? '' : info.end);
 
 const IN_BODY: Context = { mode: 2, selected: null };
 
 /** getChildFormatContext: the context of `tag`'s children. */
 export function childContext(parent: Context, tag: string, info: Tag, props: Record<string, unknown>): Context {
+  if (info.ordinary && parent.mode >= 2 && parent.mode < 6) return parent;
   if (info.mode !== undefined) return { mode: info.mode, selected: null };
   if (tag === 'select') return { mode: 2, selected: props.value != null ? props.value : props.defaultValue };
   if (tag === 'head' && parent.mode < 2) return { mode: 3, selected: null };

@@ -1,42 +1,22 @@
 // Text and URLs as React 19's server renderer writes them (react-dom-server-legacy:
 // escapeTextForBrowser, sanitizeURL). Not cli/util/escape.ts: React writes ' as &#x27;.
 
-/** A value as text in element content or in a quoted attribute: `'' + value`, with & < > " ' escaped (as React's escapeTextForBrowser). */
+const ENTITY: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
+const SPECIAL = /["&'<>]/;
+const SPECIALS = /["&'<>]/g;
+const entity = (c: string) => ENTITY[c]!;
+
+/**
+ * A value as text in element content or in a quoted attribute: `'' + value`, with & < > " '
+ * escaped. Regular expressions rather than React's loop over the characters: the same result,
+ * in half the time (they run compiled even while this function still runs in the interpreter).
+ */
 export function escapeText(value: unknown): string {
   const text = typeof value === 'string' ? value : `${value}`;
-  let i = 0;
-  // Most texts have nothing to escape: found without building anything.
-  while (i < text.length && entityOf(text.charCodeAt(i)) === undefined) i++;
-  if (i === text.length) return text;
-  let html = text.slice(0, i);
-  let last = i;
-  for (; i < text.length; i++) {
-    const entity = entityOf(text.charCodeAt(i));
-    if (entity === undefined) continue;
-    if (last !== i) html += text.slice(last, i);
-    last = i + 1;
-    html += entity;
-  }
-  return last !== text.length ? html + text.slice(last) : html;
+  return SPECIAL.test(text) ? text.replace(SPECIALS, entity) : text;
 }
 
-function entityOf(code: number): string | undefined {
-  switch (code) {
-    case 34:
-      return '&quot;';
-    case 38:
-      return '&amp;';
-    case 39:
-      return '&#x27;';
-    case 60:
-      return '&lt;';
-    case 62:
-      return '&gt;';
-    default:
-      return undefined;
-  }
-}
-
+// biome-ignore lint/suspicious/noControlCharactersInRegex: React's isJavaScriptProtocol as it is (control characters before the scheme are ignored by browsers)
 const JAVASCRIPT_URL = /^[\u0000-\u001F ]*j[\r\n\t]*a[\r\n\t]*v[\r\n\t]*a[\r\n\t]*s[\r\n\t]*c[\r\n\t]*r[\r\n\t]*i[\r\n\t]*p[\r\n\t]*t[\r\n\t]*:/i;
 
 /** A javascript: URL replaced by one that throws, as React does for href, src, action and formAction. */

@@ -13,7 +13,11 @@ const FORM = ['action', 'encType', 'method', 'target'];
 /** Props kept back from the attributes written in prop order, for the element to write itself. */
 function keptBack(names: readonly string[]) {
   const kept: Props = {};
-  const own = (key: string, value: unknown) => (names.includes(key) ? ((kept[key] = value), '') : undefined);
+  const own = (key: string, value: unknown) => {
+    if (!names.includes(key)) return undefined;
+    kept[key] = value;
+    return '';
+  };
   return { kept, own };
 }
 
@@ -58,9 +62,9 @@ const option: Start = (o, tag, props, context) => {
   let value: unknown = null;
   let selected: unknown = null;
   const { attrs, children, innerHTML } = open(props, (key, v) => {
-    if (key === 'selected') return ((selected = v), '');
-    if (key === 'value') value = v;
-    return undefined;
+    if (key === 'selected') selected = v;
+    else if (key === 'value') value = v;
+    return key === 'selected' ? '' : undefined;
   });
   const chosen = context.selected;
   let isSelected = Boolean(selected);

@@ -30,24 +30,31 @@ export interface Context {
 /** Writes the start tag of `type` into `o`; returns the children still to render (null: none). */
 export type Start = (o: Output, type: string, props: Props, context: Context) => unknown;
 
+/** What `open` found; one object, reused by every call (read it before the next). */
+const opened = { attrs: '', children: null as unknown, innerHTML: null as unknown };
+
 /**
  * A host element's props in order: each written as its attribute unless `own` says otherwise
  * (a string to write instead, '' for nothing); children and dangerouslySetInnerHTML kept apart.
- * Null and undefined props are skipped, as React does.
+ * Own props only, null and undefined skipped, as React does.
  */
-export function open(props: Props, own?: (key: string, value: unknown) => string | undefined) {
+export function open(props: Props, own?: (key: string, value: unknown) => string | undefined): typeof opened {
   let attrs = '';
   let children: unknown = null;
   let innerHTML: unknown = null;
-  for (const key in props) {
-    if (!Object.hasOwn(props, key)) continue;
+  const keys = Object.keys(props);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const value = props[key];
     if (value == null) continue;
     if (key === 'children') children = value;
     else if (key === 'dangerouslySetInnerHTML') innerHTML = value;
     else attrs += own?.(key, value) ?? attribute(key, value);
   }
-  return { attrs, children, innerHTML };
+  opened.attrs = attrs;
+  opened.children = children;
+  opened.innerHTML = innerHTML;
+  return opened;
 }
 
 /** pushInnerHTML: the HTML of dangerouslySetInnerHTML, as given. */
@@ -61,7 +68,7 @@ export function innerHtml(innerHTML: unknown, children: unknown): string {
 
 /** pushStartGenericElement's ending (also <a>, <button>, <form>): a string child is written right away, as text that needs no separator. */
 export function withText(o: Output, tag: string, attrs: string, children: unknown, innerHTML: unknown): unknown {
-  o.out += `<${tag}${attrs}>${innerHtml(innerHTML, children)}`;
+  o.out += innerHTML == null ? `<${tag}${attrs}>` : `<${tag}${attrs}>${innerHtml(innerHTML, children)}`;
   if (typeof children !== 'string') return children;
   o.out += escapeText(children);
   return null;

@@ -7,7 +7,7 @@
 // retryNode, pushTextInstance, pushSegmentFinale and flushCompletedQueues.
 import type { ReactNode } from 'react';
 import { InternalError } from '../../report/problem.ts';
-import { childContext, endTag, tagOf } from './elements.ts';
+import { childContext, tagOf } from './elements.ts';
 import { escapeText } from './escape.ts';
 import { withServerHooks } from './hooks.ts';
 import type { Context, Output, Props } from './output.ts';
@@ -30,35 +30,40 @@ class Serializer implements Output {
 
   constructor(private readonly staticMarkup: boolean) {}
 
+  /** retryNode: text, arrays, elements; null, undefined and booleans are nothing. */
   node(node: unknown, context: Context): void {
-    if (node == null || typeof node === 'boolean') return;
-    if (typeof node === 'string') return this.text(node);
-    if (typeof node === 'number' || typeof node === 'bigint') return this.text(`${node}`);
-    if (Array.isArray(node)) {
-      for (const child of node) this.node(child, context);
-      return;
-    }
+    if (typeof node === 'string') this.text(node);
+    else if (node == null || typeof node === 'boolean') return;
+    else if (typeof node === 'number' || typeof node === 'bigint') this.text(`${node}`);
+    else if (Array.isArray(node)) for (let i = 0; i < node.length; i++) this.node(node[i], context);
+    else this.element(node, context);
+  }
+
+  /** renderElement: host elements, function components, fragments. */
+  private element(node: unknown, context: Context): void {
     const element = node as { $$typeof?: unknown; type: unknown; props: Props };
     if (typeof node !== 'object' || element.$$typeof !== ELEMENT) throw new InternalError(`the HTML serializer cannot render ${describeNode(node)}`);
-    if (typeof element.type === 'string') return this.host(element.type, element.props, context);
-    if (element.type === FRAGMENT) return this.node(element.props.children, context);
-    if (typeof element.type !== 'function') throw new InternalError(`the HTML serializer does not support ${describeType(element.type)}`);
-    const component = element.type as Component;
+    const type = element.type;
+    if (typeof type === 'string') this.host(type, element.props, context);
+    else if (typeof type === 'function') this.node(this.call(type as Component, element.props), context);
+    else if (type === FRAGMENT) this.node(element.props.children, context);
+    else throw new InternalError(`the HTML serializer does not support ${describeType(type)}`);
+  }
+
+  /** renderWithHooks, for function components (with the hooks of hooks.ts). */
+  private call(component: Component, props: Props): unknown {
     if (component.prototype?.isReactComponent)
       throw new InternalError(`the HTML serializer does not support class components (${component.displayName ?? component.name})`);
-    this.node(component(element.props), context);
+    return component(props);
   }
 
   /** pushTextInstance: text next to text is separated by <!-- --> (so hydration finds two text nodes), but for static markup. */
   private text(text: string): void {
-    if (this.staticMarkup) {
-      this.out += escapeText(text);
-      return;
+    if (this.staticMarkup) this.out += escapeText(text);
+    else if (text !== '') {
+      this.out += this.lastPushedText ? `<!-- -->${escapeText(text)}` : escapeText(text);
+      this.lastPushedText = true;
     }
-    if (text === '') return;
-    if (this.lastPushedText) this.out += '<!-- -->';
-    this.out += escapeText(text);
-    this.lastPushedText = true;
   }
 
   private host(tag: string, props: Props, context: Context): void {
@@ -66,11 +71,13 @@ class Serializer implements Output {
     const children = info.start(this, tag, props, context);
     this.lastPushedText = false;
     const inner = childContext(context, tag, info, props);
-    if (inner.mode !== 3) this.node(children, inner);
-    else if (tag === 'head' && context.mode < 2) this.headSegment(children, inner);
+    if (inner.mode !== 3) {
+      if (children != null) this.node(children, inner);
+      this.out += info.end;
+    } else if (tag === 'head' && context.mode < 2) this.headSegment(children, inner);
     else if (children != null)
       throw new InternalError(`the HTML serializer does not support elements as children of <${tag}> in the document's <head> (React 19 leaves them out)`);
-    this.out += endTag(tag, info, context);
+    else this.out += info.end;
     this.lastPushedText = false;
   }
 
