@@ -25,8 +25,9 @@ export interface BuildOptions {
   baseUrl?: string;
   today?: string;
   /**
-   * `react` (default): React's server renderer in worker threads, with the client bundle Vike
-   * builds from one page of each kind (cached). `vike`: every page through Vike's prerender,
+   * `react` (default): the React templates written by the build's own serializer
+   * (cli/render/html, the bytes React's server renderer writes), with the client bundle built by
+   * esbuild (cached). `vike`: every page through Vike's prerender and React's server renderer,
    * the reference the fast path is tested against (byte for byte).
    */
   renderer?: 'react' | 'vike';
