@@ -6,12 +6,13 @@ import { cliEntry } from './entry.ts';
 
 /**
  * Below this many pages to render, this thread renders them all. A worker loads and warms up the
- * templates anew and is sent a copy of each page's model, which costs more than it saves on smaller
- * sites now that a page takes a fraction of a millisecond (cold builds on 2 cores, workers against
- * none: 3,000 pages 1.3 times slower, 6,000 even, 15,000 1.6 times faster). STUDIO_RENDER_WORKERS_FROM
+ * templates anew and is sent a copy of each page's model (5-20% more CPU time, a fifth more memory),
+ * which pays only when there are pages enough and a core to spare. Cold builds on 2 cores, workers
+ * against none, wall time: 1,000 pages 1.14 times slower; 3,000 pages 0.85 on an idle machine but
+ * 1.3 times slower on a busy one; 6,000 even (busy); 15,000 0.61 (busy). STUDIO_RENDER_WORKERS_FROM
  * sets another number (the tests have small sites rendered by workers).
  */
-export const MIN_PAGES_FOR_WORKERS = Number(process.env.STUDIO_RENDER_WORKERS_FROM) || 6000;
+export const MIN_PAGES_FOR_WORKERS = Number(process.env.STUDIO_RENDER_WORKERS_FROM) || 2000;
 /** A rebuild of a site this large links the previous site's pages in a worker while this thread validates. */
 const MIN_PAGES_FOR_LINK_WORKER = 400;
 

@@ -65,7 +65,7 @@ async function build(args: string[], env: Record<string, string> = {}) {
 
 const changedFiles = (a: Map<string, string>, b: Map<string, string>) => [...b].filter(([f, h]) => a.get(f) !== h).map(([f]) => f);
 
-// 150 synthetic courses: 480 pages, rendered by worker threads from 400 pages on (they start from 6,000 otherwise).
+// 150 synthetic courses: 480 pages, rendered by worker threads from 400 pages on (they start from 2,000 otherwise).
 const synthetic = syntheticContent(150);
 afterAll(() => synthetic.cleanup());
 
