@@ -26,8 +26,9 @@ export interface BuildOptions {
   baseUrl?: string;
   today?: string;
   /**
-   * `react` (default): React's server renderer in worker threads, with the client bundle esbuild
-   * builds from the templates (installed with the compiler). `vike`: every page through Vike's prerender,
+   * `react` (default): the React templates written by the build's own serializer
+   * (cli/render/html, the bytes React's server renderer writes), with the client bundle built by
+   * esbuild from the templates (installed with the compiler). `vike`: every page through Vike's prerender and React's server renderer,
    * the reference the fast path is tested against (byte for byte).
    */
   renderer?: 'react' | 'vike';

@@ -1,7 +1,27 @@
-import { createElement, type FunctionComponent, type ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { createElement, type FunctionComponent, type ReactElement, type ReactNode } from 'react';
+
+/**
+ * Renders an element to HTML as React's renderToString does: React's own (render.tsx, for Vike,
+ * the dev server and the tests) or the build's serializer (cli/render/html/serialize.ts).
+ */
+export type HtmlRenderer = (node: ReactElement) => string;
+
+/** The renderer of the document being rendered (set by `withHtmlRenderer`); rendering is synchronous. */
+let current: HtmlRenderer | undefined;
+
+/** Runs `render` with `renderer` as the one `sharedHtml` renders parts with. */
+export function withHtmlRenderer<T>(renderer: HtmlRenderer, render: () => T): T {
+  const previous = current;
+  current = renderer;
+  try {
+    return render();
+  } finally {
+    current = previous;
+  }
+}
 
 interface Entry {
+  renderer: HtmlRenderer;
   component: unknown;
   props: Record<string, unknown>;
   html: string;
@@ -22,19 +42,21 @@ const sameProps = (a: Record<string, unknown>, b: Record<string, unknown>) => {
  * The component sees nothing but its props, so they are the whole key by construction: a
  * per-page value shown in the part has to be passed as a prop, and then it is compared too.
  * The caller puts the HTML into the part's own element with dangerouslySetInnerHTML: the
- * bytes are those React writes in place.
+ * bytes are those the renderer writes in place. Each renderer's renderings are kept apart.
  */
 export function sharedHtml<P extends object>(Component: (props: P) => ReactNode, props: P): string {
+  const renderer = current;
+  if (!renderer) throw new Error('sharedHtml: no renderer; render the document inside withHtmlRenderer');
   const own = props as Record<string, unknown>;
-  const render = () => renderToString(createElement(Component as FunctionComponent<P>, props));
+  const render = () => renderer(createElement(Component as FunctionComponent<P>, props));
   // The entries hang on an object among the props, so they go when the models go.
   const anchor = Object.values(own).find((v): v is object => typeof v === 'object' && v !== null);
   if (!anchor) return render();
   const entries = rendered.get(anchor) ?? [];
-  const hit = entries.find((e) => e.component === Component && sameProps(e.props, own));
+  const hit = entries.find((e) => e.renderer === renderer && e.component === Component && sameProps(e.props, own));
   if (hit) return hit.html;
   const html = render();
-  entries.unshift({ component: Component, props: { ...own }, html });
+  entries.unshift({ renderer, component: Component, props: { ...own }, html });
   entries.length = Math.min(entries.length, PER_ANCHOR);
   rendered.set(anchor, entries);
   return html;

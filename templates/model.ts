@@ -1,6 +1,6 @@
 /**
  * What templates receive: resolved, localized data. Nothing here reads files or knows YAML.
- * Produced by cli/resolve/resolve.ts; rendered by templates/render.tsx.
+ * Produced by cli/resolve/resolve.ts; rendered by templates/document.tsx.
  */
 import type { DefaultLocale, Locale } from '../cli/schema/locales.ts';
 import type { UiKey } from '../cli/schema/ui-keys.ts';

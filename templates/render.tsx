@@ -1,53 +1,9 @@
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { CSP } from './csp.ts';
-import { Layout } from './Layout.tsx';
+import { type DocumentRenderer, pageDocument } from './document.tsx';
 import type { PageModel } from './model.ts';
-import { PageContent } from './pages/PageContent.tsx';
-import { scriptJson } from './script-json.ts';
 
-function Head({ page }: { page: PageModel }) {
-  const refresh = page.body.kind === 'notFound' ? page.body.homeHref : undefined;
-  return (
-    <head>
-      <meta charSet="utf-8" />
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <meta httpEquiv="Content-Security-Policy" content={CSP} />
-      {refresh ? <meta httpEquiv="refresh" content={`0; url=${refresh}`} /> : null}
-      <title>{`${page.title.text} · ${page.chrome.siteName}`}</title>
-      <meta name="description" content={page.description.text} />
-      <link rel="icon" href="/favicon.ico" sizes="32x32" />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-      {page.noindex ? <meta name="robots" content="noindex" /> : null}
-      {page.canonical ? <link rel="canonical" href={page.canonical} /> : null}
-      {page.hreflang.map((h) => (
-        <link key={h.hreflang} rel="alternate" hrefLang={h.hreflang} href={h.href} />
-      ))}
-      <meta property="og:type" content="website" />
-      <meta property="og:title" content={page.title.text} />
-      <meta property="og:description" content={page.description.text} />
-      <meta property="og:url" content={page.og.url} />
-      <meta property="og:site_name" content={page.og.siteName} />
-      <meta property="og:locale" content={page.og.locale} />
-      {page.jsonLd.length ? (
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD data, `<` escaped
-        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(page.jsonLd.length === 1 ? page.jsonLd[0] : page.jsonLd) }} />
-      ) : null}
-    </head>
-  );
-}
+/** React's own server renderer: the reference the build's serializer (cli/render/html) is tested against. */
+export const reactRenderer: DocumentRenderer = { toString: renderToString, toStaticMarkup: renderToStaticMarkup };
 
-/**
- * The whole document of one page. The body is rendered with renderToString so that the form
- * can be hydrated; everything else is static. Deterministic: same model, same bytes.
- */
-export function renderDocument(page: PageModel, inserts?: { head: string; body: string }): string {
-  let head = renderToStaticMarkup(<Head page={page} />);
-  // What the bundler adds (stylesheet, script), when the build puts it in itself: see cli/render/client-assets.ts.
-  if (inserts) head = `<head>${inserts.head}${head.slice('<head>'.length)}`;
-  const body = renderToString(
-    <Layout chrome={page.chrome} url={page.url}>
-      <PageContent page={page} />
-    </Layout>,
-  );
-  return `<!DOCTYPE html><html lang="${page.locale}">${head}<body><div id="app">${body}</div>${inserts?.body ?? ''}</body></html>`;
-}
+/** The whole document of one page, rendered by React (Vike's renderer, the dev server). */
+export const renderDocument = (page: PageModel, inserts?: { head: string; body: string }): string => pageDocument(page, reactRenderer, inserts);

@@ -61,7 +61,7 @@ async function takeOver(pages: SitePage[], options: RenderOptions, queue: Render
 }
 
 /**
- * Renders every page with React's server renderer, spread over one worker thread per core
+ * Renders every page (the templates, written by cli/render/html), spread over one worker thread per core
  * (pages are independent), and writes them into `outDir`. With a previous build to compare
  * with, only the pages that changed are rendered; the others are taken over.
  * `pool`: workers started ahead (`renderPoolAhead`); they are stopped when this is done.

@@ -66,7 +66,7 @@ export class RenderQueue {
     this.closed = true;
     if (!this.listeners.length) {
       if (this.batches.length) {
-        // React and the templates are loaded here only when this thread renders.
+        // The templates and the serializer are loaded here only when this thread renders.
         const { renderBatch } = await import('./render-batch.ts');
         for (const batch of this.batches) {
           this.results[batch.id] = renderBatch(batch);

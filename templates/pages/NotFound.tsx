@@ -1,7 +1,7 @@
 import type { PageBody, PageModel } from '../model.ts';
 import { T } from '../Text.tsx';
 
-/** The 404 page: it sends the visitor on to the home page of their locale (render.tsx adds the refresh). */
+/** The 404 page: it sends the visitor on to the home page of their locale (document.tsx adds the refresh). */
 export function NotFound({ page, body }: { page: PageModel; body: Extract<PageBody, { kind: 'notFound' }> }) {
   const { ui } = page.chrome;
   return (

@@ -65,7 +65,7 @@ async function build(args: string[], env: Record<string, string> = {}) {
 
 const changedFiles = (a: Map<string, string>, b: Map<string, string>) => [...b].filter(([f, h]) => a.get(f) !== h).map(([f]) => f);
 
-// 150 synthetic courses: 480 pages, enough for the worker threads to take part.
+// 150 synthetic courses: 480 pages, rendered by worker threads from 400 pages on (they start from 2,000 otherwise).
 const synthetic = syntheticContent(150);
 afterAll(() => synthetic.cleanup());
 
@@ -80,7 +80,7 @@ describe('the fast renderer', () => {
       const viaVike = join(work, `vike-${content ? 'syn' : 'shipped'}`);
       const fast = join(work, `fast-${content ? 'syn' : 'shipped'}`);
       await build([...contentArgs, '--renderer', 'vike', '--out', viaVike]);
-      const summary = await build([...contentArgs, '--out', fast], { STUDIO_NO_CACHE: '1' });
+      const summary = await build([...contentArgs, '--out', fast], { STUDIO_NO_CACHE: '1', STUDIO_RENDER_WORKERS_FROM: '400' });
       expect(summary.rendered).toBe(summary.pages);
       const a = withoutBundle(viaVike);
       const b = withoutBundle(fast);

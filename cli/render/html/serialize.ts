@@ -1,0 +1,125 @@
+// React element trees to HTML, byte for byte as React 19's renderToString and
+// renderToStaticMarkup write them, for the constructs the templates use: host elements,
+// function components (with the hooks of hooks.ts), fragments, arrays and text. Anything else
+// fails with an InternalError naming it, never with other bytes. React stays the reference
+// (Vike's renderer and the tests use it); tests/build/serialize*.test.ts compare the two.
+// Rules from node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js: renderElement,
+// retryNode, pushTextInstance, pushSegmentFinale and flushCompletedQueues.
+import type { ReactNode } from 'react';
+import { InternalError } from '../../report/problem.ts';
+import { childContext, tagOf } from './elements.ts';
+import { escapeText } from './escape.ts';
+import { withServerHooks } from './hooks.ts';
+import type { Context, Output, Props } from './output.ts';
+
+const ELEMENT = Symbol.for('react.transitional.element');
+const FRAGMENT = Symbol.for('react.fragment');
+const ROOT: Context = { mode: 0, selected: null };
+
+type Component = ((props: object, secondArg?: undefined) => unknown) & { prototype?: { isReactComponent?: unknown }; displayName?: string };
+
+class Serializer implements Output {
+  out = '';
+  lastPushedText = false;
+  charset = '';
+  viewport = '';
+  hoistable = '';
+  head?: string;
+  /** What the document's <head> contains besides the hoisted elements. */
+  private preamble = '';
+
+  constructor(private readonly staticMarkup: boolean) {}
+
+  /** retryNode: text, arrays, elements; null, undefined and booleans are nothing. */
+  node(node: unknown, context: Context): void {
+    if (typeof node === 'string') this.text(node);
+    else if (node == null || typeof node === 'boolean') return;
+    else if (typeof node === 'number' || typeof node === 'bigint') this.text(`${node}`);
+    else if (Array.isArray(node)) for (let i = 0; i < node.length; i++) this.node(node[i], context);
+    else this.element(node, context);
+  }
+
+  /** renderElement: host elements, function components, fragments. */
+  private element(node: unknown, context: Context): void {
+    const element = node as { $$typeof?: unknown; type: unknown; props: Props };
+    if (typeof node !== 'object' || element.$$typeof !== ELEMENT) throw new InternalError(`the HTML serializer cannot render ${describeNode(node)}`);
+    const type = element.type;
+    if (typeof type === 'string') this.host(type, element.props, context);
+    else if (typeof type === 'function') this.node(this.call(type as Component, element.props), context);
+    else if (type === FRAGMENT) this.node(element.props.children, context);
+    else throw new InternalError(`the HTML serializer does not support ${describeType(type)}`);
+  }
+
+  /** renderWithHooks, for function components (with the hooks of hooks.ts). */
+  private call(component: Component, props: Props): unknown {
+    if (component.prototype?.isReactComponent)
+      throw new InternalError(`the HTML serializer does not support class components (${component.displayName ?? component.name})`);
+    return component(props);
+  }
+
+  /** pushTextInstance: text next to text is separated by <!-- --> (so hydration finds two text nodes), but for static markup. */
+  private text(text: string): void {
+    if (this.staticMarkup) this.out += escapeText(text);
+    else if (text !== '') {
+      this.out += this.lastPushedText ? `<!-- -->${escapeText(text)}` : escapeText(text);
+      this.lastPushedText = true;
+    }
+  }
+
+  private host(tag: string, props: Props, context: Context): void {
+    const info = tagOf(tag);
+    const children = info.start(this, tag, props, context);
+    this.lastPushedText = false;
+    const inner = childContext(context, tag, info, props);
+    if (inner.mode !== 3) {
+      if (children != null) this.node(children, inner);
+      this.out += info.end;
+    } else if (tag === 'head' && context.mode < 2) this.headSegment(children, inner);
+    else if (children != null)
+      throw new InternalError(`the HTML serializer does not support elements as children of <${tag}> in the document's <head> (React 19 leaves them out)`);
+    else this.out += info.end;
+    this.lastPushedText = false;
+  }
+
+  /** The children of the document's <head>, as a segment of their own: written after the hoisted elements. */
+  private headSegment(children: unknown, context: Context): void {
+    const [out, lastPushedText] = [this.out, this.lastPushedText];
+    this.out = '';
+    this.lastPushedText = false;
+    this.node(children, context);
+    this.preamble += this.out;
+    [this.out, this.lastPushedText] = [out, lastPushedText];
+  }
+
+  /** flushCompletedQueues: the head (its start tag, the hoisted elements, its other children), then the rest. */
+  html(): string {
+    const head = this.head === undefined ? '' : this.head;
+    const end = this.head === undefined ? '' : '</head>';
+    return `${head}${this.charset}${this.viewport}${this.hoistable}${this.preamble}${end}${this.out}`;
+  }
+}
+
+function describeType(type: unknown): string {
+  const symbol = typeof type === 'symbol' ? type : (type as { $$typeof?: unknown } | null)?.$$typeof;
+  return typeof symbol === 'symbol' ? `${symbol.description} elements` : `elements of type ${String(type)}`;
+}
+
+function describeNode(node: unknown): string {
+  if (typeof node !== 'object' || node === null) return `a ${typeof node} as a child`;
+  const symbol = (node as { $$typeof?: unknown }).$$typeof;
+  if (typeof symbol === 'symbol') return `${symbol.description} nodes`;
+  if (Symbol.iterator in node || 'then' in node) return 'iterables or promises as children';
+  return `an object as a child (keys ${Object.keys(node).join(', ')})`;
+}
+
+function serialize(node: ReactNode, staticMarkup: boolean): string {
+  const serializer = new Serializer(staticMarkup);
+  withServerHooks(() => serializer.node(node, ROOT));
+  return serializer.html();
+}
+
+/** What React's renderToString writes for `node`. */
+export const serializeToString = (node: ReactNode): string => serialize(node, false);
+
+/** What React's renderToStaticMarkup writes for `node`. */
+export const serializeToStaticMarkup = (node: ReactNode): string => serialize(node, true);

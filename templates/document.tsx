@@ -1,0 +1,64 @@
+import type { ReactElement } from 'react';
+import { CSP } from './csp.ts';
+import { Layout } from './Layout.tsx';
+import { type HtmlRenderer, withHtmlRenderer } from './memo.ts';
+import type { PageModel } from './model.ts';
+import { PageContent } from './pages/PageContent.tsx';
+import { scriptJson } from './script-json.ts';
+
+function Head({ page }: { page: PageModel }) {
+  const refresh = page.body.kind === 'notFound' ? page.body.homeHref : undefined;
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta httpEquiv="Content-Security-Policy" content={CSP} />
+      {refresh ? <meta httpEquiv="refresh" content={`0; url=${refresh}`} /> : null}
+      <title>{`${page.title.text} · ${page.chrome.siteName}`}</title>
+      <meta name="description" content={page.description.text} />
+      <link rel="icon" href="/favicon.ico" sizes="32x32" />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      {page.noindex ? <meta name="robots" content="noindex" /> : null}
+      {page.canonical ? <link rel="canonical" href={page.canonical} /> : null}
+      {page.hreflang.map((h) => (
+        <link key={h.hreflang} rel="alternate" hrefLang={h.hreflang} href={h.href} />
+      ))}
+      <meta property="og:type" content="website" />
+      <meta property="og:title" content={page.title.text} />
+      <meta property="og:description" content={page.description.text} />
+      <meta property="og:url" content={page.og.url} />
+      <meta property="og:site_name" content={page.og.siteName} />
+      <meta property="og:locale" content={page.og.locale} />
+      {page.jsonLd.length ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD data, `<` escaped
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(page.jsonLd.length === 1 ? page.jsonLd[0] : page.jsonLd) }} />
+      ) : null}
+    </head>
+  );
+}
+
+/** How a document is rendered: React's server renderer (render.tsx) or the build's serializer, which writes the same bytes. */
+export interface DocumentRenderer {
+  /** As renderToString: the body, whose form is hydrated. */
+  toString: HtmlRenderer;
+  /** As renderToStaticMarkup: the head. */
+  toStaticMarkup: (node: ReactElement) => string;
+}
+
+/**
+ * The whole document of one page. The body is rendered as by renderToString so that the form
+ * can be hydrated; everything else is static. Deterministic: same model, same bytes.
+ */
+export function pageDocument(page: PageModel, render: DocumentRenderer, inserts?: { head: string; body: string }): string {
+  let head = render.toStaticMarkup(<Head page={page} />);
+  // What the bundler adds (stylesheet, script), when the build puts it in itself: see cli/render/client-assets.ts.
+  if (inserts) head = `<head>${inserts.head}${head.slice('<head>'.length)}`;
+  const body = withHtmlRenderer(render.toString, () =>
+    render.toString(
+      <Layout chrome={page.chrome} url={page.url}>
+        <PageContent page={page} />
+      </Layout>,
+    ),
+  );
+  return `<!DOCTYPE html><html lang="${page.locale}">${head}<body><div id="app">${body}</div>${inserts?.body ?? ''}</body></html>`;
+}
