@@ -8,12 +8,12 @@ import { pageInputs, reuseRecorded } from './cache/page-inputs.ts';
 import { cacheKey } from './cache/policy.ts';
 import { fromRoot } from './paths.ts';
 import { type Bundling, type ClientAssets, startClientAssets } from './render/client-assets.ts';
-import { renderPages } from './render/render-pages.ts';
+import { renderAsResolved, renderPages } from './render/render-pages.ts';
 import { type RenderPool, renderPoolAhead } from './render/render-pool.ts';
 import { robotsTxt, sitemapXml } from './render/sitemap.ts';
 import { prerenderWithVike } from './render/vike.ts';
 import type { Problem } from './report/problem.ts';
-import { resolveSite, resolveSitePages, type SitePage } from './resolve/resolve.ts';
+import { resolveSite, resolveSitePages, type SitePage, sitePagesInChunks } from './resolve/resolve.ts';
 import { createTranslator } from './resolve/translator.ts';
 import { enquiryManifest, writeManifest } from './serve/manifest.ts';
 import { validateContent } from './validate/validate.ts';
@@ -113,25 +113,41 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     const settings = { baseUrl: options.baseUrl, today };
     // A rebuild takes over the course pages whose declared inputs did not change without resolving them.
     const reuse = ahead && reuseRecorded(pageInputs(validated.content, settings), linked && ahead.records);
-    const pages: SitePage[] = reuse ? resolveSitePages(validated.content, tr, settings, reuse) : resolveSite(validated.content, tr, settings).map(resolved);
-    phase('resolve');
     let done = 0;
-    const progress = () => options.onProgress?.(++done, pages.length);
-    if (!ahead)
-      await prerenderWithVike(
-        pages.map((p) => p.model!),
-        staging,
-        progress,
-      );
-    else {
+    let total = 0;
+    const progress = () => options.onProgress?.(++done, total);
+    let pages: SitePage[];
+    if (ahead?.pool && !ahead.records) {
+      // A build from nothing on workers started ahead: they render a share of the pages while this thread resolves the next.
       const assets = await ahead.bundling.assets;
-      phase(assets.built ? 'client bundle (the rest of its time)' : 'client bundle (installed)');
-      cpSync(join(assets.dir, 'assets'), join(staging, 'assets'), { recursive: true });
       const templateKey = templateKeyOf(assets);
-      const previous = linked && { dir: resolve(options.out), records: ahead.records!, linked };
-      process.env.NODE_ENV ??= 'production'; // React's production build, as under Vike
-      // The keys are computed now, in this call; the pages that changed then render on the workers.
-      fast = { rendered: renderPages(pages, { inserts: assets.inserts, templateKey, outDir: staging, previous }, progress, ahead.pool), assets, templateKey };
+      const resolving = sitePagesInChunks(validated.content, tr, settings, reuse!, RESOLVE_SHARE);
+      total = resolving.total;
+      pages = await renderWhileResolving(resolving.chunks, { inserts: assets.inserts, templateKey, outDir: staging }, ahead.pool, progress, (rendered) => {
+        fast = { rendered, assets, templateKey };
+      });
+      phase('resolve (the workers rendering meanwhile)');
+      cpSync(join(assets.dir, 'assets'), join(staging, 'assets'), { recursive: true });
+    } else {
+      pages = reuse ? resolveSitePages(validated.content, tr, settings, reuse) : resolveSite(validated.content, tr, settings).map(resolved);
+      total = pages.length;
+      phase('resolve');
+      if (!ahead)
+        await prerenderWithVike(
+          pages.map((p) => p.model!),
+          staging,
+          progress,
+        );
+      else {
+        const assets = await ahead.bundling.assets;
+        phase(assets.built ? 'client bundle (the rest of its time)' : 'client bundle (installed)');
+        cpSync(join(assets.dir, 'assets'), join(staging, 'assets'), { recursive: true });
+        const templateKey = templateKeyOf(assets);
+        const previous = linked && { dir: resolve(options.out), records: ahead.records!, linked };
+        process.env.NODE_ENV ??= 'production'; // React's production build, as under Vike
+        // The keys are computed now, in this call; the pages that changed then render on the workers.
+        fast = { rendered: renderPages(pages, { inserts: assets.inserts, templateKey, outDir: staging, previous }, progress, ahead.pool), assets, templateKey };
+      }
     }
     // Written while the workers render. Files served as they are (the favicon), the same for both renderers.
     cpSync(fromRoot('templates/public'), staging, { recursive: true });
@@ -157,6 +173,40 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     discardStaging(staging, options.out);
     throw error;
   }
+}
+
+/** Pages resolved between two hand-overs to the render workers. */
+const RESOLVE_SHARE = 200;
+
+/**
+ * Resolves the pages a share at a time, each share sent to the workers at once (`renderAsResolved`),
+ * yielding between shares so that their answers are heard and they get the next batch. `started`
+ * is given the rendering's promise once every share was added (a failed build waits for it before
+ * it discards the staging folder); a share that fails to resolve stops the workers before the
+ * error goes on, so nothing writes into that folder any more.
+ */
+async function renderWhileResolving(
+  chunks: Iterable<SitePage[]>,
+  options: Parameters<typeof renderAsResolved>[0],
+  pool: RenderPool,
+  onPage: () => void,
+  started: (rendered: Promise<Rendered[]>) => void,
+): Promise<SitePage[]> {
+  process.env.NODE_ENV ??= 'production'; // React's production build, as under Vike
+  const rendering = renderAsResolved(options, pool, onPage);
+  const pages: SitePage[] = [];
+  try {
+    for (const chunk of chunks) {
+      pages.push(...chunk);
+      rendering.add(chunk);
+      await new Promise(setImmediate);
+    }
+  } catch (error) {
+    await pool.terminate();
+    throw error;
+  }
+  started(rendering.finish());
+  return pages;
 }
 
 /** A resolved page, as a build handles it. */

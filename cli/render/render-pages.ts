@@ -95,3 +95,27 @@ export async function renderPages(all: SitePage[], options: RenderOptions, onPag
     await pool?.terminate();
   }
 }
+
+/**
+ * A build from nothing with workers started ahead: each share of pages goes to the workers as
+ * soon as it is resolved (`add`), so that they render while this thread resolves the next.
+ * `finish` once every page was added: the pages rendered and written, in the order added; the
+ * workers are stopped then. A build that fails before that stops them itself (`pool.terminate`).
+ */
+export function renderAsResolved(options: Omit<RenderOptions, 'previous'>, pool: RenderPool, onPage?: () => void) {
+  const early = pool.failure();
+  if (early) throw early;
+  const queue = new RenderQueue({ ...options, replace: false }, onPage);
+  queue.use(pool.workers);
+  return {
+    add: (pages: SitePage[]) => queue.add(pages.map((page) => page.resolve())),
+    finish: async (): Promise<Rendered[]> => {
+      try {
+        return await queue.finish();
+      } finally {
+        queue.detach();
+        await pool.terminate();
+      }
+    },
+  };
+}

@@ -90,12 +90,29 @@ export type Reuse = (locale: Locale, page: PageOf<PageKind>, file: string) => { 
 
 /** `resolveSite`, for a build: the pages `reuse` finds recorded with the same inputs are not resolved. */
 export function resolveSitePages(raw: Content, tr: Translator, options: ResolveOptions, reuse: Reuse): SitePage[] {
+  return [...sitePagesInChunks(raw, tr, options, reuse, Number.POSITIVE_INFINITY).chunks].flat();
+}
+
+/**
+ * `resolveSitePages` a share at a time (`size` pages at most, in the same order), for a build
+ * that renders each share while resolving the next; `total`: how many pages there will be.
+ */
+export function sitePagesInChunks(
+  raw: Content,
+  tr: Translator,
+  options: ResolveOptions,
+  reuse: Reuse,
+  size: number,
+): { total: number; chunks: Generator<SitePage[]> } {
   const site = siteContext(assertComplete(raw), options);
   const pages = sitePages(site);
-  return site.locales.flatMap((locale) => {
-    const ctx = localeContext(site, tr, locale);
-    return pages.map((page) => sitePage(ctx, page, reuse));
-  });
+  function* chunks() {
+    for (const locale of site.locales) {
+      const ctx = localeContext(site, tr, locale);
+      for (let start = 0; start < pages.length; start += size) yield pages.slice(start, start + size).map((page) => sitePage(ctx, page, reuse));
+    }
+  }
+  return { total: site.locales.length * pages.length, chunks: chunks() };
 }
 
 function sitePage(ctx: LocaleContext, page: PageOf<PageKind>, reuse: Reuse): SitePage {
