@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir, contentKey } from '../../cli/sources-key.js';
-import { CONTENT, ROOT } from '../helpers/cli.ts';
+import { CONTENT, ROOT, runCopiedCli } from '../helpers/cli.ts';
 
 // The client bundle (cli/render/client-assets.ts) is part of the installed compiler, beside the
 // CLI bundle: made when the compiler is installed or changed, never by a site build that finds
@@ -18,26 +17,7 @@ const work = join(project, 'work');
 /** A comment the installed stylesheet is marked with: a site whose stylesheet has it was given the installed one. */
 const MARK = '/* installed, not rebuilt */';
 
-interface Run {
-  code: number;
-  out: string;
-}
-
-/** `content ARGS` of the copy as a process, from the copy's folder. */
-function content(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|TEST$|MODE$|STUDIO_NO_)/.test(k)));
-    const child = spawn(process.execPath, [join(project, 'cli/bin.js'), ...args], { cwd: project, env: { ...clean, NO_COLOR: '1', ...env } });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      out += d;
-    });
-    child.on('close', (code) => resolve({ code: code ?? -1, out }));
-  });
-}
+const content = (args: string[], env: Record<string, string> = {}) => runCopiedCli(project, args, env);
 
 let sites = 0;
 /** A cold build of the shipped content (no previous site, the cache folder removed); returns the site's folder. */

@@ -106,3 +106,12 @@ export function runCliProcess(argv: string[], options: ProcessOptions = {}): Pro
     });
   });
 }
+
+/**
+ * `content ARGS` of a copy of the compiler (its own cli/bin.js, from its folder), with the caches
+ * on whatever the outer run says; `out` is what it wrote on both streams.
+ */
+export async function runCopiedCli(project: string, argv: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+  const r = await runCliProcess(argv, { script: join(project, 'cli/bin.js'), cwd: project, env: { STUDIO_NO_CACHE: '', ...env } });
+  return { code: r.code, out: `${r.stdout}${r.stderr}` };
+}

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_TYPE_NAMES } from '../../cli/schema/layout.ts';
-import { CONTENT, contentCopy, ROOT } from '../helpers/cli.ts';
+import { CONTENT, contentCopy, ROOT, runCopiedCli } from '../helpers/cli.ts';
 
 // The cache policy (cli/cache/policy.ts), seen from outside: a poisoned cache must not be
 // read once what it was made with changes, nor at all under STUDIO_NO_CACHE=1; every cache is
@@ -18,20 +17,7 @@ const cache = join(project, 'node_modules', '.cache', 'studio-site');
 // vocal.yaml without its required goal: fails the schema check.
 const broken = contentCopy({ 'courses/vocal.yaml': readFileSync(join(CONTENT, 'courses/vocal.yaml'), 'utf8').replace(/^goal:\n(?: {2}.*\n)+/m, '') });
 
-function content(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|TEST$|MODE$|STUDIO_NO_CACHE$)/.test(k)));
-    const child = spawn(process.execPath, [join(project, 'cli/bin.js'), ...args], { cwd: project, env: { ...clean, NO_COLOR: '1', ...env } });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      out += d;
-    });
-    child.on('close', (code) => resolve({ code: code ?? -1, out }));
-  });
-}
+const content = (args: string[], env: Record<string, string> = {}) => runCopiedCli(project, args, env);
 
 /** Every validators module in the cache accepts anything (or, with `remove`, is deleted). */
 function poisonValidators(remove = false): number {
