@@ -1,9 +1,9 @@
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir, contentKey } from '../../cli/sources-key.js';
-import { CONTENT, ROOT, runCopiedCli } from '../helpers/cli.ts';
+import { CONTENT, copyCompiler, ROOT, runCopiedCli } from '../helpers/cli.ts';
 
 // The client bundle (cli/render/client-assets.ts) is part of the installed compiler, beside the
 // CLI bundle: made when the compiler is installed or changed, never by a site build that finds
@@ -45,11 +45,7 @@ function markInstalled(): void {
 }
 
 beforeAll(async () => {
-  for (const part of ['cli', 'templates', 'schemas', 'package.json', 'package-lock.json', 'tsconfig.json'])
-    cpSync(join(ROOT, part), join(project, part), { recursive: true });
-  mkdirSync(join(project, 'node_modules'));
-  for (const name of readdirSync(join(ROOT, 'node_modules')))
-    if (name !== '.cache' && name !== '.studio-site-cli') symlinkSync(join(ROOT, 'node_modules', name), join(project, 'node_modules', name));
+  copyCompiler(project);
   mkdirSync(work);
   // What `npm ci` runs (the `prepare` script).
   const prepared = await content(['--version']);

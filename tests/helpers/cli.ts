@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,6 +105,18 @@ export function runCliProcess(argv: string[], options: ProcessOptions = {}): Pro
       resolve({ code: timedOut ? -1 : (code ?? -1), stdout, stderr, timedOut });
     });
   });
+}
+
+/**
+ * A copy of the compiler in `project` (its sources, schemas and lockfile; node_modules linked
+ * package by package, without its caches and installed bundles), for tests that change it.
+ */
+export function copyCompiler(project: string): void {
+  for (const part of ['cli', 'templates', 'schemas', 'package.json', 'package-lock.json', 'tsconfig.json'])
+    cpSync(join(ROOT, part), join(project, part), { recursive: true });
+  mkdirSync(join(project, 'node_modules'));
+  for (const name of readdirSync(join(ROOT, 'node_modules')))
+    if (name !== '.cache' && name !== '.studio-site-cli') symlinkSync(join(ROOT, 'node_modules', name), join(project, 'node_modules', name));
 }
 
 /**

@@ -1,10 +1,10 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_TYPE_NAMES } from '../../cli/schema/layout.ts';
-import { CONTENT, contentCopy, ROOT, runCopiedCli } from '../helpers/cli.ts';
+import { CONTENT, contentCopy, copyCompiler, runCopiedCli } from '../helpers/cli.ts';
 
 // The cache policy (cli/cache/policy.ts), seen from outside: a poisoned cache must not be
 // read once what it was made with changes, nor at all under STUDIO_NO_CACHE=1; every cache is
@@ -47,11 +47,7 @@ function upgrade(name: string): void {
 }
 
 beforeAll(async () => {
-  for (const part of ['cli', 'templates', 'schemas', 'package.json', 'package-lock.json', 'tsconfig.json'])
-    cpSync(join(ROOT, part), join(project, part), { recursive: true });
-  mkdirSync(join(project, 'node_modules'));
-  for (const name of readdirSync(join(ROOT, 'node_modules')))
-    if (name !== '.cache' && name !== '.studio-site-cli') symlinkSync(join(ROOT, 'node_modules', name), join(project, 'node_modules', name));
+  copyCompiler(project);
 }, 240_000);
 
 afterAll(() => {
