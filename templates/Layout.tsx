@@ -6,6 +6,8 @@ import { T } from './Text.tsx';
 
 export function Layout({ chrome, url, children }: { chrome: Chrome; url: string; children: ReactNode }) {
   const { ui } = chrome;
+  // The menu of a locale, with the item of this page marked: pages that are not in the menu (most) share one rendering.
+  const menu = { __html: sharedHtml(MenuItems, { menu: chrome.menu, current: chrome.menu.find((m) => m.href === url)?.href }) };
   return (
     <>
       <a className="skip-link" href="#main">
@@ -33,10 +35,12 @@ export function Layout({ chrome, url, children }: { chrome: Chrome; url: string;
             <summary>
               <T value={ui['nav.menu']} />
             </summary>
-            <MenuList chrome={chrome} url={url} />
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of <MenuItems>, made once per locale and current item */}
+            <ul dangerouslySetInnerHTML={menu} />
           </details>
           <div className="menu-wide">
-            <MenuList chrome={chrome} url={url} />
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: as above */}
+            <ul dangerouslySetInnerHTML={menu} />
           </div>
         </nav>
       </header>
@@ -97,16 +101,13 @@ function Footer({ ui, hours, contacts, footerLinks }: Pick<Chrome, 'ui' | 'hours
   );
 }
 
-function MenuList({ chrome, url }: { chrome: Chrome; url: string }) {
-  return (
-    <ul>
-      {chrome.menu.map((m) => (
-        <li key={m.id}>
-          <a href={m.href} aria-current={m.href === url ? 'page' : undefined}>
-            <T value={m.label} />
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
+/** The items of the main menu: they see only the menu and the href of the current page's item, if it has one (the key of `sharedHtml`). */
+function MenuItems({ menu, current }: { menu: Chrome['menu']; current: string | undefined }) {
+  return menu.map((m) => (
+    <li key={m.id}>
+      <a href={m.href} aria-current={m.href === current ? 'page' : undefined}>
+        <T value={m.label} />
+      </a>
+    </li>
+  ));
 }

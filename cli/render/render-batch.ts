@@ -1,4 +1,4 @@
-import { rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { type DocumentRenderer, pageDocument } from '../../templates/document.tsx';
 import type { PageModel } from '../../templates/model.ts';
@@ -37,8 +37,23 @@ export function renderBatch(batch: RenderBatch): Rendered[] {
     ensureDir(made, path);
     // A link to the previous site's file may be there: writing into it would change the previous site.
     if (batch.replace) rmSync(path, { force: true });
-    writeFileSync(path, pageDocument(page, serializer, page.form ? batch.inserts.form : batch.inserts.static));
-    const st = statSync(path);
+    const st = writeFile(path, pageDocument(page, serializer, page.form ? batch.inserts.form : batch.inserts.static));
     return { file: page.file, key, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, rendered: true };
   });
+}
+
+/** Writes `html` to `path` and returns the file's stat (for the records), through one descriptor: no second lookup of the path. */
+function writeFile(path: string, html: string) {
+  const fd = openSync(path, 'w');
+  try {
+    const size = Buffer.byteLength(html);
+    // A short write (rare for a file) goes on from where it stopped, as writeFileSync does.
+    for (let done = writeSync(fd, html), bytes: Buffer | undefined; done < size; ) {
+      bytes ??= Buffer.from(html);
+      done += writeSync(fd, bytes, done, size - done);
+    }
+    return fstatSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
