@@ -2,6 +2,7 @@ import type { Chrome, FormModel, PageModel } from '../../templates/model.ts';
 import { InternalError } from '../report/problem.ts';
 import type { Locale } from '../schema/locales.ts';
 import type { SiteFile } from '../schema/site.ts';
+import { compareNames } from '../util/compare-names.ts';
 import type { Content, Entry } from '../validate/content.ts';
 import { chromeMaker, contacts } from './chrome.ts';
 import { formMaker } from './form.ts';
@@ -52,7 +53,7 @@ export interface LocaleContext extends SiteContext, Localizer, Prices {
   form(selected?: string): FormModel;
 }
 
-const byOrder = <T extends { key: string; data: { order: number } }>(a: T, b: T) => a.data.order - b.data.order || a.key.localeCompare(b.key);
+const byOrder = <T extends { key: string; data: { order: number } }>(a: T, b: T) => a.data.order - b.data.order || compareNames(a.key, b.key);
 
 export function siteContext(content: Complete, options: ResolveOptions): SiteContext {
   const site = content.site.data;

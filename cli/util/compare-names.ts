@@ -1,10 +1,12 @@
 /**
- * The order of `a.localeCompare(b)` for names (file paths, keys, codes), without its cost: the first
+ * The order of English collation (`a.localeCompare(b, 'en')`) for names (file paths, keys, codes), without its cost: the first
  * localeCompare of a process loads ICU's collator, 10 to 40 ms, a fifth of a whole `validate` of the
  * shipped content. For printable ASCII, the Unicode collation's order (CLDR root, which English
  * uses) is simple: letters by their letter, whatever their case, after digits, after punctuation in
  * the order of ORDER; only between names equal but for case does case count, lower before upper, at
- * the first difference. Names with anything else are compared by localeCompare itself.
+ * the first difference. Names with anything else are compared by English collation itself.
+ * Never by the machine's own locale: with LANG=da_DK "aa" sorts after "z", and a site's page
+ * order or a report's order must not depend on who builds it.
  * (tests/util/compare-names.test.ts holds the two to the same order.)
  */
 const ORDER = ' _-,;:!?.\'"()[]{}@*/\\&#%`^+<=>|~$0123456789abcdefghijklmnopqrstuvwxyz';
@@ -13,6 +15,10 @@ const ORDER = ' _-,;:!?.\'"()[]{}@*/\\&#%`^+<=>|~$0123456789abcdefghijklmnopqrst
 const WEIGHT = new Uint8Array(128);
 for (let i = 0; i < ORDER.length; i++) WEIGHT[ORDER.charCodeAt(i)] = i + 1;
 for (let c = 65; c <= 90; c++) WEIGHT[c] = WEIGHT[c + 32]!;
+
+let english: Intl.Collator | undefined;
+/** English (CLDR root) collation, made on first use: loading it is the cost the fast path avoids. */
+const collate = (a: string, b: string) => (english ??= new Intl.Collator('en')).compare(a, b);
 
 export function compareNames(a: string, b: string): number {
   if (a === b) return 0;
@@ -23,11 +29,11 @@ export function compareNames(a: string, b: string): number {
     const y = b.charCodeAt(i);
     const wx = x < 128 ? WEIGHT[x]! : 0;
     const wy = y < 128 ? WEIGHT[y]! : 0;
-    if (wx === 0 || wy === 0) return a.localeCompare(b);
-    if (wx !== wy) return rest(a, b, i) ? wx - wy : a.localeCompare(b);
+    if (wx === 0 || wy === 0) return collate(a, b);
+    if (wx !== wy) return rest(a, b, i) ? wx - wy : collate(a, b);
     if (caseOrder === 0 && x !== y) caseOrder = x > y ? -1 : 1; // 'a' (97) sorts before 'A' (65)
   }
-  if (!rest(a, b, n)) return a.localeCompare(b);
+  if (!rest(a, b, n)) return collate(a, b);
   return a.length !== b.length ? a.length - b.length : caseOrder;
 }
 

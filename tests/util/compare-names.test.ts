@@ -55,3 +55,23 @@ describe('compareNames', () => {
       expect(Math.sign(compareNames(a, b))).toBe(Math.sign(a.localeCompare(b)));
   });
 });
+
+describe('compareNames, whoever runs it', () => {
+  it('gives the same order under a Danish or Swedish locale, where "aa" sorts after "z"', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { fileURLToPath } = await import('node:url');
+    const names = ['chess', 'aa-x', 'ab', 'zz', 'Äpfel', 'apfel', 'Øre', 'oe', 'курс', 'Ёлка', 'елка'];
+    const module = fileURLToPath(new URL('../../cli/util/compare-names.ts', import.meta.url));
+    const script = `import(${JSON.stringify(module)}).then(({ compareNames }) => console.log(JSON.stringify(${JSON.stringify(names)}.sort(compareNames))))`;
+    const here = [...names].sort(compareNames);
+    for (const locale of ['da_DK.UTF-8', 'sv_SE.UTF-8', 'C.UTF-8']) {
+      const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', script], {
+        env: { ...process.env, LANG: locale, LC_ALL: locale },
+        encoding: 'utf8',
+      });
+      expect([locale, JSON.parse(out)]).toEqual([locale, here]);
+    }
+    // Under da_DK, the machine's own collation would put "aa-x" last.
+    expect(here.indexOf('aa-x')).toBeLessThan(here.indexOf('chess'));
+  });
+});
