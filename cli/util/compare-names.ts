@@ -18,7 +18,10 @@ for (let c = 65; c <= 90; c++) WEIGHT[c] = WEIGHT[c + 32]!;
 
 let english: Intl.Collator | undefined;
 /** English (CLDR root) collation, made on first use: loading it is the cost the fast path avoids. */
-const collate = (a: string, b: string) => (english ??= new Intl.Collator('en')).compare(a, b);
+function collate(a: string, b: string): number {
+  english ??= new Intl.Collator('en');
+  return english.compare(a, b);
+}
 
 export function compareNames(a: string, b: string): number {
   if (a === b) return 0;
