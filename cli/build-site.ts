@@ -119,15 +119,13 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     let pages: SitePage[];
     if (ahead?.pool && !ahead.records) {
       // A build from nothing on workers started ahead: they render a share of the pages while this thread resolves the next.
-      const assets = await ahead.bundling.assets;
-      const templateKey = templateKeyOf(assets);
+      const { assets, templateKey } = await installClientAssets(ahead, staging);
       const resolving = sitePagesInChunks(validated.content, tr, settings, reuse!, RESOLVE_SHARE);
       total = resolving.total;
       pages = await renderWhileResolving(resolving.chunks, { inserts: assets.inserts, templateKey, outDir: staging }, ahead.pool, progress, (rendered) => {
         fast = { rendered, assets, templateKey };
       });
       phase('resolve (the workers rendering meanwhile)');
-      cpSync(join(assets.dir, 'assets'), join(staging, 'assets'), { recursive: true });
     } else {
       pages = reuse ? resolveSitePages(validated.content, tr, settings, reuse) : resolveSite(validated.content, tr, settings).map(resolved);
       total = pages.length;
@@ -139,12 +137,9 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
           progress,
         );
       else {
-        const assets = await ahead.bundling.assets;
+        const { assets, templateKey } = await installClientAssets(ahead, staging);
         phase(assets.built ? 'client bundle (the rest of its time)' : 'client bundle (installed)');
-        cpSync(join(assets.dir, 'assets'), join(staging, 'assets'), { recursive: true });
-        const templateKey = templateKeyOf(assets);
         const previous = linked && { dir: resolve(options.out), records: ahead.records!, linked };
-        process.env.NODE_ENV ??= 'production'; // React's production build, as under Vike
         // The keys are computed now, in this call; the pages that changed then render on the workers.
         fast = { rendered: renderPages(pages, { inserts: assets.inserts, templateKey, outDir: staging, previous }, progress, ahead.pool), assets, templateKey };
       }
@@ -175,6 +170,14 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
   }
 }
 
+/** The client bundle's files copied into the site, and the key of the tags it inserts into the pages (for the fast path's renderers). */
+async function installClientAssets(ahead: Ahead, staging: string): Promise<{ assets: ClientAssets; templateKey: string }> {
+  const assets = await ahead.bundling.assets;
+  cpSync(join(assets.dir, 'assets'), join(staging, 'assets'), { recursive: true });
+  process.env.NODE_ENV ??= 'production'; // React's production build, as under Vike
+  return { assets, templateKey: templateKeyOf(assets) };
+}
+
 /** Pages resolved between two hand-overs to the render workers. */
 const RESOLVE_SHARE = 200;
 
@@ -192,7 +195,6 @@ async function renderWhileResolving(
   onPage: () => void,
   started: (rendered: Promise<Rendered[]>) => void,
 ): Promise<SitePage[]> {
-  process.env.NODE_ENV ??= 'production'; // React's production build, as under Vike
   const rendering = renderAsResolved(options, pool, onPage);
   const pages: SitePage[] = [];
   try {
