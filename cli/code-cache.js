@@ -1,0 +1,86 @@
+// Runs the CLI bundle (CommonJS, one file) with V8's code cache. Most of a short run is code that V8
+// compiles on first call and runs before it is optimised; the code cache holds the compiled code of
+// every function a run of that command called, so the next run deserialises it instead of
+// compiling. Node 20 caches no ES module (module.enableCompileCache came in Node 22), hence a
+// CommonJS bundle compiled through vm.Script.
+//
+// A cache file per command (`validate`, `build`…: each calls other functions), beside the bundle in
+// node_modules/.studio-site-cli/<key>/cli/, made by the first run of that command that succeeded and
+// moved in whole. It is a part of the installed compiler, not of node_modules/.cache, which a cold
+// build deletes. V8 checks its version and flags itself, but of the source only the length, and
+// the payload not at all: a file whose checksum of bundle and payload does not match (another
+// bundle's, cut short, damaged) is not given to V8, and is made again after the run.
+// Plain JavaScript, as cli/sources-key.js, because cli/bin.js needs it before any TypeScript can run.
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import vm from 'node:vm';
+
+const MAGIC = Buffer.from('studio-site code cache 1\n');
+const HEADER = MAGIC.length + 4;
+
+/** The checksum of the bundle's bytes followed by the cache's. */
+function checksum(source, payload) {
+  const { crc32 } = process.getBuiltinModule('node:zlib');
+  return crc32(payload, crc32(source));
+}
+
+/**
+ * The code cache in `file` if it was made from `source`; undefined when it is missing, damaged or
+ * another bundle's.
+ * @param {string} file
+ * @param {Buffer} source
+ * @returns {Buffer | undefined}
+ */
+export function readCodeCache(file, source) {
+  let data;
+  try {
+    data = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  if (data.length <= HEADER || !data.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const payload = data.subarray(HEADER);
+  return data.readUInt32LE(MAGIC.length) === checksum(source, payload) ? payload : undefined;
+}
+
+/**
+ * Writes the code cache of `source` to `file`, through a file of its own moved in whole (several
+ * runs may write it at once). A failure costs the next run the compile, nothing else.
+ * @param {string} file
+ * @param {Buffer} source
+ * @param {Buffer} payload
+ */
+export function writeCodeCache(file, source, payload) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32LE(checksum(source, payload));
+    writeFileSync(tmp, Buffer.concat([MAGIC, sum, payload]));
+    renameSync(tmp, file);
+  } catch {
+    rmSync(tmp, { force: true });
+  }
+}
+
+/** import() for the bundle, which cli/bin.js builds to call this instead (see there why). */
+const hostImport = (specifier) => import(specifier);
+
+/**
+ * Runs the CommonJS bundle `file` as Node would `require` it, compiled from the code cache of
+ * `command` when there is a good one. `saveCodeCache()`, called once the command has run, writes
+ * the cache if there was none to use.
+ * @param {string} file
+ * @param {string} command
+ * @returns {{ exports: any, saveCodeCache: () => void }}
+ */
+export function runBundle(file, command) {
+  const source = readFileSync(file);
+  const cacheFile = `${file.replace(/\.c?js$/, '')}.${command}.v8`;
+  const cachedData = readCodeCache(cacheFile, source);
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __hostImport) {${source}\n})`, { filename: file, cachedData });
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file), hostImport);
+  const fresh = cachedData === undefined || script.cachedDataRejected === true;
+  return { exports: module.exports, saveCodeCache: () => fresh && writeCodeCache(cacheFile, source, script.createCachedData()) };
+}
