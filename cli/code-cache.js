@@ -4,16 +4,18 @@
 // compiling. Node 20 caches no ES module (module.enableCompileCache came in Node 22), hence a
 // CommonJS bundle compiled through vm.Script.
 //
-// A cache file per command (`validate`, `build`…: each calls other functions), beside the bundle in
-// node_modules/.studio-site-cli/<key>/cli/, made by the first run of that command that succeeded and
-// moved in whole. It is a part of the installed compiler, not of node_modules/.cache, which a cold
+// A cache file per command (`validate`, `build`…: each calls other functions), and one for the
+// compiled schema validators (400 KB of code, loaded by every run that checks a file), beside the
+// bundle in node_modules/.studio-site-cli/<key>/cli/, made by the first run that used it and
+// succeeded, and moved in whole. It is a part of the installed compiler, not of node_modules/.cache, which a cold
 // build deletes. V8 checks its version and flags itself, but of the source only the length, and
 // the payload not at all: a file whose checksum of bundle and payload does not match (another
 // bundle's, cut short, damaged) is not given to V8, and is made again after the run.
 // Plain JavaScript, as cli/sources-key.js, because cli/bin.js needs it before any TypeScript can run.
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 
 const MAGIC = Buffer.from('studio-site code cache 1\n');
@@ -67,20 +69,41 @@ export function writeCodeCache(file, source, payload) {
 const hostImport = (specifier) => import(specifier);
 
 /**
- * Runs the CommonJS bundle `file` as Node would `require` it, compiled from the code cache of
- * `command` when there is a good one. `saveCodeCache()`, called once the command has run, writes
- * the cache if there was none to use.
+ * Runs CommonJS file `file` as Node would `require` it, compiled from the code cache in `cacheFile`
+ * when that is good. `saveCodeCache()`, called once the code has run, writes the cache if there was
+ * none to use.
  * @param {string} file
- * @param {string} command
+ * @param {string} cacheFile
  * @returns {{ exports: any, saveCodeCache: () => void }}
  */
-export function runBundle(file, command) {
+function runCommonJs(file, cacheFile) {
   const source = readFileSync(file);
-  const cacheFile = `${file.replace(/\.c?js$/, '')}.${command}.v8`;
   const cachedData = readCodeCache(cacheFile, source);
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __hostImport) {${source}\n})`, { filename: file, cachedData });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file), hostImport);
   const fresh = cachedData === undefined || script.cachedDataRejected === true;
   return { exports: module.exports, saveCodeCache: () => fresh && writeCodeCache(cacheFile, source, script.createCachedData()) };
+}
+
+/**
+ * Runs the CLI bundle `file` (cli/bin.js builds it) with the code cache of `command`, kept beside it.
+ * @param {string} file
+ * @param {string} command
+ */
+export const runBundle = (file, command) => runCommonJs(file, `${file.replace(/\.c?js$/, '')}.${command}.v8`);
+
+/**
+ * `require(file)` of a large CommonJS module the CLI ships (the compiled schema validators), with a
+ * code cache named `name` beside the CLI bundle, written when the process ends well. Run from the
+ * TypeScript sources (no bundle), a plain require.
+ * @param {string} file
+ * @param {string} name
+ */
+export function requireWithCodeCache(file, name) {
+  const self = fileURLToPath(import.meta.url);
+  if (!self.endsWith('.cjs')) return createRequire(file)(file);
+  const { exports, saveCodeCache } = runCommonJs(file, join(dirname(self), `${name}.v8`));
+  process.once('exit', (code) => code === 0 && saveCodeCache());
+  return exports;
 }
