@@ -86,7 +86,7 @@ function callHostImport(file) {
 const WORKER_ENTRY = `import { parentPort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { runBundle } from '../../../../cli/code-cache.js';
-const { saveCodeCache } = runBundle(fileURLToPath(new URL('./render-worker.cjs', import.meta.url)), 'render-worker');
+const { saveCodeCache } = runBundle(fileURLToPath(new URL('./render-worker.cjs', import.meta.url)), 'render');
 parentPort.once('message', () => saveCodeCache());
 `;
 
