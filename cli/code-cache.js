@@ -12,11 +12,12 @@
 // the payload not at all: a file whose checksum of bundle and payload does not match (another
 // bundle's, cut short, damaged) is not given to V8, and is made again after the run.
 // Plain JavaScript, as cli/sources-key.js, because cli/bin.js needs it before any TypeScript can run.
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import vm from 'node:vm';
+// Node's modules as objects, not imported: see cli/bin.js.
+const { readFileSync, renameSync, rmSync, writeFileSync } = process.getBuiltinModule('node:fs');
+const { createRequire } = process.getBuiltinModule('node:module');
+const { dirname, join } = process.getBuiltinModule('node:path');
+const { fileURLToPath } = process.getBuiltinModule('node:url');
+const vm = process.getBuiltinModule('node:vm');
 
 const MAGIC = Buffer.from('studio-site code cache 1\n');
 const HEADER = MAGIC.length + 4;
