@@ -18,6 +18,7 @@ const { createRequire } = process.getBuiltinModule('node:module');
 const { dirname, join } = process.getBuiltinModule('node:path');
 const { fileURLToPath } = process.getBuiltinModule('node:url');
 const vm = process.getBuiltinModule('node:vm');
+const { isAscii } = process.getBuiltinModule('node:buffer');
 
 const MAGIC = Buffer.from('studio-site code cache 1\n');
 const HEADER = MAGIC.length + 4;
@@ -80,11 +81,15 @@ const hostImport = (specifier) => import(specifier);
 function runCommonJs(file, cacheFile) {
   const source = readFileSync(file);
   const cachedData = readCodeCache(cacheFile, source);
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __hostImport) {${source}\n})`, { filename: file, cachedData });
+  // esbuild writes ASCII: decoded as such, without a pass of UTF-8 decoding.
+  const text = source.toString(isAscii(source) ? 'latin1' : 'utf8');
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __hostImport) {${text}\n})`, { filename: file, cachedData });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file), hostImport);
-  const fresh = cachedData === undefined || script.cachedDataRejected === true;
-  return { exports: module.exports, saveCodeCache: () => fresh && writeCodeCache(cacheFile, source, script.createCachedData()) };
+  const used = cachedData !== undefined && script.cachedDataRejected === false;
+  // A cache that was used is not written again, and the bytes it was checked against are let go.
+  const saveCodeCache = used ? () => {} : () => writeCodeCache(cacheFile, source, script.createCachedData());
+  return { exports: module.exports, saveCodeCache };
 }
 
 /**
