@@ -150,7 +150,7 @@ async function prepareClient(cli) {
 }
 
 /** The code cache a run of `argv` uses: one per command, since each calls other functions. */
-const cacheName = (argv) => (/^[a-z][a-z-]*$/.test(argv[0] ?? '') ? argv[0] : 'main');
+const cacheName = (argv) => (/^[a-z][a-z0-9-]*$/.test(argv[0] ?? '') ? argv[0] : 'main');
 
 /** The CLI's module, and what to call once it has run successfully. */
 async function loadMain(argv) {
