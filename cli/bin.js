@@ -4,7 +4,9 @@
 // installed compiler, not a cache: it lives in node_modules/.studio-site-cli (a cold build deletes
 // node_modules/.cache, not this), is built by `npm ci` (the `prepare` script runs `content --version`),
 // and is rebuilt here (about half a second) whenever the sources are not the ones it was built from.
-// Without esbuild it falls back to tsx's loader.
+// It is one CommonJS script per entry, run through V8's code cache (cli/code-cache.js), so that a
+// run deserialises the code its command calls instead of compiling it. Without esbuild it falls
+// back to tsx's loader.
 //
 // The client bundle (the form's script and the stylesheet, cli/render/client-assets.ts) is an artifact
 // of the same sources, so it lives beside the CLI bundle, in the same folder per version, and is
