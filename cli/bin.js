@@ -61,9 +61,10 @@ async function bundle() {
  * Packages stay outside the bundle, loaded from node_modules when a command needs them, except
  * commander, which every command loads (as a package, an ES module wrapping CommonJS, six files,
  * it costs more to find and load than the command line takes to parse), and i18next, which every
- * build loads (inside, its 90 KB are compiled from the bundle's code cache, not anew each run). A package imported with
- * import() (vike, esbuild…) is imported by cli/code-cache.js for the bundle: a script compiled by
- * node:vm has no import() of its own in Node 20 (not without an experimental flag or warning).
+ * build loads (inside, its 90 KB are compiled from the bundle's code cache, not anew each run).
+ * A package imported with import() (vike, esbuild…) is imported by cli/code-cache.js for the
+ * bundle: a script compiled by node:vm has no import() of its own in Node 20 (not without an
+ * experimental flag or warning).
  */
 const INLINED = new Set(['commander', 'i18next']);
 /** Not a package name (a colon), so found in the bundle only where the plugin put it. */

@@ -7,11 +7,13 @@
 // A cache file per command (`validate`, `build`…: each calls other functions), and one for the
 // compiled schema validators (400 KB of code, loaded by every run that checks a file), beside the
 // bundle in node_modules/.studio-site-cli/<key>/cli/, made by the first run that used it and
-// succeeded, and moved in whole. It is a part of the installed compiler, not of node_modules/.cache, which a cold
-// build deletes. V8 checks its version and flags itself, but of the source only the length, and
-// the payload not at all: a file whose checksum of bundle and payload does not match (another
-// bundle's, cut short, damaged) is not given to V8, and is made again after the run.
+// succeeded, and moved in whole. It is a part of the installed compiler, not of node_modules/.cache,
+// which a cold build deletes. V8 checks its version and flags itself, but of the source only the
+// length, and the payload not at all (a damaged one can crash the process): a file whose checksum of
+// bundle and payload does not match (another bundle's, cut short, damaged) is not given to V8, and
+// is made again after the run.
 // Plain JavaScript, as cli/sources-key.js, because cli/bin.js needs it before any TypeScript can run.
+
 // Node's modules as objects, not imported: see cli/bin.js.
 const { readFileSync, renameSync, rmSync, writeFileSync } = process.getBuiltinModule('node:fs');
 const { createRequire } = process.getBuiltinModule('node:module');
