@@ -69,8 +69,16 @@ export function writeCodeCache(file, source, payload) {
   }
 }
 
+const WRAPPER_HEAD = Buffer.from('(function (exports, require, module, __filename, __dirname, __hostImport) {');
+const WRAPPER_TAIL = Buffer.from('\n})');
+
 /** import() for the bundle, which cli/bin.js builds to call this instead (see there why). */
 const hostImport = (specifier) => import(specifier);
+
+// Made outside runCommonJs, so that a run whose cache was used keeps no hold on the bytes it read
+// (a function made in a scope holds on to all that scope's captured variables).
+const nothingToSave = () => {};
+const saver = (cacheFile, source, script) => () => writeCodeCache(cacheFile, source, script.createCachedData());
 
 /**
  * Runs CommonJS file `file` as Node would `require` it, compiled from the code cache in `cacheFile`
@@ -83,15 +91,14 @@ const hostImport = (specifier) => import(specifier);
 function runCommonJs(file, cacheFile) {
   const source = readFileSync(file);
   const cachedData = readCodeCache(cacheFile, source);
-  // esbuild writes ASCII: decoded as such, without a pass of UTF-8 decoding.
-  const text = source.toString(isAscii(source) ? 'latin1' : 'utf8');
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __hostImport) {${text}\n})`, { filename: file, cachedData });
+  // One flat string, wrapped as Node wraps a CommonJS module (V8 would flatten a joined one into a
+  // second copy); esbuild writes ASCII, decoded as such, without a pass of UTF-8 decoding.
+  const wrapped = Buffer.concat([WRAPPER_HEAD, source, WRAPPER_TAIL]);
+  const script = new vm.Script(wrapped.toString(isAscii(source) ? 'latin1' : 'utf8'), { filename: file, cachedData });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file), hostImport);
   const used = cachedData !== undefined && script.cachedDataRejected === false;
-  // A cache that was used is not written again, and the bytes it was checked against are let go.
-  const saveCodeCache = used ? () => {} : () => writeCodeCache(cacheFile, source, script.createCachedData());
-  return { exports: module.exports, saveCodeCache };
+  return { exports: module.exports, saveCodeCache: used ? nothingToSave : saver(cacheFile, source, script) };
 }
 
 /**
