@@ -4,7 +4,9 @@
 // installed compiler, not a cache: it lives in node_modules/.studio-site-cli (a cold build deletes
 // node_modules/.cache, not this), is built by `npm ci` (the `prepare` script runs `content --version`),
 // and is rebuilt here (about half a second) whenever the sources are not the ones it was built from.
-// Without esbuild it falls back to tsx's loader.
+// It is one CommonJS script per entry, run through V8's code cache (cli/code-cache.js), so that a
+// run deserialises the code its command calls instead of compiling it. Without esbuild it falls
+// back to tsx's loader.
 //
 // The client bundle (the form's script and the stylesheet, cli/render/client-assets.ts) is an artifact
 // of the same sources, so it lives beside the CLI bundle, in the same folder per version, and is
@@ -17,16 +19,20 @@
 // in the last seconds counts as changed, as git does for its index: a time that fine may not tell
 // two writes apart). The hash is also the compiler's salt for its caches (cli/cache/policy.ts),
 // handed over instead of made again.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { runBundle } from './code-cache.js';
 import { artifactsDir, contentKey, sourceFiles, statsKey } from './sources-key.js';
+
+// Node's own modules as objects, not imported: an ES module import of one makes a module of it
+// first, about a millisecond each in a run whose whole start-up is a few dozen.
+const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = process.getBuiltinModule('node:fs');
+const { dirname, join } = process.getBuiltinModule('node:path');
+const { fileURLToPath } = process.getBuiltinModule('node:url');
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const home = join(root, 'node_modules', '.studio-site-cli');
 const stampFile = join(home, 'sources.json');
 const bundleDir = (key) => join(artifactsDir(root, key), 'cli');
-const entry = (key) => join(bundleDir(key), 'main.js');
+const entry = (key) => join(bundleDir(key), 'main.cjs');
 
 const readStamp = () => {
   try {
@@ -53,18 +59,50 @@ async function bundle() {
 
 /**
  * Packages stay outside the bundle, loaded from node_modules when a command needs them, except
- * those every command loads: commander, as a package (an ES module wrapping CommonJS, six files),
- * costs more to find and load than the command line takes to parse.
+ * commander, which every command loads (as a package, an ES module wrapping CommonJS, six files,
+ * it costs more to find and load than the command line takes to parse), and i18next, which every
+ * build loads (inside, its 90 KB are compiled from the bundle's code cache, not anew each run).
+ * A package imported with import() (vike, esbuild…) is imported by cli/code-cache.js for the
+ * bundle: a script compiled by node:vm has no import() of its own in Node 20 (not without an
+ * experimental flag or warning).
  */
-const INLINED = new Set(['commander']);
+const INLINED = new Set(['commander', 'i18next']);
+/** Not a package name (a colon), so found in the bundle only where the plugin put it. */
+const HOST_IMPORT = 'studio-site:host-import:';
 const packagesExceptInlined = {
   name: 'packages-except-inlined',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => (INLINED.has(args.path) ? undefined : { path: args.path, external: true }));
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (INLINED.has(args.path)) return undefined;
+      return { path: args.kind === 'dynamic-import' ? `${HOST_IMPORT}${args.path}` : args.path, external: true };
+    });
   },
 };
 
-/** Builds the bundle of sources `key` beside its folder, then moves it in whole; keeps the newest few versions. */
+/** The bundle's import() of package X, marked by the plugin above, as a call of the host's: `__hostImport("X")`. */
+function callHostImport(file) {
+  const code = readFileSync(file, 'utf8');
+  writeFileSync(file, code.replaceAll(`import("${HOST_IMPORT}`, '__hostImport("'));
+}
+
+/**
+ * The entry of a render worker thread (cli/render/entry.ts names it): an ES module that runs the
+ * worker's bundle through its code cache, and writes that cache once the worker has rendered its
+ * first batch (a worker is stopped, not left to finish).
+ */
+const WORKER_ENTRY = `import { parentPort } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { runBundle } from '../../../../cli/code-cache.js';
+const { saveCodeCache } = runBundle(fileURLToPath(new URL('./render-worker.cjs', import.meta.url)), 'render');
+parentPort.once('message', () => saveCodeCache());
+`;
+
+/**
+ * Builds the bundle of sources `key` beside its folder, then moves it in whole; keeps the newest few
+ * versions. One CommonJS file per entry, not ES modules split in chunks: V8 keeps a code cache of a
+ * script, not of a module, in Node 20 (cli/code-cache.js). What a command does not need is still
+ * not run: esbuild wraps each module that is imported with import() in a function called on import.
+ */
 async function build(key) {
   const { build } = await import('esbuild');
   mkdirSync(artifactsDir(root, key), { recursive: true });
@@ -75,18 +113,21 @@ async function build(key) {
       'render-worker': join(root, 'cli', 'render', 'render-worker.ts'),
     },
     outdir: tmp,
+    outExtension: { '.js': '.cjs' },
     bundle: true,
-    splitting: true,
-    format: 'esm',
+    format: 'cjs',
     platform: 'node',
     target: 'node20',
     plugins: [packagesExceptInlined],
-    // What an inlined CommonJS package requires (node:events…) is found by this `require`.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    // The sources find the project, and the worker's entry, from their own URL: the bundle's.
+    define: { 'import.meta.url': '__import_meta_url' },
+    banner: { js: "const __import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
     jsx: 'automatic',
     loader: { '.css': 'empty' },
     logLevel: 'silent',
   });
+  for (const name of ['main.cjs', 'render-worker.cjs']) callHostImport(join(tmp, name));
+  writeFileSync(join(tmp, 'render-worker.js'), WORKER_ENTRY);
   try {
     renameSync(tmp, bundleDir(key));
   } catch {
@@ -111,21 +152,25 @@ async function prepareClient(cli) {
   }
 }
 
-async function loadMain() {
+/** The code cache a run of `argv` uses: one per command, since each calls other functions. */
+const cacheName = (argv) => (/^[a-z][a-z0-9-]*$/.test(argv[0] ?? '') ? argv[0] : 'main');
+
+/** The CLI's module, and what to call once it has run successfully. */
+async function loadMain(argv) {
   if (process.env.STUDIO_NO_BUNDLE !== '1') {
     try {
       const { key, built } = await bundle();
       globalThis[Symbol.for('studio-site.sources-key')] = key;
-      const cli = await import(pathToFileURL(entry(key)).href);
+      const { exports: cli, saveCodeCache } = runBundle(entry(key), cacheName(argv));
       if (built) await prepareClient(cli);
-      return cli;
+      return { cli, saveCodeCache };
     } catch {
       // Fall through to the loader below.
     }
   }
   const { register } = await import('tsx/esm/api');
   register();
-  return import('./main.ts');
+  return { cli: await import('./main.ts'), saveCodeCache: () => {} };
 }
 
 // A reader that stops early (`content validate | head`) closes the pipe: that is not an error.
@@ -135,8 +180,11 @@ for (const stream of [process.stdout, process.stderr])
     throw error;
   });
 
-const { main } = await loadMain();
-process.exitCode = await main(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const { cli, saveCodeCache } = await loadMain(argv);
+process.exitCode = await cli.main(argv);
+// A run that failed may have called little of what the command usually does.
+if (process.exitCode === 0) saveCodeCache();
 // Once all that was written is out (a write's callback comes when the stream has handed it on,
 // to a pipe as to a file), the process ends at once: nothing is left to run (a command that
 // starts work to outlive it detaches it), and tearing down the heap of a build of 15,000 pages

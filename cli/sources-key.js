@@ -5,8 +5,10 @@
 // What every run of cli/bin.js does (`sourceFiles`, `statsKey`) is kept small: no node:crypto
 // (loading it costs more than the stats: it is loaded only to hash contents), paths joined by
 // hand, and the stats compared as they are, not hashed.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, sep } from 'node:path';
+
+// Node's modules as objects, not imported: see cli/bin.js.
+const { existsSync, readdirSync, readFileSync, statSync } = process.getBuiltinModule('node:fs');
+const { join, sep } = process.getBuiltinModule('node:path');
 
 /** A file changed less than this long ago may change again within the same time stamp. */
 const RACY_MS = 3000;

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { cacheFolder, cacheKey, cachesOff, pruneCache } from '../cache/policy.ts';
+import { requireWithCodeCache } from '../code-cache.js';
 import { CACHE_DIR, fromRoot } from '../paths.ts';
 import { CONTENT_TYPE_NAMES, type ContentType, schemaFileName } from '../schema/layout.ts';
 
@@ -89,7 +90,7 @@ export function getValidators(): Validators {
   const texts = schemaTexts();
   key ??= sourceKey(texts);
   try {
-    const shipped = require(fromRoot('schemas', VALIDATORS_FILE)) as Validators & { builtFrom?: string };
+    const shipped = requireWithCodeCache(fromRoot('schemas', VALIDATORS_FILE), 'validators') as Validators & { builtFrom?: string };
     if (shipped.builtFrom === key) validators = shipped;
   } catch {
     // missing or damaged: compiled below

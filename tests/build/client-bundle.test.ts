@@ -57,7 +57,7 @@ afterAll(() => rmSync(project, { recursive: true, force: true }));
 describe('the client bundle, installed with the compiler', () => {
   it('is built by `prepare`, beside the CLI bundle', () => {
     expect(existsSync(join(installed(), 'inserts.json'))).toBe(true);
-    expect(existsSync(join(installed(), '..', 'cli', 'main.js'))).toBe(true);
+    expect(existsSync(join(installed(), '..', 'cli', 'main.cjs'))).toBe(true);
   });
 
   it('is taken as installed by a cold build, also under STUDIO_NO_CACHE=1', async () => {
