@@ -4,7 +4,7 @@ import { Layout } from './Layout.tsx';
 import { type HtmlRenderer, withHtmlRenderer } from './memo.ts';
 import type { PageModel } from './model.ts';
 import { PageContent } from './pages/PageContent.tsx';
-import { scriptJson } from './script-json.ts';
+import { jsonLdScript } from './script-json.ts';
 
 function Head({ page }: { page: PageModel }) {
   const refresh = page.body.kind === 'notFound' ? page.body.homeHref : undefined;
@@ -31,7 +31,7 @@ function Head({ page }: { page: PageModel }) {
       <meta property="og:locale" content={page.og.locale} />
       {page.jsonLd.length ? (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD data, `<` escaped
-        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(page.jsonLd.length === 1 ? page.jsonLd[0] : page.jsonLd) }} />
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(page.jsonLd) }} />
       ) : null}
     </head>
   );
