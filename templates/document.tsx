@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { CSP } from './csp.ts';
 import { Layout } from './Layout.tsx';
-import { type HtmlRenderer, withHtmlRenderer } from './memo.ts';
+import { gathered, type HtmlRenderer, withHtmlRenderer } from './memo.ts';
 import type { PageModel } from './model.ts';
 import { PageContent } from './pages/PageContent.tsx';
 import { jsonLdScript } from './script-json.ts';
@@ -67,7 +67,7 @@ const headStarts = new WeakMap<DocumentRenderer['toStaticMarkup'], string>();
 function headStart(render: DocumentRenderer['toStaticMarkup']): string {
   let html = headStarts.get(render);
   if (html === undefined) {
-    html = render(<HeadStart />).slice(HEAD_START.length, -HEAD_END.length);
+    html = gathered(render(<HeadStart />).slice(HEAD_START.length, -HEAD_END.length));
     headStarts.set(render, html);
   }
   return html;
