@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { ContactList } from './Contacts.tsx';
 import { sharedHtml } from './memo.ts';
-import type { Chrome } from './model.ts';
+import type { Chrome, Text } from './model.ts';
 import { T } from './Text.tsx';
 
 export function Layout({ chrome, url, children }: { chrome: Chrome; url: string; children: ReactNode }) {
   const { ui } = chrome;
-  // The menu of a locale, with the item of this page marked: pages that are not in the menu (most) share one rendering.
-  const menu = { __html: sharedHtml(MenuItems, { menu: chrome.menu, current: chrome.menu.find((m) => m.href === url)?.href }) };
+  // The main menu of a locale, with the item of this page marked: pages that are not in the menu (most) share one rendering.
+  const nav = { __html: sharedHtml(MainNav, { menu: chrome.menu, current: chrome.menu.find((m) => m.href === url)?.href, label: ui['nav.menu'] }) };
   return (
     <>
       <a className="skip-link" href="#main">
@@ -30,19 +30,8 @@ export function Layout({ chrome, url, children }: { chrome: Chrome; url: string;
             </ul>
           </nav>
         </div>
-        <nav className="main-nav wrap" aria-label={ui['nav.mainMenu'].text}>
-          <details className="menu-toggle">
-            <summary>
-              <T value={ui['nav.menu']} />
-            </summary>
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of <MenuItems>, made once per locale and current item */}
-            <ul dangerouslySetInnerHTML={menu} />
-          </details>
-          <div className="menu-wide">
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: as above */}
-            <ul dangerouslySetInnerHTML={menu} />
-          </div>
-        </nav>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of <MainNav>, made once per locale and current item */}
+        <nav className="main-nav wrap" aria-label={ui['nav.mainMenu'].text} dangerouslySetInnerHTML={nav} />
       </header>
       <main id="main" className="wrap">
         {children}
@@ -101,13 +90,29 @@ function Footer({ ui, hours, contacts, footerLinks }: Pick<Chrome, 'ui' | 'hours
   );
 }
 
-/** The items of the main menu: they see only the menu and the href of the current page's item, if it has one (the key of `sharedHtml`). */
-function MenuItems({ menu, current }: { menu: Chrome['menu']; current: string | undefined }) {
-  return menu.map((m) => (
+/**
+ * The main menu, folded and wide (CSS shows one): it sees only the menu, the href of the current
+ * page's item, if it has one, and the label of the fold (the key of `sharedHtml`).
+ */
+function MainNav({ menu, current, label }: { menu: Chrome['menu']; current: string | undefined; label: Text }) {
+  const items = menu.map((m) => (
     <li key={m.id}>
       <a href={m.href} aria-current={m.href === current ? 'page' : undefined}>
         <T value={m.label} />
       </a>
     </li>
   ));
+  return (
+    <>
+      <details className="menu-toggle">
+        <summary>
+          <T value={label} />
+        </summary>
+        <ul>{items}</ul>
+      </details>
+      <div className="menu-wide">
+        <ul>{items}</ul>
+      </div>
+    </>
+  );
 }

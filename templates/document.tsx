@@ -1,18 +1,27 @@
 import type { ReactElement } from 'react';
 import { CSP } from './csp.ts';
 import { Layout } from './Layout.tsx';
-import { type HtmlRenderer, withHtmlRenderer } from './memo.ts';
+import { gathered, type HtmlRenderer, withHtmlRenderer } from './memo.ts';
 import type { PageModel } from './model.ts';
 import { PageContent } from './pages/PageContent.tsx';
-import { scriptJson } from './script-json.ts';
+import { jsonLdScript } from './script-json.ts';
 
-function Head({ page }: { page: PageModel }) {
-  const refresh = page.body.kind === 'notFound' ? page.body.homeHref : undefined;
+/** What every page's head starts with, the same on every page: rendered once per renderer (`headStart`). */
+function HeadStart() {
   return (
     <head>
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <meta httpEquiv="Content-Security-Policy" content={CSP} />
+    </head>
+  );
+}
+
+/** The rest of a page's head, after `HeadStart`. */
+function Head({ page }: { page: PageModel }) {
+  const refresh = page.body.kind === 'notFound' ? page.body.homeHref : undefined;
+  return (
+    <head>
       {refresh ? <meta httpEquiv="refresh" content={`0; url=${refresh}`} /> : null}
       <title>{`${page.title.text} · ${page.chrome.siteName}`}</title>
       <meta name="description" content={page.description.text} />
@@ -31,7 +40,7 @@ function Head({ page }: { page: PageModel }) {
       <meta property="og:locale" content={page.og.locale} />
       {page.jsonLd.length ? (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD data, `<` escaped
-        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(page.jsonLd.length === 1 ? page.jsonLd[0] : page.jsonLd) }} />
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(page.jsonLd) }} />
       ) : null}
     </head>
   );
@@ -45,14 +54,32 @@ export interface DocumentRenderer {
   toStaticMarkup: (node: ReactElement) => string;
 }
 
+const HEAD_START = '<head>';
+const HEAD_END = '</head>';
+const headStarts = new WeakMap<DocumentRenderer['toStaticMarkup'], string>();
+
+/**
+ * The HTML of `HeadStart`'s elements, rendered once per renderer. Written before the rest of the
+ * head, they come out as in a head rendered whole: the renderer writes the charset, then the
+ * viewport, then the other elements it hoists in order, then the rest (`Head` has neither of the
+ * first two, and these hoisted elements come first).
+ */
+function headStart(render: DocumentRenderer['toStaticMarkup']): string {
+  let html = headStarts.get(render);
+  if (html === undefined) {
+    html = gathered(render(<HeadStart />).slice(HEAD_START.length, -HEAD_END.length));
+    headStarts.set(render, html);
+  }
+  return html;
+}
+
 /**
  * The whole document of one page. The body is rendered as by renderToString so that the form
  * can be hydrated; everything else is static. Deterministic: same model, same bytes.
  */
 export function pageDocument(page: PageModel, render: DocumentRenderer, inserts?: { head: string; body: string }): string {
-  let head = render.toStaticMarkup(<Head page={page} />);
-  // What the bundler adds (stylesheet, script), when the build puts it in itself: see cli/render/client-assets.ts.
-  if (inserts) head = `<head>${inserts.head}${head.slice('<head>'.length)}`;
+  // What the bundler adds (stylesheet, script) comes first, when the build puts it in itself: see cli/render/client-assets.ts.
+  const head = `${HEAD_START}${inserts?.head ?? ''}${headStart(render.toStaticMarkup)}${render.toStaticMarkup(<Head page={page} />).slice(HEAD_START.length)}`;
   const body = withHtmlRenderer(render.toString, () =>
     render.toString(
       <Layout chrome={page.chrome} url={page.url}>

@@ -13,3 +13,6 @@ export const scriptJson = (value: unknown): string => {
   }
   return json;
 };
+
+/** A page's structured data as its <script type="application/ld+json"> holds it: one node as it is, several as a list. */
+export const jsonLdScript = (jsonLd: object[]): string => scriptJson(jsonLd.length === 1 ? jsonLd[0] : jsonLd);

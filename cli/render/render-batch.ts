@@ -42,16 +42,23 @@ export function renderBatch(batch: RenderBatch): Rendered[] {
   });
 }
 
+/**
+ * Where a page is encoded before it is written: one buffer, reused, so that a page's text is
+ * encoded once (writing a string encodes it, and its size would be one more pass over it) and
+ * needs no buffer of its own. A page too large for it (a home page listing thousands of
+ * courses) gets one for itself. UTF-8 takes at most 3 bytes per UTF-16 code unit.
+ */
+const scratch = Buffer.allocUnsafe(256 * 1024);
+const MAX_BYTES_PER_UNIT = 3;
+
 /** Writes `html` to `path` and returns the file's stat (for the records), through one descriptor: no second lookup of the path. */
 function writeFile(path: string, html: string) {
+  const bytes = html.length * MAX_BYTES_PER_UNIT <= scratch.length ? scratch : Buffer.allocUnsafe(html.length * MAX_BYTES_PER_UNIT);
+  const size = bytes.write(html);
   const fd = openSync(path, 'w');
   try {
-    const size = Buffer.byteLength(html);
     // A short write (rare for a file) goes on from where it stopped, as writeFileSync does.
-    for (let done = writeSync(fd, html), bytes: Buffer | undefined; done < size; ) {
-      bytes ??= Buffer.from(html);
-      done += writeSync(fd, bytes, done, size - done);
-    }
+    for (let done = 0; done < size; ) done += writeSync(fd, bytes, done, size - done);
     return fstatSync(fd);
   } finally {
     closeSync(fd);
