@@ -8,7 +8,7 @@ const clean = () => ({ ...Object.fromEntries(Object.entries(process.env).filter(
 function waitFor(child: ChildProcess, pattern: RegExp): Promise<string> {
   return new Promise((resolve, reject) => {
     let text = '';
-    child.stdout!.on('data', (d) => {
+    child.stdout!.setEncoding('utf8').on('data', (d) => {
       text += d;
       if (pattern.test(text)) resolve(text);
     });

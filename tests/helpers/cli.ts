@@ -81,6 +81,9 @@ export function runCliProcess(argv: string[], options: ProcessOptions = {}): Pro
     let stdout = '';
     let stderr = '';
     let timedOut = false;
+    // Decoded as a stream: a character whose bytes two chunks split is not decoded half by half.
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
     child.stdout.on('data', (d) => {
       stdout += d;
     });

@@ -69,7 +69,7 @@ export function spawnServe(args: string[], env: Record<string, string> = {}): Pr
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`content serve did not start:\n${out}`)), 30_000);
-    const onData = (d: Buffer) => {
+    const onData = (d: string) => {
       out += d;
       // The last line `content serve` prints once it is ready.
       const url = /E-mail to the studio:.*\n/.test(out) ? /Serving .* at (http:\/\/\S+)/.exec(out)?.[1] : undefined;
@@ -78,8 +78,9 @@ export function spawnServe(args: string[], env: Record<string, string> = {}): Pr
         resolve({ child, url, output: () => out, exited });
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    // Decoded as streams: a character whose bytes two chunks split is not decoded half by half.
+    child.stdout!.setEncoding('utf8').on('data', onData);
+    child.stderr!.setEncoding('utf8').on('data', onData);
     exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`content serve exited with ${code}:\n${out}`));

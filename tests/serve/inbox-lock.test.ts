@@ -27,11 +27,11 @@ function holder(dir: string, startAt = 0, ownPidNamespace = false): Holder {
   let err = '';
   const exited = new Promise<number | null>((r) => child.on('exit', r));
   const first = new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
+    child.stdout!.setEncoding('utf8').on('data', (d) => {
       out += d;
       if (out.includes('\n')) resolve(out.split('\n')[0]!);
     });
-    child.stderr!.on('data', (d) => {
+    child.stderr!.setEncoding('utf8').on('data', (d) => {
       err += d;
     });
     exited.then((code) => reject(new Error(`the contender exited with ${code} before saying anything:\n${err}`)));
