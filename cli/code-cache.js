@@ -58,7 +58,9 @@ export function readCodeCache(file, source) {
  * @param {Buffer} payload
  */
 export function writeCodeCache(file, source, payload) {
-  const tmp = `${file}.${process.pid}.tmp`;
+  // The render workers of one process write theirs at about the same time: the thread in the name too.
+  const { threadId } = process.getBuiltinModule('node:worker_threads');
+  const tmp = `${file}.${process.pid}.${threadId}.tmp`;
   try {
     const sum = Buffer.alloc(4);
     sum.writeUInt32LE(checksum(source, payload));
