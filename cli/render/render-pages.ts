@@ -100,7 +100,8 @@ export async function renderPages(all: SitePage[], options: RenderOptions, onPag
  * A build from nothing with workers started ahead: each share of pages goes to the workers as
  * soon as it is resolved (`add`), so that they render while this thread resolves the next.
  * `finish` once every page was added: the pages rendered and written, in the order added; the
- * workers are stopped then. A build that fails before that stops them itself (`pool.terminate`).
+ * workers are then told to stop, and the caller awaits `pool.terminate` before it is done. A build
+ * that fails before that stops them itself.
  */
 export function renderAsResolved(options: Omit<RenderOptions, 'previous'>, pool: RenderPool, onPage?: () => void) {
   const early = pool.failure();
@@ -111,10 +112,15 @@ export function renderAsResolved(options: Omit<RenderOptions, 'previous'>, pool:
     add: (pages: SitePage[]) => queue.add(pages.map((page) => page.resolve())),
     finish: async (): Promise<Rendered[]> => {
       try {
-        return await queue.finish();
+        const rendered = await queue.finish();
+        // Every batch answered: nothing is written any more. Stopped while the build writes its summary and records.
+        void pool.terminate();
+        return rendered;
+      } catch (error) {
+        await pool.terminate(); // a worker may still be writing into the folder the build is to discard
+        throw error;
       } finally {
         queue.detach();
-        await pool.terminate();
       }
     },
   };

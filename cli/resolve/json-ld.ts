@@ -37,20 +37,20 @@ export function buildJsonLd(page: PageModel, ctx: Context): object[] {
         '@type': 'Course',
         name: page.body.course.title.text,
         description: page.body.course.summary.text,
-        inLanguage: typeof course.languages === 'string' ? undefined : course.languages,
+        ...(typeof course.languages !== 'string' && { inLanguage: course.languages }),
         url: page.canonical,
         provider: { '@type': 'EducationalOrganization', '@id': orgId, name: site.name },
-        offers: course.price
-          ? {
-              '@type': 'Offer',
-              category: 'Paid',
-              price: course.price.amount,
-              priceCurrency: 'EUR',
-              ...(course.price.per === 'month'
-                ? { priceSpecification: { '@type': 'UnitPriceSpecification', price: course.price.amount, priceCurrency: 'EUR', unitCode: 'MON' } }
-                : {}),
-            }
-          : undefined,
+        ...(course.price && {
+          offers: {
+            '@type': 'Offer',
+            category: 'Paid',
+            price: course.price.amount,
+            priceCurrency: 'EUR',
+            ...(course.price.per === 'month' && {
+              priceSpecification: { '@type': 'UnitPriceSpecification', price: course.price.amount, priceCurrency: 'EUR', unitCode: 'MON' },
+            }),
+          },
+        }),
         hasCourseInstance: courseInstances(course),
       });
   }
@@ -64,8 +64,8 @@ export function buildJsonLd(page: PageModel, ctx: Context): object[] {
         acceptedAnswer: { '@type': 'Answer', text: i.answer.map((a) => tr.text(a, locale).text.replace(/\*\*?([^*]+)\*\*?/g, '$1')).join('\n\n') },
       })),
     });
-  // Without the fields that are undefined (placeholders, no price), as JSON would have them.
-  return out.map(compact);
+  // Made without fields that are undefined, as JSON would have them (the organization: `compact`ed once per locale).
+  return out;
 }
 
 /**

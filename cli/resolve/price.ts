@@ -28,7 +28,16 @@ const PER_KEY: Record<Exclude<Price['per'], `TODO:${string}`>, UiKey | undefined
 
 export function prices({ locale, tx, ux }: Localizer): Prices {
   const formats = [0, 2].map((digits) => new Intl.NumberFormat(NUMBER_LOCALE[locale], { style: 'currency', currency: 'EUR', maximumFractionDigits: digits }));
-  const money = (amount: number) => formats[amount % 1 ? 1 : 0]!.format(amount);
+  // Formatted once per amount: a site has few amounts, and Intl's format is dear (every course page shows one).
+  const written = new Map<number, string>();
+  const money = (amount: number) => {
+    let text = written.get(amount);
+    if (text === undefined) {
+      text = formats[amount % 1 ? 1 : 0]!.format(amount);
+      written.set(amount, text);
+    }
+    return text;
+  };
   const per = (p: Price['per']) => {
     if (isPlaceholder(p)) return { text: p };
     const key = PER_KEY[p as keyof typeof PER_KEY];

@@ -120,7 +120,7 @@ function sitePage(ctx: LocaleContext, page: PageOf<PageKind>, reuse: Reuse): Sit
   const file = urlToFile(url);
   const { inputs, recorded } = reuse(ctx.locale, page, file);
   if (recorded) return takenOver(ctx, page, url, file, recorded);
-  const { value: model, fallbacks } = ctx.tr.collect(() => resolvePage(ctx, page));
+  const { value: model, fallbacks } = ctx.tr.collect(() => resolvePage(ctx, page, url, file));
   const facts: PageFacts | undefined = inputs
     ? { inputs, inSitemap: model.inSitemap, ...(model.noindex && { noindex: true }), ...(model.form && { form: true }), ...(fallbacks.length && { fallbacks }) }
     : undefined;
@@ -168,11 +168,10 @@ function sitePages(site: SiteContext): PageOf<PageKind>[] {
   return [...site.content.routes.data.routes, { path: site.site.form.thanksPath, page: 'thanks' }, { path: '/404', page: 'notFound' }];
 }
 
-/** One page in one locale: what its kind's builder makes, plus what every page has. */
-function resolvePage<K extends PageKind>(ctx: LocaleContext, page: PageOf<K>): PageModel {
+/** One page in one locale: what its kind's builder makes, plus what every page has (its URL and file, when the caller has them already). */
+function resolvePage<K extends PageKind>(ctx: LocaleContext, page: PageOf<K>, url = ctx.url(page.path), file = urlToFile(url)): PageModel {
   const build: Builder<K> = BUILDERS[page.page as K];
   const { title, description, body, form, noindex = false, unlisted = false } = build(ctx, page);
-  const url = ctx.url(page.path);
   const { inSitemap, canonical, hreflang } = indexing(ctx, page.path, url, { noindex, inSitemap: !noindex && !unlisted });
   const model: PageModel = {
     url,
@@ -184,7 +183,7 @@ function resolvePage<K extends PageKind>(ctx: LocaleContext, page: PageOf<K>): P
     inSitemap,
     body,
     form,
-    file: urlToFile(url),
+    file,
     canonical,
     hreflang,
     chrome: ctx.chrome(page.path),

@@ -67,14 +67,13 @@ export function createTranslator(content: Content): Translator {
     fallbacks[locale].add(id);
     collecting?.add(id);
   };
-  // A text without variables is looked up once per locale: pages repeat the same menu, footer and labels.
+  // A text is looked up once per locale and variables: pages repeat the same menu, footer, labels and prices.
   const memo = new Map<string, Text>();
   const lookup = (ns: 'ui', key: string, locale: Locale, vars?: Record<string, unknown>): Text => {
-    if (vars) return translate(ns, key, locale, vars);
-    const id = `${locale}\0${ns}\0${key}`;
+    const id = `${locale}\0${ns}\0${key}${vars ? `\0${JSON.stringify(vars)}` : ''}`;
     let text = memo.get(id);
     if (!text) {
-      text = translate(ns, key, locale);
+      text = translate(ns, key, locale, vars);
       memo.set(id, text);
     } else if (text.lang !== undefined) fellBack(locale, `${ns}:${key}`); // counted for each page that shows it
     return text;
