@@ -65,8 +65,7 @@ export function readPlainYaml(text: string): { data: Record<string, unknown>; ou
 }
 
 /** Whether line `line` (its text from `s`, `len` long) has a dash and then a space or its end at column `at`. */
-const isDash = (text: string, s: number, len: number, at: number) =>
-  text.charCodeAt(s + at) === 45 && (len === at + 1 || text.charCodeAt(s + at + 1) === 32);
+const isDash = (text: string, s: number, len: number, at: number) => text.charCodeAt(s + at) === 45 && (len === at + 1 || text.charCodeAt(s + at + 1) === 32);
 
 /** A hash of the characters of the key `keyEnd` found last, for `keyName`. */
 let keyHash = 0;
