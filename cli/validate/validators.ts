@@ -43,12 +43,21 @@ function sourceKey(texts: readonly string[]): string {
   return hash.digest('hex').slice(0, 24);
 }
 
+/** ajv's console, without its note that the option `unicode` is deprecated: ajv 8 still honours it, and it is chosen on purpose (above). */
+const QUIET_ON_UNICODE = {
+  log: console.log,
+  warn: (...args: unknown[]) => {
+    if (!String(args[0]).includes('option unicode')) console.warn(...args);
+  },
+  error: console.error,
+};
+
 const schemaTexts = () => CONTENT_TYPE_NAMES.map((t) => readFileSync(fromRoot('schemas', schemaFileName(t)), 'utf8'));
 
 /** The schemas compiled by ajv in this process, and the id each content type is found under. */
 function compile(texts: readonly string[]) {
   const Ajv = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-  const ajv = new Ajv.default(COMPILE_OPTIONS);
+  const ajv = new Ajv.default({ ...COMPILE_OPTIONS, logger: QUIET_ON_UNICODE });
   const ids = texts.map((text) => (JSON.parse(text) as { $id: string }).$id);
   for (const text of texts) ajv.addSchema(JSON.parse(text));
   return { ajv, refs: Object.fromEntries(CONTENT_TYPE_NAMES.map((t, i) => [t, ids[i]!])) as Record<ContentType, string> };
