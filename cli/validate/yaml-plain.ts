@@ -110,14 +110,18 @@ function keyName(text: string, from: number, colon: number): string {
   return knownKeys[slot];
 }
 
+/** Where each line of the file being read starts (grown as needed, reused: no file keeps it). */
+let lineStarts = new Int32Array(1024);
+
 /**
  * Reads the text in place: a line is where it starts in the text and how long it is (columns are
  * counted from its start), not a string of its own, so a file costs no array of lines.
  */
 class PlainReader {
   private readonly text: string;
-  /** Where each line starts in the text (the lines `text.split('\n')` would give). */
-  private readonly starts: number[] = [0];
+  /** Where each line starts in the text (the lines `text.split('\n')` would give), and how many there are. */
+  private readonly starts: Int32Array;
+  private readonly lines: number;
   /** The current line, and its indentation once `skip` has found it. */
   private at = 0;
   private indent = 0;
@@ -127,12 +131,22 @@ class PlainReader {
 
   constructor(text: string) {
     this.text = text;
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+    let lines = 1;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+      if (lines === lineStarts.length) {
+        const grown = new Int32Array(lines * 2);
+        grown.set(lineStarts);
+        lineStarts = grown;
+      }
+      lineStarts[lines++] = i + 1;
+    }
+    this.starts = lineStarts;
+    this.lines = lines;
   }
 
   /** How long line `at` is, without its line end. */
   private length(at: number): number {
-    return (at + 1 < this.starts.length ? this.starts[at + 1]! - 1 : this.text.length) - this.starts[at]!;
+    return (at + 1 < this.lines ? this.starts[at + 1]! - 1 : this.text.length) - this.starts[at]!;
   }
 
   /** Whether the line at `s`, `len` long, has " #" (a comment, or a text the plain reader leaves) at or after offset `from`. */
@@ -146,18 +160,17 @@ class PlainReader {
 
   document(): { data: Record<string, unknown>; outline: Outline } {
     this.skip();
-    const s = this.starts[this.at];
-    if (s === undefined || this.indent !== 0 || keyEnd(this.text, s, this.length(this.at), 0) < 0) throw GIVE_UP;
+    if (this.at >= this.lines || this.indent !== 0 || keyEnd(this.text, this.starts[this.at]!, this.length(this.at), 0) < 0) throw GIVE_UP;
     const data = this.map(0, 1, 0, 0);
     this.skip();
-    if (this.at < this.starts.length) throw GIVE_UP;
+    if (this.at < this.lines) throw GIVE_UP;
     return { data, outline: keep(scratch.subarray(0, this.nodes * WIDTH)) };
   }
 
   /** Moves to the next line with content (past blank and comment lines) and measures its indentation. */
   private skip(): void {
     const text = this.text;
-    for (; this.at < this.starts.length; this.at++) {
+    for (; this.at < this.lines; this.at++) {
       const s = this.starts[this.at]!;
       const len = this.length(this.at);
       let i = 0;
@@ -213,7 +226,7 @@ class PlainReader {
           ? this.scalar(after, column, this.at + 1, column + 1)
           : this.below(column, depth, this.at + 1, column + 1);
       this.skip();
-      if (this.at >= this.starts.length || this.indent < column) break;
+      if (this.at >= this.lines || this.indent < column) break;
       if (this.indent > column) throw GIVE_UP;
       if (keyEnd(text, this.starts[this.at]!, this.length(this.at), column) < 0) break; // a dash: the list this mapping is an item of goes on
     }
@@ -225,7 +238,7 @@ class PlainReader {
   private below(indent: number, depth: number, keyLine: number, keyColumn: number): unknown {
     this.at++;
     this.skip();
-    if (this.at >= this.starts.length) throw GIVE_UP;
+    if (this.at >= this.lines) throw GIVE_UP;
     if (this.indent > indent) return this.block(this.indent, depth + 1, keyLine, keyColumn);
     if (this.indent === indent && isDash(this.text, this.starts[this.at]!, this.length(this.at), indent))
       return this.list(indent, depth + 1, keyLine, keyColumn);
@@ -248,14 +261,14 @@ class PlainReader {
         // Nothing after the dash: the item is the block below it.
         this.at++;
         this.skip();
-        if (this.at >= this.starts.length || this.indent <= indent) throw GIVE_UP;
+        if (this.at >= this.lines || this.indent <= indent) throw GIVE_UP;
         list.push(this.block(this.indent, depth + 1, 0, 0));
       } else if (keyEnd(text, s, len, column) >= 0) list.push(this.map(column, depth + 1, 0, 0));
       else if (isDash(text, s, len, column))
         throw GIVE_UP; // a list in a list on one line
       else list.push(this.scalar(column, indent, 0, 0));
       this.skip();
-      if (this.at >= this.starts.length || this.indent !== indent || !isDash(text, this.starts[this.at]!, this.length(this.at), indent)) break;
+      if (this.at >= this.lines || this.indent !== indent || !isDash(text, this.starts[this.at]!, this.length(this.at), indent)) break;
     }
     scratch[o + SIZE] = this.nodes - first;
     return list;
@@ -289,7 +302,7 @@ class PlainReader {
     scratch[o + END_COLUMN] = column + value.length + 1;
     // A comment ends the text; so does a line indented no further than its key or dash.
     let blank = 0;
-    for (let next = this.at; !comment && next < this.starts.length; next++) {
+    for (let next = this.at; !comment && next < this.lines; next++) {
       const ms = this.starts[next]!;
       const mlen = this.length(next);
       let i = 0;
