@@ -15,13 +15,15 @@ const [LINE, COLUMN, END_LINE, END_COLUMN, KEY_LINE, KEY_COLUMN, SIZE] = [0, 1, 
 
 /** Keys the core schema reads as something other than their text. */
 const SPECIAL_KEYS = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
-/** What may follow a quoted text on its line: spaces, then a comment. */
-const REST = / *(?: #.*)?$/y;
+/** What may follow a quoted text on its line: spaces, then a comment, then the line's end. */
+const REST = / *(?: #[^\n]*)?(?:\n|$)/y;
 /** Characters this reader leaves to the general parsers: tabs, CR, control characters, BOM, non-characters, U+2028/9. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
 const NOT_PLAIN = /[\t\r\x00-\x08\x0B-\x1F\x7F-\x9F\uFEFF\uFFFE\uFFFF\u2028\u2029]/;
 /** Characters that start something other than a plain text (flow collection, anchor, tag, alias, block scalar, directive…). */
 const INDICATORS = ',[]{}#&*!|>\'"%@`';
+/** Whether the character code `c` is one of INDICATORS (by code: `line[i]` of a non-Latin-1 text would be a new string each time). */
+const isIndicator = (c: number) => c < 128 && INDICATORS.includes(String.fromCharCode(c));
 const GIVE_UP = new Error('not plain YAML');
 /** The outline being written (grown as needed, reused: a file's own is a copy of its part). */
 let scratch = new Int32Array(WIDTH * 256);
@@ -62,51 +64,118 @@ export function readPlainYaml(text: string): { data: Record<string, unknown>; ou
   }
 }
 
-const isDash = (line: string, at: number) => line.charCodeAt(at) === 45 && (line.length === at + 1 || line.charCodeAt(at + 1) === 32);
+/** Whether line `line` (its text from `s`, `len` long) has a dash and then a space or its end at column `at`. */
+const isDash = (text: string, s: number, len: number, at: number) => text.charCodeAt(s + at) === 45 && (len === at + 1 || text.charCodeAt(s + at + 1) === 32);
+
+/** A hash of the characters of the key `keyEnd` found last, for `keyName`. */
+let keyHash = 0;
 
 /**
- * Where the colon of a plain key at `column` is (a letter, then letters, digits, "_" and "-", then
- * ":" and a space or the end of the line), or -1.
+ * Where the colon of a plain key at `column` of the line at `s` (`len` long) is, as a column (a
+ * letter, then letters, digits, "_" and "-", then ":" and a space or the end of the line), or -1.
  */
-function keyEnd(line: string, column: number): number {
-  let c = line.charCodeAt(column) | 32; // lower case
-  if (c < 97 || c > 122) return -1;
-  for (let i = column + 1; i < line.length; i++) {
-    c = line.charCodeAt(i);
-    if (c === 58) return i + 1 === line.length || line.charCodeAt(i + 1) === 32 ? i : -1;
+function keyEnd(text: string, s: number, len: number, column: number): number {
+  if (column >= len) return -1;
+  let c = text.charCodeAt(s + column);
+  if ((c | 32) < 97 || (c | 32) > 122) return -1;
+  let hash = c;
+  for (let i = column + 1; i < len; i++) {
+    c = text.charCodeAt(s + i);
+    if (c === 58) {
+      keyHash = hash;
+      return i + 1 === len || text.charCodeAt(s + i + 1) === 32 ? i : -1;
+    }
     if (!((c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122) || c === 95 || c === 45)) return -1;
+    hash = (Math.imul(hash, 31) + c) | 0;
   }
   return -1;
 }
 
+/**
+ * Key names met before, by the hash of their characters. Files of one type use the same few keys:
+ * a key met again is the string kept here, already a property name, not a new slice of its line
+ * that V8 must look up in its string table before it can be one (a third of the reader's time).
+ */
+const knownKeys: string[] = new Array(1024).fill('');
+
+/** The name of the key from `from` to the colon at `colon` (offsets in `text`; just found by `keyEnd`). */
+function keyName(text: string, from: number, colon: number): string {
+  const slot = keyHash & (knownKeys.length - 1);
+  const known = knownKeys[slot]!;
+  if (known.length === colon - from && text.startsWith(known, from)) return known;
+  const name = text.slice(from, colon);
+  if (SPECIAL_KEYS.has(name)) throw GIVE_UP;
+  // A property name of its own (Object.keys gives them so), not the slice.
+  knownKeys[slot] = Object.keys({ [name]: 0 })[0]!;
+  return knownKeys[slot];
+}
+
+/** Where each line of the file being read starts (grown as needed, reused: no file keeps it). */
+let lineStarts = new Int32Array(1024);
+
+/**
+ * Reads the text in place: a line is where it starts in the text and how long it is (columns are
+ * counted from its start), not a string of its own, so a file costs no array of lines.
+ */
 class PlainReader {
-  private readonly lines: string[];
+  private readonly text: string;
+  /** Where each line starts in the text (the lines `text.split('\n')` would give), and how many there are. */
+  private readonly starts: Int32Array;
+  private readonly lines: number;
   /** The current line, and its indentation once `skip` has found it. */
   private at = 0;
   private indent = 0;
   private nodes = 0;
+  /** Where the first " #" at or after some offset asked for before is (the text's length when none is). */
+  private comment = -1;
 
   constructor(text: string) {
-    this.lines = text.split('\n');
+    this.text = text;
+    let lines = 1;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+      if (lines === lineStarts.length) {
+        const grown = new Int32Array(lines * 2);
+        grown.set(lineStarts);
+        lineStarts = grown;
+      }
+      lineStarts[lines++] = i + 1;
+    }
+    this.starts = lineStarts;
+    this.lines = lines;
+  }
+
+  /** How long line `at` is, without its line end. */
+  private length(at: number): number {
+    return (at + 1 < this.lines ? this.starts[at + 1]! - 1 : this.text.length) - this.starts[at]!;
+  }
+
+  /** Whether the line at `s`, `len` long, has " #" (a comment, or a text the plain reader leaves) at or after offset `from`. */
+  private hasComment(from: number, s: number, len: number): boolean {
+    if (this.comment < from) {
+      const found = this.text.indexOf(' #', from);
+      this.comment = found < 0 ? this.text.length : found;
+    }
+    return this.comment < s + len - 1;
   }
 
   document(): { data: Record<string, unknown>; outline: Outline } {
     this.skip();
-    const line = this.lines[this.at];
-    if (line === undefined || this.indent !== 0 || keyEnd(line, 0) < 0) throw GIVE_UP;
+    if (this.at >= this.lines || this.indent !== 0 || keyEnd(this.text, this.starts[this.at]!, this.length(this.at), 0) < 0) throw GIVE_UP;
     const data = this.map(0, 1, 0, 0);
     this.skip();
-    if (this.at < this.lines.length) throw GIVE_UP;
+    if (this.at < this.lines) throw GIVE_UP;
     return { data, outline: keep(scratch.subarray(0, this.nodes * WIDTH)) };
   }
 
   /** Moves to the next line with content (past blank and comment lines) and measures its indentation. */
   private skip(): void {
-    for (; this.at < this.lines.length; this.at++) {
-      const line = this.lines[this.at]!;
+    const text = this.text;
+    for (; this.at < this.lines; this.at++) {
+      const s = this.starts[this.at]!;
+      const len = this.length(this.at);
       let i = 0;
-      while (line.charCodeAt(i) === 32) i++;
-      if (i < line.length && line.charCodeAt(i) !== 35) {
+      while (i < len && text.charCodeAt(s + i) === 32) i++;
+      if (i < len && text.charCodeAt(s + i) !== 35) {
         this.indent = i;
         return;
       }
@@ -129,33 +198,37 @@ class PlainReader {
 
   /** The list or mapping that starts on the current line at column `indent`. */
   private block(indent: number, depth: number, keyLine: number, keyColumn: number): unknown {
-    const line = this.lines[this.at]!;
-    if (isDash(line, indent)) return this.list(indent, depth, keyLine, keyColumn);
-    if (keyEnd(line, indent) >= 0) return this.map(indent, depth, keyLine, keyColumn);
+    const s = this.starts[this.at]!;
+    const len = this.length(this.at);
+    if (isDash(this.text, s, len, indent)) return this.list(indent, depth, keyLine, keyColumn);
+    if (keyEnd(this.text, s, len, indent) >= 0) return this.map(indent, depth, keyLine, keyColumn);
     throw GIVE_UP;
   }
 
   /** A mapping whose first key is at `column` of the current line. */
   private map(column: number, depth: number, keyLine: number, keyColumn: number): Record<string, unknown> {
     if (depth > MAX_DEPTH) throw GIVE_UP;
+    const text = this.text;
     const first = this.nodes;
     const o = this.node(keyLine, keyColumn);
     const map: Record<string, unknown> = {};
     for (;;) {
-      const line = this.lines[this.at]!;
-      const colon = keyEnd(line, column);
-      const name = line.slice(column, colon);
-      if (colon < 0 || colon - column > 1000 || SPECIAL_KEYS.has(name) || Object.hasOwn(map, name)) throw GIVE_UP;
+      const s = this.starts[this.at]!;
+      const len = this.length(this.at);
+      const colon = keyEnd(text, s, len, column);
+      if (colon < 0 || colon - column > 1000) throw GIVE_UP;
+      const name = keyName(text, s + column, s + colon);
+      if (Object.hasOwn(map, name)) throw GIVE_UP;
       let after = colon + 1;
-      while (line.charCodeAt(after) === 32) after++;
+      while (after < len && text.charCodeAt(s + after) === 32) after++;
       map[name] =
-        after < line.length && line.charCodeAt(after) !== 35
+        after < len && text.charCodeAt(s + after) !== 35
           ? this.scalar(after, column, this.at + 1, column + 1)
           : this.below(column, depth, this.at + 1, column + 1);
       this.skip();
-      if (this.at >= this.lines.length || this.indent < column) break;
+      if (this.at >= this.lines || this.indent < column) break;
       if (this.indent > column) throw GIVE_UP;
-      if (keyEnd(this.lines[this.at]!, column) < 0) break; // a dash: the list this mapping is an item of goes on
+      if (keyEnd(text, this.starts[this.at]!, this.length(this.at), column) < 0) break; // a dash: the list this mapping is an item of goes on
     }
     scratch[o + SIZE] = this.nodes - first;
     return map;
@@ -165,34 +238,37 @@ class PlainReader {
   private below(indent: number, depth: number, keyLine: number, keyColumn: number): unknown {
     this.at++;
     this.skip();
-    if (this.at >= this.lines.length) throw GIVE_UP;
+    if (this.at >= this.lines) throw GIVE_UP;
     if (this.indent > indent) return this.block(this.indent, depth + 1, keyLine, keyColumn);
-    if (this.indent === indent && isDash(this.lines[this.at]!, indent)) return this.list(indent, depth + 1, keyLine, keyColumn);
+    if (this.indent === indent && isDash(this.text, this.starts[this.at]!, this.length(this.at), indent))
+      return this.list(indent, depth + 1, keyLine, keyColumn);
     throw GIVE_UP; // an empty value
   }
 
   /** A list whose dashes are at `indent`, the first on the current line. */
   private list(indent: number, depth: number, keyLine: number, keyColumn: number): unknown[] {
     if (depth > MAX_DEPTH) throw GIVE_UP;
+    const text = this.text;
     const first = this.nodes;
     const o = this.node(keyLine, keyColumn);
     const list: unknown[] = [];
     for (;;) {
-      const line = this.lines[this.at]!;
+      const s = this.starts[this.at]!;
+      const len = this.length(this.at);
       let column = indent + 1;
-      while (line.charCodeAt(column) === 32) column++;
-      if (column >= line.length || line.charCodeAt(column) === 35) {
+      while (column < len && text.charCodeAt(s + column) === 32) column++;
+      if (column >= len || text.charCodeAt(s + column) === 35) {
         // Nothing after the dash: the item is the block below it.
         this.at++;
         this.skip();
-        if (this.at >= this.lines.length || this.indent <= indent) throw GIVE_UP;
+        if (this.at >= this.lines || this.indent <= indent) throw GIVE_UP;
         list.push(this.block(this.indent, depth + 1, 0, 0));
-      } else if (keyEnd(line, column) >= 0) list.push(this.map(column, depth + 1, 0, 0));
-      else if (isDash(line, column))
+      } else if (keyEnd(text, s, len, column) >= 0) list.push(this.map(column, depth + 1, 0, 0));
+      else if (isDash(text, s, len, column))
         throw GIVE_UP; // a list in a list on one line
       else list.push(this.scalar(column, indent, 0, 0));
       this.skip();
-      if (this.at >= this.lines.length || this.indent !== indent || !isDash(this.lines[this.at]!, indent)) break;
+      if (this.at >= this.lines || this.indent !== indent || !isDash(text, this.starts[this.at]!, this.length(this.at), indent)) break;
     }
     scratch[o + SIZE] = this.nodes - first;
     return list;
@@ -203,66 +279,75 @@ class PlainReader {
    * dash is at column `parent`: a plain text goes on over the following lines indented further.
    */
   private scalar(column: number, parent: number, keyLine: number, keyColumn: number): unknown {
-    const line = this.lines[this.at]!;
+    const text = this.text;
+    const s = this.starts[this.at]!;
+    const len = this.length(this.at);
     const o = this.node(keyLine, keyColumn);
     scratch[o + LINE] = scratch[o + END_LINE] = this.at + 1;
     scratch[o + COLUMN] = column + 1;
     scratch[o + SIZE] = 1;
     this.at++;
-    const c = line.charCodeAt(column);
-    if (c === 34 || c === 39) {
-      const close = c === 34 ? line.indexOf('"', column + 1) : closingSingleQuote(line, column + 1);
-      const inner = line.slice(column + 1, close);
-      REST.lastIndex = close + 1;
-      if (close < 0 || (c === 34 && inner.includes('\\')) || !REST.test(line)) throw GIVE_UP;
-      scratch[o + END_COLUMN] = close + 2;
-      return c === 34 ? inner : inner.replaceAll("''", "'");
-    }
-    if ((c === 91 || c === 123) && line.charCodeAt(column + 1) === c + 2) {
+    const c = text.charCodeAt(s + column);
+    if (c === 34 || c === 39) return this.quoted(c, s, len, column, o);
+    if ((c === 91 || c === 123) && text.charCodeAt(s + column + 1) === c + 2) {
       // An empty list or mapping written [] or {} (what yaml.stringify writes for one).
-      REST.lastIndex = column + 2;
-      if (!REST.test(line)) throw GIVE_UP;
+      REST.lastIndex = s + column + 2;
+      if (!REST.test(text)) throw GIVE_UP;
       scratch[o + END_COLUMN] = column + 3;
       return c === 91 ? [] : {};
     }
-    if (INDICATORS.includes(line[column]!) || ((c === 45 || c === 63 || c === 58) && (column + 1 === line.length || line.charCodeAt(column + 1) === 32)))
-      throw GIVE_UP;
-    const comment = line.indexOf(' #', column);
-    let text = plainPart(line, column, comment < 0 ? line.length : comment);
-    scratch[o + END_COLUMN] = column + text.length + 1;
+    if (isIndicator(c) || ((c === 45 || c === 63 || c === 58) && (column + 1 === len || text.charCodeAt(s + column + 1) === 32))) throw GIVE_UP;
+    const comment = this.hasComment(s + column, s, len);
+    let value = plainPart(text, s + column, comment ? this.comment : s + len);
+    scratch[o + END_COLUMN] = column + value.length + 1;
     // A comment ends the text; so does a line indented no further than its key or dash.
     let blank = 0;
-    for (let next = this.at; comment < 0 && next < this.lines.length; next++) {
-      const more = this.lines[next]!;
+    for (let next = this.at; !comment && next < this.lines; next++) {
+      const ms = this.starts[next]!;
+      const mlen = this.length(next);
       let i = 0;
-      while (more.charCodeAt(i) === 32) i++;
-      if (i === more.length) {
+      while (i < mlen && text.charCodeAt(ms + i) === 32) i++;
+      if (i === mlen) {
         blank++;
         continue;
       }
-      if (i <= parent || more.charCodeAt(i) === 35) break;
-      if ('-?:'.includes(more[i]!) || more.includes(' #', i)) throw GIVE_UP;
-      const part = plainPart(more, i, more.length);
-      text += blank ? '\n'.repeat(blank) + part : ` ${part}`;
+      const first = text.charCodeAt(ms + i);
+      if (i <= parent || first === 35) break;
+      if (first === 45 || first === 63 || first === 58 || this.hasComment(ms + i, ms, mlen)) throw GIVE_UP; // - ? : or a comment
+      const part = plainPart(text, ms + i, ms + mlen);
+      value += blank ? '\n'.repeat(blank) + part : ` ${part}`;
       blank = 0;
       scratch[o + END_LINE] = next + 1;
       scratch[o + END_COLUMN] = i + part.length + 1;
       this.at = next + 1;
     }
-    return resolvePlainScalar(text);
+    return resolvePlainScalar(value);
+  }
+
+  /** A text in quotes `c` (" or ') at `column` of the line at `s`, `len` long: all of it on that line, and nothing but a comment after it. */
+  private quoted(c: number, s: number, len: number, column: number, o: number): string {
+    const text = this.text;
+    let close = c === 34 ? text.indexOf('"', s + column + 1) : closingSingleQuote(text, s + column + 1);
+    if (close >= s + len) close = -1;
+    const inner = close < 0 ? '' : text.slice(s + column + 1, close);
+    if (close < 0 || (c === 34 && inner.includes('\\'))) throw GIVE_UP;
+    REST.lastIndex = close + 1;
+    if (!REST.test(text)) throw GIVE_UP;
+    scratch[o + END_COLUMN] = close - s + 2;
+    return c === 34 ? inner : inner.replaceAll("''", "'");
   }
 }
 
 /** Where a single-quoted text opened before `from` closes ('' is a quote inside it), or -1. */
-function closingSingleQuote(line: string, from: number): number {
-  for (let i = line.indexOf("'", from); i >= 0; i = line.indexOf("'", i + 2)) if (line.charCodeAt(i + 1) !== 39) return i;
+function closingSingleQuote(text: string, from: number): number {
+  for (let i = text.indexOf("'", from); i >= 0; i = text.indexOf("'", i + 2)) if (text.charCodeAt(i + 1) !== 39) return i;
   return -1;
 }
 
-/** The plain text of a line from `column` up to `end`, without trailing spaces. */
-function plainPart(line: string, column: number, end: number): string {
-  while (end > column && line.charCodeAt(end - 1) === 32) end--;
-  const part = line.slice(column, end);
+/** The plain text from offset `from` up to `end` (on one line), without trailing spaces. */
+function plainPart(text: string, from: number, end: number): string {
+  while (end > from && text.charCodeAt(end - 1) === 32) end--;
+  const part = text.slice(from, end);
   if (part.includes(': ') || part.endsWith(':')) throw GIVE_UP; // a mapping where a text was expected: an error for the full parser
   return part;
 }

@@ -19,12 +19,14 @@ export const CORE_SCALARS: readonly { tag: string; test: RegExp; construct: (s: 
   },
 ];
 
-/** Only these can start a scalar of the schema above; any other first character makes a string. */
-const MAY_RESOLVE = /^[-+.0-9~nNtTfF]/;
+/** Only these can start a scalar of the schema above (by character code); any other first character makes a string. */
+const MAY_RESOLVE = new Uint8Array(128);
+for (const c of '-+.0123456789~nNtTfF') MAY_RESOLVE[c.charCodeAt(0)] = 1;
 
 /** The value of a plain (unquoted) scalar. */
 export function resolvePlainScalar(s: string): unknown {
-  if (s !== '' && !MAY_RESOLVE.test(s)) return s;
+  const first = s.charCodeAt(0);
+  if (s !== '' && (first >= 128 || MAY_RESOLVE[first] === 0)) return s;
   for (const type of CORE_SCALARS) if (type.test.test(s)) return type.construct(s);
   return s;
 }

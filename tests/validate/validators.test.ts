@@ -10,6 +10,12 @@ describe('schemas/validators.cjs', () => {
     expect(readFileSync(join(ROOT, 'schemas', VALIDATORS_FILE), 'utf8') === compileValidators()).toBe(true);
   });
 
+  it('asks no text for a minimum length above 1 (the compiled code counts UTF-16 units, not characters)', () => {
+    const compiled = readFileSync(join(ROOT, 'schemas', VALIDATORS_FILE), 'utf8');
+    const minimums = new Set([...compiled.matchAll(/minLength:(\d+)/g)].map((m) => m[1]));
+    expect([...minimums]).toEqual(['1']);
+  });
+
   it('is what validation uses', () => {
     expect(getValidators()).toBe(createRequire(import.meta.url)(join(ROOT, 'schemas', VALIDATORS_FILE)));
   });

@@ -199,4 +199,20 @@ describe('the plain YAML reader', () => {
     ])
       expect(readPlainYaml(text), text).toBeUndefined();
   });
+
+  it('reads keys met before (kept by a hash of their letters) as their own names, and keeps each line to itself', () => {
+    // Thousands of names share the kept slots; some are the start of another or differ in case only.
+    const keys = Array.from({ length: 3000 }, (_, i) => `k${i.toString(36)}`).flatMap((k) => [k, `${k}x`, k.toUpperCase()]);
+    const file = (entry: (key: string) => string) => (from: number) =>
+      `${keys
+        .slice(from, from + 30)
+        .map(entry)
+        .join('\n')}\n`;
+    for (const write of [file((k) => `${k}: v`), file((k) => `${k}:\n  ${k}: 1`)])
+      for (let i = 0; i < keys.length; i += 30) expect(agrees(write(i))).toBe(true);
+    // A comment, a quote or a colon on a later line says nothing about this one.
+    for (const text of ['a: one\nb: two # c\n', "a: 'it''s\nb: 'x'\n", 'a: "x\nb: "y"\n', 'a: x\n  y\nb: "q" # c\n', "a: 'x'''\nb: 'y'\n"])
+      expect(readPlainYaml(text) === undefined || agrees(text), text).toBe(true);
+    expect(agrees('a: one\nb: two # c\n')).toBe(true);
+  });
 });
