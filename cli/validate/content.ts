@@ -46,12 +46,15 @@ export function assemble(files: LoadedFile[], valid: (f: LoadedFile) => boolean)
 /** The content types of one file each, in the order `entries` lists them. */
 export const SINGLETONS = ['site', 'routes', 'prices', 'faq', 'banners', 'ui', 'form', 'schedule', 'legal'] as const;
 
-/** Every content entry, singletons and collections, in a stable order. */
-export function entries(content: Content): Entry<ContentType>[] {
+/** The courses in key order. */
+export const coursesByKey = (content: Content) => [...content.courses.values()].sort((a, b) => compareNames(a.key, b.key));
+
+/** Every content entry, singletons and collections, in a stable order (`courses`: those already sorted by key, when the caller has them). */
+export function entries(content: Content, courses = coursesByKey(content)): Entry<ContentType>[] {
   const singles = SINGLETONS.map((key) => content[key]);
   return [
     ...(singles.filter(Boolean) as Entry<ContentType>[]),
-    ...[...content.courses.values()].sort((a, b) => compareNames(a.key, b.key)),
+    ...courses,
     ...[...content.teachers.values()].sort((a, b) => compareNames(a.key, b.key)),
   ] as Entry<ContentType>[];
 }

@@ -2,9 +2,8 @@ import type { Problem } from '../../report/problem.ts';
 import type { ProblemCode } from '../../report/problems.ts';
 import type { ContentType } from '../../schema/layout.ts';
 import type { Price } from '../../schema/price.ts';
-import { compareNames } from '../../util/compare-names.ts';
 import { didYouMean } from '../../util/similar.ts';
-import { type Content, type Entry, entries } from '../content.ts';
+import { type Content, coursesByKey, type Entry, entries } from '../content.ts';
 import { type PathPart, problemAt, type SourceFile } from '../source.ts';
 
 /** An amount as a course page or the price list states it. */
@@ -37,14 +36,16 @@ export function checkContext(content: Content, today: string): CheckContext {
   const priceLines = new Map<string, Amount>();
   for (const category of content.prices?.data.categories ?? [])
     for (const item of category.items) if (item.type === 'item') priceLines.set(item.id, item.price);
+  // In key order, so their problems come in the same order on every run; sorted once, for the checks and `entries`.
+  const courses = coursesByKey(content);
   return {
     content,
     today,
     routePaths: new Set(routes.map((r) => r.path)),
     routeCourses,
     priceLines,
-    courses: coursesByKey(content),
-    entries: entries(content),
+    courses,
+    entries: entries(content, courses),
   };
 }
 
@@ -76,6 +77,3 @@ export function unknownReference(content: Content, source: SourceFile, path: Pat
     }),
   ];
 }
-
-/** Courses in key order, so their problems come in the same order on every run (sorted once per context). */
-export const coursesByKey = (content: Content) => [...content.courses.values()].sort((a, b) => compareNames(a.key, b.key));
