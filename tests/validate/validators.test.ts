@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,27 @@ describe('schemas/validators.cjs', () => {
     const compiled = readFileSync(join(ROOT, 'schemas', VALIDATORS_FILE), 'utf8');
     const minimums = new Set([...compiled.matchAll(/minLength:(\d+)/g)].map((m) => m[1]));
     expect([...minimums]).toEqual(['1']);
+  });
+
+  it('has only patterns that mean the same with and without the u flag (they are compiled without it)', () => {
+    const patterns = new Set<string>();
+    const collect = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(collect);
+      else if (node && typeof node === 'object')
+        for (const [key, value] of Object.entries(node)) key === 'pattern' && typeof value === 'string' ? patterns.add(value) : collect(value);
+    };
+    for (const name of readdirSync(join(ROOT, 'schemas')).filter((n) => n.endsWith('.schema.json')))
+      collect(JSON.parse(readFileSync(join(ROOT, 'schemas', name), 'utf8')));
+    expect(patterns.size).toBeGreaterThan(5);
+    for (const pattern of patterns) {
+      // Outside escapes and classes, a `.` matches half a character without the flag.
+      const bare = pattern.replace(/\\./g, '').replace(/\[(?:[^\]\\]|\\.)*\]/g, '');
+      expect(bare, pattern).not.toContain('.');
+      // Property classes and code point escapes need the flag; characters beyond the Basic Multilingual Plane are two units without it.
+      expect(pattern, pattern).not.toMatch(/\\[pP]\{|\\u\{|[\uD800-\uDFFF]/);
+      for (const text of ['', 'Занятие <b>', 'a😀b', '\uD83D', 'x\u2028y'])
+        expect(new RegExp(pattern).test(text), `${pattern} on ${JSON.stringify(text)}`).toBe(new RegExp(pattern, 'u').test(text));
+    }
   });
 
   it('is what validation uses', () => {
