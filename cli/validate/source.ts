@@ -22,6 +22,11 @@ export interface SourceFile {
   cached?: CachedParse;
   /** The hash of the file's bytes (`contentHash`), when the parse cache made one. */
   hash?: string;
+  /**
+   * Whether every text of `data` is written in `text` as it is (the plain reader read it: no escapes,
+   * and lines it joins cannot make a new run of characters): what `text` lacks, no text of the data has.
+   */
+  literal?: boolean;
   /** Locates a path not located before (use `locate`, which remembers). */
   find(path: readonly PathPart[], key: boolean): Position;
 }
@@ -133,6 +138,7 @@ function lazySource(file: string, text: string, entry: CachedParse, inCache: boo
     positions: entry.positions,
     cached: inCache ? entry : undefined,
     hash,
+    literal: Boolean(outline),
     find(path, key) {
       if (outline === undefined) outline = readPlainYaml(text)?.outline ?? null;
       const plain = outline && locatePlain(outline, entry.data, path, key);
@@ -160,6 +166,12 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
   }
   return Math.min(lo, bytes.length - 1);
 }
+
+/**
+ * Whether a text of the file's data may contain `fragment`: a file whose texts are all written as
+ * they are (`literal`) has none that its whole text lacks, found without walking its data.
+ */
+export const mayContain = (source: SourceFile, fragment: string): boolean => !source.literal || source.text.includes(fragment);
 
 /**
  * The position of the node at `path`; with `key: true` the position of its key instead
