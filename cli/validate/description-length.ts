@@ -18,7 +18,8 @@ export function checkDescriptions(content: Content): Problem[] {
       const text = route.description[locale];
       if (text === undefined) continue;
       const path = ['routes', i, 'description', locale];
-      if ([...text].length > DESCRIPTION_MAX)
+      // Counted by code point only when its UTF-16 length is over (that count is never larger): a spread per text is no cheap look.
+      if (text.length > DESCRIPTION_MAX && [...text].length > DESCRIPTION_MAX)
         problems.push(
           problemAt(content.routes!.source, path, {
             code: 'description-too-long',
