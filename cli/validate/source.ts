@@ -55,6 +55,9 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   };
   const plain = readPlainYaml(text);
   if (plain) return clean(plain.data, plain.outline);
+  // Asked only now: a file the plain reader accepts has a mapping in it.
+  const empty = emptyFile(file, text);
+  if (empty) return { problems: [empty] };
   const deep = nestedTooDeep(file, text);
   if (deep) return { problems: [deep] };
   const quick = hasOpenQuote(text) ? undefined : quickParse(text);
@@ -77,7 +80,7 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   return { source, problems: full.problems };
 }
 
-/** The text of a file, or the problem that keeps it from being one: a BOM, bytes that are not UTF-8, no content. */
+/** The text of a file, or the problem that keeps it from being one: a BOM, or bytes that are not UTF-8. */
 function decode(file: string, bytes: Uint8Array): string | Problem {
   const at = (line: number, column: number) => ({ file, line, column });
   if (bytes.length >= 3 && BOM.every((b, i) => bytes[i] === b))
@@ -103,18 +106,24 @@ function decode(file: string, bytes: Uint8Array): string | Problem {
       hint: 'The file was probably saved in another encoding (e.g. Windows-1251 or Latin-1). Save it as UTF-8.',
     };
   }
-  const text = utf8Text(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  return utf8Text(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+}
+
+/** The problem of a text with no content: nothing, or only comments. */
+function emptyFile(file: string, text: string): Problem | undefined {
   if (text.trim() === '' || /^(\s*#[^\n]*\n?)*\s*$/.test(text))
     return {
       code: 'empty-file',
       severity: 'error',
       message: 'The file is empty.',
-      ...at(1, 1),
+      file,
+      line: 1,
+      column: 1,
       expected: 'content for this file',
       found: 'nothing (or only comments)',
       hint: 'Restore the file from version control, or delete it if it was created by mistake.',
     };
-  return text;
+  return undefined;
 }
 
 /**
