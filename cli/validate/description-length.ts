@@ -18,7 +18,8 @@ export function checkDescriptions(content: Content): Problem[] {
       const text = route.description[locale];
       if (text === undefined) continue;
       const path = ['routes', i, 'description', locale];
-      if ([...text].length > DESCRIPTION_MAX)
+      // Code points are counted (a spread: an array per text) only when the UTF-16 length is over the limit: they are never more.
+      if (text.length > DESCRIPTION_MAX && [...text].length > DESCRIPTION_MAX)
         problems.push(
           problemAt(content.routes!.source, path, {
             code: 'description-too-long',

@@ -22,6 +22,11 @@ export interface SourceFile {
   cached?: CachedParse;
   /** The hash of the file's bytes (`contentHash`), when the parse cache made one. */
   hash?: string;
+  /**
+   * Whether every text of `data` is written in `text` as it is (the plain reader read it: no escapes,
+   * and lines it joins cannot make a new run of characters): what `text` lacks, no text of the data has.
+   */
+  literal?: boolean;
   /** Locates a path not located before (use `locate`, which remembers). */
   find(path: readonly PathPart[], key: boolean): Position;
 }
@@ -50,6 +55,9 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   };
   const plain = readPlainYaml(text);
   if (plain) return clean(plain.data, plain.outline);
+  // Asked only now: a file the plain reader accepts has a mapping in it.
+  const empty = emptyFile(file, text);
+  if (empty) return { problems: [empty] };
   const deep = nestedTooDeep(file, text);
   if (deep) return { problems: [deep] };
   const quick = hasOpenQuote(text) ? undefined : quickParse(text);
@@ -72,7 +80,7 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   return { source, problems: full.problems };
 }
 
-/** The text of a file, or the problem that keeps it from being one: a BOM, bytes that are not UTF-8, no content. */
+/** The text of a file, or the problem that keeps it from being one: a BOM, or bytes that are not UTF-8. */
 function decode(file: string, bytes: Uint8Array): string | Problem {
   const at = (line: number, column: number) => ({ file, line, column });
   if (bytes.length >= 3 && BOM.every((b, i) => bytes[i] === b))
@@ -98,18 +106,24 @@ function decode(file: string, bytes: Uint8Array): string | Problem {
       hint: 'The file was probably saved in another encoding (e.g. Windows-1251 or Latin-1). Save it as UTF-8.',
     };
   }
-  const text = utf8Text(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  return utf8Text(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+}
+
+/** The problem of a text with no content: nothing, or only comments. */
+function emptyFile(file: string, text: string): Problem | undefined {
   if (text.trim() === '' || /^(\s*#[^\n]*\n?)*\s*$/.test(text))
     return {
       code: 'empty-file',
       severity: 'error',
       message: 'The file is empty.',
-      ...at(1, 1),
+      file,
+      line: 1,
+      column: 1,
       expected: 'content for this file',
       found: 'nothing (or only comments)',
       hint: 'Restore the file from version control, or delete it if it was created by mistake.',
     };
-  return text;
+  return undefined;
 }
 
 /**
@@ -133,6 +147,7 @@ function lazySource(file: string, text: string, entry: CachedParse, inCache: boo
     positions: entry.positions,
     cached: inCache ? entry : undefined,
     hash,
+    literal: Boolean(outline),
     find(path, key) {
       if (outline === undefined) outline = readPlainYaml(text)?.outline ?? null;
       const plain = outline && locatePlain(outline, entry.data, path, key);
@@ -160,6 +175,12 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
   }
   return Math.min(lo, bytes.length - 1);
 }
+
+/**
+ * Whether a text of the file's data may contain `fragment`: a file whose texts are all written as
+ * they are (`literal`) has none that its whole text lacks, found without walking its data.
+ */
+export const mayContain = (source: SourceFile, fragment: string): boolean => !source.literal || source.text.includes(fragment);
 
 /**
  * The position of the node at `path`; with `key: true` the position of its key instead

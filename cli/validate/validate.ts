@@ -37,6 +37,7 @@ export function validateContent(dir: string, options: ValidateOptions = {}): Val
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const problems = sortProblems([...loaded.problems, ...schemaProblems, ...crossCheck(content, { today, memo })]);
   cache?.save(); // after every check, so the positions they asked for are kept too
-  const sources = new Map(loaded.files.flatMap((f) => (f.source ? [[f.source.file, f.source.text] as const] : [])));
+  const sources = new Map<string, string>();
+  for (const f of loaded.files) if (f.source) sources.set(f.source.file, f.source.text); // a loop, not a pair array per file
   return { content, problems, fileCount: loaded.files.length, sources, ok: !problems.some((p) => p.severity === 'error') };
 }

@@ -151,10 +151,7 @@ class PlainReader {
 
   /** Whether the line at `s`, `len` long, has " #" (a comment, or a text the plain reader leaves) at or after offset `from`. */
   private hasComment(from: number, s: number, len: number): boolean {
-    if (this.comment < from) {
-      const found = this.text.indexOf(' #', from);
-      this.comment = found < 0 ? this.text.length : found;
-    }
+    if (this.comment < from) this.comment = commentAt(this.text, from);
     return this.comment < s + len - 1;
   }
 
@@ -336,6 +333,17 @@ class PlainReader {
     scratch[o + END_COLUMN] = close - s + 2;
     return c === 34 ? inner : inner.replaceAll("''", "'");
   }
+}
+
+/**
+ * Where the first " #" at or after offset `from` is (the text's length when there is none). Found
+ * by its "#", then the space before it: V8's search for " #" stops at every space (and, in a text
+ * of two bytes a character, at every character with a byte 0x20, like "Р" or "—") to compare the
+ * next one, several times slower than a search for the rare "#".
+ */
+function commentAt(text: string, from: number): number {
+  for (let i = text.indexOf('#', from + 1); i >= 0; i = text.indexOf('#', i + 1)) if (text.charCodeAt(i - 1) === 32) return i - 1;
+  return text.length;
 }
 
 /** Where a single-quoted text opened before `from` closes ('' is a quote inside it), or -1. */

@@ -23,10 +23,15 @@ export const CORE_SCALARS: readonly { tag: string; test: RegExp; construct: (s: 
 const MAY_RESOLVE = new Uint8Array(128);
 for (const c of '-+.0123456789~nNtTfF') MAY_RESOLVE[c.charCodeAt(0)] = 1;
 
+/** A scalar of the schema above that starts with a letter or "~" is one of its words: null, true, false (five characters at most). */
+const LONGEST_WORD = 5;
+
 /** The value of a plain (unquoted) scalar. */
 export function resolvePlainScalar(s: string): unknown {
   const first = s.charCodeAt(0);
   if (s !== '' && (first >= 128 || MAY_RESOLVE[first] === 0)) return s;
+  // "The teacher…": a text, not a word of the schema (no pattern tried on it).
+  if (first >= 65 && s.length > LONGEST_WORD) return s;
   for (const type of CORE_SCALARS) if (type.test.test(s)) return type.construct(s);
   return s;
 }
