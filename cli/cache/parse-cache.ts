@@ -4,6 +4,7 @@ import { basename, join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { CACHE_DIR } from '../paths.ts';
 import type { Position } from '../report/problem.ts';
+import type { Outline } from '../validate/yaml-plain.ts';
 import { cacheFolder, cacheKey, cachesOff, pruneCache } from './policy.ts';
 
 /** What parsing one file gave: its data and the positions asked for so far. */
@@ -14,12 +15,19 @@ export interface CachedParse {
   schemaOk?: string;
   /**
    * The plain reader reads this file (yaml-plain.ts): only `schemaOk` is kept, since it gets the data
-   * and every position from the text again in less time than they take to load from here.
+   * and every position from the text again in less time than they take to load from here, once V8
+   * has optimised it; the files read before that (`READ_COLD_CHARS`) keep their data and outline too.
    */
   plain?: boolean;
+  /** The plain reader's outline of the file (with `plain`), for its positions. */
+  outline?: Outline;
+  /** The length of the file's text (with `plain`). */
+  size?: number;
 }
 
-type Stored = { data: unknown; positions: [string, number, number, number, number][]; schemaOk?: string } | { plain: true; schemaOk?: string };
+type Stored =
+  | { data: unknown; positions: [string, number, number, number, number][]; schemaOk?: string }
+  | { plain: true; schemaOk?: string; data?: unknown; outline?: Outline; size?: number };
 
 export const contentHash = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('base64url');
 
@@ -34,6 +42,13 @@ function plainData(value: unknown): boolean {
 /** What parsing one file, and checking it against its schema, cost in entries of the cache written. */
 const PARSE_COST_IN_ENTRIES = 50;
 const CHECK_COST_IN_ENTRIES = 10;
+/**
+ * How much text a run reads before V8 has optimised the plain reader: until then it runs
+ * interpreted, ten times slower than afterwards and than loading its data from here (the shipped
+ * content, 260 KB, took 35 ms to read so and 5 ms to load). The data and outline of the plain files
+ * read first, up to this many characters, are kept; the rest is read again (see `plain`).
+ */
+const READ_COLD_CHARS = 512 * 1024;
 
 /**
  * Parse results of content files by the hash of their bytes, kept between runs under
@@ -77,7 +92,7 @@ export class ParseCache {
     if (!s) return undefined;
     const entry: CachedParse =
       'plain' in s
-        ? { data: undefined, positions: new Map(), schemaOk: s.schemaOk, plain: true }
+        ? { data: s.data, positions: new Map(), schemaOk: s.schemaOk, plain: true, outline: s.outline, size: s.size }
         : {
             data: s.data,
             positions: new Map(s.positions.map(([id, line, column, endLine, endColumn]) => [id, { line, column, endLine, endColumn }])),
@@ -93,28 +108,55 @@ export class ParseCache {
     this.used.set(hash, entry);
   }
 
+  /** The plain files whose data and outline are kept: those read first, up to READ_COLD_CHARS of text. */
+  private readFirst(): Set<string> {
+    const first = new Set<string>();
+    let left = READ_COLD_CHARS;
+    for (const [hash, e] of this.used) {
+      if (!e.plain) continue;
+      if (e.outline === undefined || e.size === undefined || e.size > left) break;
+      if (!plainData(e.data)) continue;
+      first.add(hash);
+      left -= e.size;
+    }
+    return first;
+  }
+
+  /** What is stored of the entries used. */
+  private toStore(readFirst: Set<string>): Record<string, Stored> {
+    const entries: Record<string, Stored> = {};
+    for (const [hash, e] of this.used)
+      entries[hash] = !e.plain
+        ? { data: e.data, positions: [...e.positions].map(([id, p]) => [id, p.line, p.column, p.endLine, p.endColumn]), schemaOk: e.schemaOk }
+        : readFirst.has(hash)
+          ? // A copy of the outline: it is a view into a block shared with other files, which V8 would write whole.
+            { plain: true, schemaOk: e.schemaOk, data: e.data, outline: e.outline!.slice(), size: e.size }
+          : { plain: true, schemaOk: e.schemaOk };
+    return entries;
+  }
+
   /**
    * Writes what this run used (dropping files that are gone), when that is worth it. Writing
    * costs about as much per entry as parsing costs per 50 files, so a run that parsed a few
    * files among thousands leaves the file as it is, and the next run parses those few again.
    */
   save(): void {
-    let parsed = 0; // files parsed this run, or parsed again to locate a problem
+    let parsed = 0; // files parsed this run, or parsed again to locate a problem, or whose data is kept now and was not (or the reverse)
     let checked = 0; // files checked against the schemas anew
+    const readFirst = this.readFirst();
     for (const [hash, e] of this.used) {
       const stored = this.stored[hash];
-      if (!stored || (!e.plain && e.positions.size !== this.loadedPositions.get(hash))) parsed++;
+      const changed = e.plain
+        ? stored && 'plain' in stored && readFirst.has(hash) !== (stored.data !== undefined)
+        : e.positions.size !== this.loadedPositions.get(hash);
+      if (!stored || changed) parsed++;
       if (e.schemaOk !== stored?.schemaOk) checked++;
     }
     const dropped = Object.keys(this.stored).filter((h) => !this.used.has(h)).length;
     const work = parsed * PARSE_COST_IN_ENTRIES + checked * CHECK_COST_IN_ENTRIES;
     const worth = work >= this.used.size || dropped * 4 >= this.used.size;
     if ((!work && !dropped) || !worth) return;
-    const entries: Record<string, Stored> = {};
-    for (const [hash, e] of this.used)
-      entries[hash] = e.plain
-        ? { plain: true, schemaOk: e.schemaOk }
-        : { data: e.data, positions: [...e.positions].map(([id, p]) => [id, p.line, p.column, p.endLine, p.endColumn]), schemaOk: e.schemaOk };
+    const entries = this.toStore(readFirst);
     try {
       const dir = cacheFolder('parse');
       const tmp = `${this.file}.${process.pid}.tmp`;
