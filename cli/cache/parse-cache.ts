@@ -115,8 +115,7 @@ export class ParseCache {
     for (const [hash, e] of this.used) {
       if (!e.plain) continue;
       if (e.outline === undefined || e.size === undefined || e.size > left) break;
-      if (!plainData(e.data)) continue;
-      first.add(hash);
+      first.add(hash); // the plain reader's data is plain data: it needs no `plainData`
       left -= e.size;
     }
     return first;
