@@ -3,7 +3,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { CACHE_DIR } from '../paths.ts';
-import type { Position } from '../report/problem.ts';
+import type { Position, Problem } from '../report/problem.ts';
 import type { Outline } from '../validate/yaml-plain.ts';
 import { cacheFolder, cacheKey, cachesOff, pruneCache } from './policy.ts';
 
@@ -23,11 +23,21 @@ export interface CachedParse {
   outline?: Outline;
   /** The length of the file's text (with `plain`). */
   size?: number;
+  /**
+   * What the checks of one file at a time (cross-check.ts) found in it, by check; for the file
+   * named `file` only, as some of them read the name too (a copy elsewhere has the same bytes).
+   */
+  found?: FoundInFile;
+}
+
+export interface FoundInFile {
+  file: string;
+  checks: Record<string, Problem[]>;
 }
 
 type Stored =
-  | { data: unknown; positions: [string, number, number, number, number][]; schemaOk?: string }
-  | { plain: true; schemaOk?: string; data?: unknown; outline?: Outline; size?: number };
+  | { data: unknown; positions: [string, number, number, number, number][]; schemaOk?: string; found?: FoundInFile }
+  | { plain: true; schemaOk?: string; data?: unknown; outline?: Outline; size?: number; found?: FoundInFile };
 
 export const contentHash = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('base64url');
 
@@ -38,6 +48,8 @@ function plainData(value: unknown): boolean {
   if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value as object).every(plainData);
   return false;
 }
+
+const foundCount = (e: CachedParse) => (e.found ? Object.keys(e.found.checks).length : 0);
 
 /** What parsing one file, and checking it against its schema, cost in entries of the cache written. */
 const PARSE_COST_IN_ENTRIES = 50;
@@ -62,6 +74,8 @@ const READ_COLD_CHARS = 512 * 1024;
 export class ParseCache {
   private readonly used = new Map<string, CachedParse>();
   private readonly loadedPositions = new Map<string, number>();
+  /** How many checks' findings each entry had when loaded. */
+  private readonly loadedFound = new Map<string, number>();
 
   private constructor(
     private readonly file: string,
@@ -92,14 +106,16 @@ export class ParseCache {
     if (!s) return undefined;
     const entry: CachedParse =
       'plain' in s
-        ? { data: s.data, positions: new Map(), schemaOk: s.schemaOk, plain: true, outline: s.outline, size: s.size }
+        ? { data: s.data, positions: new Map(), schemaOk: s.schemaOk, plain: true, outline: s.outline, size: s.size, found: s.found }
         : {
             data: s.data,
             positions: new Map(s.positions.map(([id, line, column, endLine, endColumn]) => [id, { line, column, endLine, endColumn }])),
             schemaOk: s.schemaOk,
+            found: s.found,
           };
     this.used.set(hash, entry);
     this.loadedPositions.set(hash, entry.positions.size);
+    this.loadedFound.set(hash, foundCount(entry));
     return entry;
   }
 
@@ -126,10 +142,10 @@ export class ParseCache {
     const entries: Record<string, Stored> = {};
     for (const [hash, e] of this.used)
       entries[hash] = !e.plain
-        ? { data: e.data, positions: [...e.positions].map(([id, p]) => [id, p.line, p.column, p.endLine, p.endColumn]), schemaOk: e.schemaOk }
+        ? { data: e.data, positions: [...e.positions].map(([id, p]) => [id, p.line, p.column, p.endLine, p.endColumn]), schemaOk: e.schemaOk, found: e.found }
         : readFirst.has(hash)
           ? // A copy of the outline: it is a view into a block shared with other files, which V8 would write whole.
-            { plain: true, schemaOk: e.schemaOk, data: e.data, outline: e.outline!.slice(), size: e.size }
+            { plain: true, schemaOk: e.schemaOk, data: e.data, outline: e.outline!.slice(), size: e.size, found: e.found }
           : { plain: true, schemaOk: e.schemaOk };
     return entries;
   }
@@ -150,6 +166,7 @@ export class ParseCache {
         : e.positions.size !== this.loadedPositions.get(hash);
       if (!stored || changed) parsed++;
       if (e.schemaOk !== stored?.schemaOk) checked++;
+      if ((!e.plain || readFirst.has(hash)) && foundCount(e) !== (this.loadedFound.get(hash) ?? 0)) checked++;
     }
     const dropped = Object.keys(this.stored).filter((h) => !this.used.has(h)).length;
     const work = parsed * PARSE_COST_IN_ENTRIES + checked * CHECK_COST_IN_ENTRIES;
@@ -163,7 +180,10 @@ export class ParseCache {
       renameSync(tmp, this.file);
       // What a long-lived process (content dev) saves again is measured against what it wrote.
       this.stored = entries;
-      for (const [hash, e] of this.used) this.loadedPositions.set(hash, e.positions.size);
+      for (const [hash, e] of this.used) {
+        this.loadedPositions.set(hash, e.positions.size);
+        this.loadedFound.set(hash, foundCount(e));
+      }
       pruneCache(dir, 20, basename(this.file)); // the 20 content folders validated last
     } catch {
       // A cache that cannot be written only makes the next run slower.

@@ -25,8 +25,22 @@ export interface CrossCheckOptions {
 const textSyntax: Check = ({ entries }) => checkTextSyntax(entries);
 const descriptions: Check = ({ content }) => checkDescriptions(content); // of routes.yaml alone
 
-/** The checks that look at each file on its own (nothing of another file): what they find in a file is kept with its source. */
-const PER_FILE = new Set([placeholders, textSyntax, descriptions]);
+/**
+ * The checks that look at each file on its own (nothing of another file but its name): what they
+ * find in a file is kept with its source, and in its parse cache entry, by the name given here.
+ */
+const PER_FILE = new Map([
+  [placeholders, 'placeholders'],
+  [textSyntax, 'text-syntax'],
+  [descriptions, 'descriptions'],
+]);
+
+/** Where the problems a check of one file at a time found in each file are kept (a WeakMap is one). */
+interface Kept {
+  has(source: SourceFile): boolean;
+  get(source: SourceFile): Problem[] | undefined;
+  set(source: SourceFile, problems: Problem[]): unknown;
+}
 
 /** Every cross-file rule; a new rule is a new entry. (The order only matters for problems at the same place: they are sorted afterwards.) */
 const CHECKS: Check[] = [
@@ -59,15 +73,45 @@ const CHECKS: Check[] = [
 export function crossCheck(content: Content, options: CrossCheckOptions): Problem[] {
   const context = checkContext(content, options.today);
   const memo = options.memo;
-  const all = memo && entries(content);
-  return CHECKS.flatMap((check) => (all && PER_FILE.has(check) ? perFile(check, content, all, options.today, memo!.kept(check)) : check(context)));
+  const all = entries(content);
+  const kept = (check: Check, name: string) => (memo ? memo.kept(check) : keptInParseCache(name));
+  return CHECKS.flatMap((check) => {
+    const name = PER_FILE.get(check);
+    return name ? perFile(check, content, all, options.today, kept(check, name)) : check(context);
+  });
+}
+
+/**
+ * The findings of check `name` kept in each file's parse cache entry, for the file of that name:
+ * a file read again with the same bytes is not checked again. A file the cache has no entry for
+ * keeps them for this run only.
+ */
+function keptInParseCache(name: string): Kept {
+  // Taken from the entry when first asked for: two files with the same bytes share one entry.
+  const here = new WeakMap<SourceFile, Problem[]>();
+  const cached = (source: SourceFile) => (source.cached?.found?.file === source.file ? source.cached.found.checks[name] : undefined);
+  return {
+    has(source) {
+      const problems = here.get(source) ?? cached(source);
+      if (problems) here.set(source, problems);
+      return problems !== undefined;
+    },
+    get: (source) => here.get(source),
+    set(source, problems) {
+      here.set(source, problems);
+      const entry = source.cached;
+      if (!entry) return;
+      if (entry.found?.file !== source.file) entry.found = { file: source.file, checks: {} };
+      entry.found.checks[name] = problems;
+    },
+  };
 }
 
 /**
  * A per-file check run on the files whose source it has not seen (a file read again has a new
  * one), the problems of the others as it found them before, all in the order the check gives them.
  */
-function perFile(check: Check, content: Content, all: Entry<ContentType>[], today: string, kept: WeakMap<SourceFile, Problem[]>): Problem[] {
+function perFile(check: Check, content: Content, all: Entry<ContentType>[], today: string, kept: Kept): Problem[] {
   const fresh = all.filter((e) => !kept.has(e.source));
   if (fresh.length) {
     const found = new Map<string, Problem[]>(fresh.map((e) => [e.source.file, []]));
