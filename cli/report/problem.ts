@@ -57,7 +57,10 @@ export function sortProblems(problems: Problem[]): Problem[] {
 function rankOf(names: string[]): Map<string, number> {
   const distinct = [...new Set(names)].sort(compareNames);
   const rank = new Map<string, number>();
-  distinct.forEach((name, i) => rank.set(name, i > 0 && compareNames(distinct[i - 1]!, name) === 0 ? rank.get(distinct[i - 1]!)! : i));
+  for (let i = 0; i < distinct.length; i++) {
+    const name = distinct[i]!;
+    rank.set(name, i > 0 && compareNames(distinct[i - 1]!, name) === 0 ? rank.get(distinct[i - 1]!)! : i);
+  }
   return rank;
 }
 
