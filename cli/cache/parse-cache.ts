@@ -23,6 +23,8 @@ export interface CachedParse {
   outline?: Outline;
   /** The length of the file's text (with `plain`). */
   size?: number;
+  /** Whether its data, outline and findings are stored (with `plain`: it is among the files read first, see READ_COLD_CHARS). */
+  keepsData?: boolean;
   /**
    * What the checks of one file at a time (cross-check.ts) found in it, by check; for the file
    * named `file` only, as some of them read the name too (a copy elsewhere has the same bytes).
@@ -76,6 +78,8 @@ export class ParseCache {
   private readonly loadedPositions = new Map<string, number>();
   /** How many checks' findings each entry had when loaded. */
   private readonly loadedFound = new Map<string, number>();
+  /** How much more text of plain files read first keeps its data (READ_COLD_CHARS). */
+  private readFirstLeft = READ_COLD_CHARS;
 
   private constructor(
     private readonly file: string,
@@ -116,34 +120,34 @@ export class ParseCache {
     this.used.set(hash, entry);
     this.loadedPositions.set(hash, entry.positions.size);
     this.loadedFound.set(hash, foundCount(entry));
+    this.readInOrder(entry);
     return entry;
   }
 
   set(hash: string, entry: CachedParse): void {
     if (!entry.plain && !plainData(entry.data)) return;
     this.used.set(hash, entry);
+    this.readInOrder(entry);
   }
 
-  /** The plain files whose data and outline are kept: those read first, up to READ_COLD_CHARS of text. */
-  private readFirst(): Set<string> {
-    const first = new Set<string>();
-    let left = READ_COLD_CHARS;
-    for (const [hash, e] of this.used) {
-      if (!e.plain) continue;
-      if (e.outline === undefined || e.size === undefined || e.size > left) break;
-      first.add(hash); // the plain reader's data is plain data: it needs no `plainData`
-      left -= e.size;
-    }
-    return first;
+  /**
+   * Marks a plain file read while READ_COLD_CHARS lasts as one whose data is kept (the plain
+   * reader's data is plain data: it needs no `plainData`); after the first that does not fit, none.
+   */
+  private readInOrder(entry: CachedParse): void {
+    if (!entry.plain) return;
+    const fits = entry.outline !== undefined && entry.size !== undefined && entry.size <= this.readFirstLeft;
+    entry.keepsData = fits;
+    this.readFirstLeft = fits ? this.readFirstLeft - entry.size! : 0;
   }
 
   /** What is stored of the entries used. */
-  private toStore(readFirst: Set<string>): Record<string, Stored> {
+  private toStore(): Record<string, Stored> {
     const entries: Record<string, Stored> = {};
     for (const [hash, e] of this.used)
       entries[hash] = !e.plain
         ? { data: e.data, positions: [...e.positions].map(([id, p]) => [id, p.line, p.column, p.endLine, p.endColumn]), schemaOk: e.schemaOk, found: e.found }
-        : readFirst.has(hash)
+        : e.keepsData
           ? // A copy of the outline: it is a view into a block shared with other files, which V8 would write whole.
             { plain: true, schemaOk: e.schemaOk, data: e.data, outline: e.outline!.slice(), size: e.size, found: e.found }
           : { plain: true, schemaOk: e.schemaOk };
@@ -158,21 +162,20 @@ export class ParseCache {
   save(): void {
     let parsed = 0; // files parsed this run, or parsed again to locate a problem, or whose data is kept now and was not (or the reverse)
     let checked = 0; // files checked against the schemas anew
-    const readFirst = this.readFirst();
     for (const [hash, e] of this.used) {
       const stored = this.stored[hash];
       const changed = e.plain
-        ? stored && 'plain' in stored && readFirst.has(hash) !== (stored.data !== undefined)
+        ? stored && 'plain' in stored && e.keepsData !== (stored.data !== undefined)
         : e.positions.size !== this.loadedPositions.get(hash);
       if (!stored || changed) parsed++;
       if (e.schemaOk !== stored?.schemaOk) checked++;
-      if ((!e.plain || readFirst.has(hash)) && foundCount(e) !== (this.loadedFound.get(hash) ?? 0)) checked++;
+      if ((!e.plain || e.keepsData) && foundCount(e) !== (this.loadedFound.get(hash) ?? 0)) checked++;
     }
     const dropped = Object.keys(this.stored).filter((h) => !this.used.has(h)).length;
     const work = parsed * PARSE_COST_IN_ENTRIES + checked * CHECK_COST_IN_ENTRIES;
     const worth = work >= this.used.size || dropped * 4 >= this.used.size;
     if ((!work && !dropped) || !worth) return;
-    const entries = this.toStore(readFirst);
+    const entries = this.toStore();
     try {
       const dir = cacheFolder('parse');
       const tmp = `${this.file}.${process.pid}.tmp`;

@@ -1,9 +1,8 @@
 import type { FileMemo } from '../cache/file-memo.ts';
 import type { Problem } from '../report/problem.ts';
-import type { ContentType } from '../schema/layout.ts';
 import { checkTextSyntax } from './check-text-syntax.ts';
 import { bannersNotExpired } from './checks/banners.ts';
-import { type Check, checkContext } from './checks/check.ts';
+import { type Check, type CheckContext, checkContext } from './checks/check.ts';
 import { linksExist } from './checks/links.ts';
 import { localesAvailable } from './checks/locales.ts';
 import { placeholders, realBaseUrl } from './checks/placeholders.ts';
@@ -11,7 +10,7 @@ import { completeTableRows, coursePricesMatchList, uniquePriceIds } from './chec
 import { courseTeachersExist, formCoursesExist, scheduleCoursesExist, teacherCoursesExist } from './checks/references.ts';
 import { courseKeyOnCourseRoutes, courseRoutesInTable, courseRoutesShowCourses, homeRouteExists, legalRoutesNameText, uniqueRoutes } from './checks/routes.ts';
 import { uniqueBannerIds, uniqueFaqIds, uniqueFormValues } from './checks/unique-ids.ts';
-import { type Content, type Entry, entries, SINGLETONS } from './content.ts';
+import { type Content, SINGLETONS } from './content.ts';
 import { checkDescriptions } from './description-length.ts';
 import type { SourceFile } from './source.ts';
 
@@ -73,13 +72,18 @@ const CHECKS: Check[] = [
 export function crossCheck(content: Content, options: CrossCheckOptions): Problem[] {
   const context = checkContext(content, options.today);
   const memo = options.memo;
-  const all = entries(content);
-  const kept = (check: Check, name: string) => (memo ? memo.kept(check) : keptInParseCache(name));
+  // The parse cache keeps findings with the data it stores: worth asking it only when that is most files.
+  const inParseCache = !memo && context.entries.filter((e) => keepsFindings(e.source)).length * 2 > context.entries.length;
   return CHECKS.flatMap((check) => {
     const name = PER_FILE.get(check);
-    return name ? perFile(check, content, all, options.today, kept(check, name)) : check(context);
+    if (name && memo) return perFile(check, context, memo.kept(check));
+    if (name && inParseCache) return perFile(check, context, keptInParseCache(name));
+    return check(context);
   });
 }
+
+/** Whether the file's parse cache entry is stored with its data, and so with what the checks found in it. */
+const keepsFindings = (source: SourceFile) => source.cached !== undefined && (!source.cached.plain || source.cached.keepsData === true);
 
 /**
  * The findings of check `name` kept in each file's parse cache entry, for the file of that name:
@@ -99,8 +103,8 @@ function keptInParseCache(name: string): Kept {
     get: (source) => here.get(source),
     set(source, problems) {
       here.set(source, problems);
-      const entry = source.cached;
-      if (!entry) return;
+      if (!keepsFindings(source)) return;
+      const entry = source.cached!;
       if (entry.found?.file !== source.file) entry.found = { file: source.file, checks: {} };
       entry.found.checks[name] = problems;
     },
@@ -111,20 +115,27 @@ function keptInParseCache(name: string): Kept {
  * A per-file check run on the files whose source it has not seen (a file read again has a new
  * one), the problems of the others as it found them before, all in the order the check gives them.
  */
-function perFile(check: Check, content: Content, all: Entry<ContentType>[], today: string, kept: Kept): Problem[] {
+function perFile(check: Check, context: CheckContext, kept: Kept): Problem[] {
+  const all = context.entries;
   const fresh = all.filter((e) => !kept.has(e.source));
   if (fresh.length) {
     const found = new Map<string, Problem[]>(fresh.map((e) => [e.source.file, []]));
-    for (const p of check(checkContext(only(content, new Set(fresh.map((e) => e.source))), today))) found.get(p.file)!.push(p);
+    const seen = fresh.length === all.length ? context : only(context, new Set(fresh.map((e) => e.source)));
+    for (const p of check(seen)) found.get(p.file)!.push(p);
     for (const e of fresh) kept.set(e.source, found.get(e.source.file)!);
   }
   return all.flatMap((e) => kept.get(e.source)!);
 }
 
-/** The content with only the entries whose source is in `keep` (what a per-file check reads of it). */
-function only(content: Content, keep: Set<SourceFile>): Content {
+/**
+ * The context with only the entries whose source is in `keep` (what a per-file check reads of it),
+ * in the order the whole context has them.
+ */
+function only(context: CheckContext, keep: Set<SourceFile>): CheckContext {
+  const { content } = context;
   const picked = <E extends { source: SourceFile }>(m: Map<string, E>) => new Map([...m].filter(([, e]) => keep.has(e.source)));
   const subset: Content = { ...content, courses: picked(content.courses), teachers: picked(content.teachers) };
   for (const key of SINGLETONS) if (subset[key] && !keep.has(subset[key].source)) subset[key] = undefined;
-  return subset;
+  const kept = <E extends { source: SourceFile }>(list: E[]) => list.filter((e) => keep.has(e.source));
+  return { ...context, content: subset, courses: kept(context.courses), entries: kept(context.entries) };
 }
