@@ -70,7 +70,8 @@ const READ_COLD_CHARS = 512 * 1024;
  * not parsed again: its data and the positions of its problems come from here, and the
  * YAML document is parsed only when a position is needed that was not asked for before.
  * Of a file the plain reader reads, only whether it passed its schema is kept (reading it
- * again costs less than loading its data). A file with parse problems is never cached. Its version is the compiler's salt (cache-policy.ts:
+ * again costs less than loading its data), but for the files read first (READ_COLD_CHARS). What
+ * the checks of one file at a time found is kept with the data. A file with parse problems is never cached. Its version is the compiler's salt (cache-policy.ts:
  * this format, the parsers' code, the versions of yaml and js-yaml). `STUDIO_NO_CACHE=1` turns it off.
  */
 export class ParseCache {
