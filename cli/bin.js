@@ -79,10 +79,41 @@ const packagesExceptInlined = {
   },
 };
 
+/**
+ * commander requires node:child_process when it loads (a few ms: it brings node:net and node:dgram
+ * with it), for commands that are programs of their own, which the CLI has none of: the module is
+ * required when commander would spawn one instead. Should commander's line change, it is bundled as it is.
+ */
+const COMMANDER_CHILD_PROCESS = "const childProcess = require('node:child_process');";
+const commanderChildProcessOnUse = {
+  name: 'commander-child-process-on-use',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const code = readFileSync(args.path, 'utf8');
+      if (!code.includes(COMMANDER_CHILD_PROCESS)) return undefined;
+      const onUse = "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };";
+      return { contents: code.replace(COMMANDER_CHILD_PROCESS, onUse), loader: 'js' };
+    });
+  },
+};
+
 /** The bundle's import() of package X, marked by the plugin above, as a call of the host's: `__hostImport("X")`. */
-function callHostImport(file) {
-  const code = readFileSync(file, 'utf8');
-  writeFileSync(file, code.replaceAll(`import("${HOST_IMPORT}`, '__hostImport("'));
+const callHostImport = (code) => code.replaceAll(`import("${HOST_IMPORT}`, '__hostImport("');
+
+/**
+ * esbuild writes ASCII but for the characters of regular expressions (`/[€$]/`): those as \u escapes
+ * too, which a regular expression reads as the same character (a pair of them as the same astral
+ * one under the u flag); one escaped by an odd number of backslashes (`/\€/`) loses that escape,
+ * which meant the character itself. An ASCII bundle is run as a one-byte string (cli/code-cache.js),
+ * half the memory of a two-byte one, and without a pass of UTF-8 decoding.
+ */
+const asciiOnly = (code) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: every character past ASCII
+  code.replace(/(\\*)([^\x00-\x7f])/g, (_, slashes, c) => `${slashes.slice(slashes.length % 2)}\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** The bundle's code as it is run (see the two above). */
+function finishBundle(file) {
+  writeFileSync(file, asciiOnly(callHostImport(readFileSync(file, 'utf8'))));
 }
 
 /**
@@ -118,7 +149,7 @@ async function build(key) {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    plugins: [packagesExceptInlined],
+    plugins: [packagesExceptInlined, commanderChildProcessOnUse],
     // The sources find the project, and the worker's entry, from their own URL: the bundle's.
     define: { 'import.meta.url': '__import_meta_url' },
     banner: { js: "const __import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
@@ -126,7 +157,7 @@ async function build(key) {
     loader: { '.css': 'empty' },
     logLevel: 'silent',
   });
-  for (const name of ['main.cjs', 'render-worker.cjs']) callHostImport(join(tmp, name));
+  for (const name of ['main.cjs', 'render-worker.cjs']) finishBundle(join(tmp, name));
   writeFileSync(join(tmp, 'render-worker.js'), WORKER_ENTRY);
   try {
     renameSync(tmp, bundleDir(key));

@@ -38,14 +38,30 @@ export interface Problem {
 
 /** Sorted by file, then line and column; errors before warnings at the same place. */
 export function sortProblems(problems: Problem[]): Problem[] {
+  const file = rankOf(problems.map((p) => p.file));
+  const code = rankOf(problems.map((p) => p.code));
   return [...problems].sort(
     (a, b) =>
-      compareNames(a.file, b.file) ||
+      file.get(a.file)! - file.get(b.file)! ||
       (a.line ?? 0) - (b.line ?? 0) ||
       (a.column ?? 0) - (b.column ?? 0) ||
       (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) ||
-      compareNames(a.code, b.code),
+      code.get(a.code)! - code.get(b.code)!,
   );
+}
+
+/**
+ * Each distinct name's place in `compareNames` order (names it finds equal share one): names are
+ * compared once each, not once per problem (many share a file and a code).
+ */
+function rankOf(names: string[]): Map<string, number> {
+  const distinct = [...new Set(names)].sort(compareNames);
+  const rank = new Map<string, number>();
+  for (let i = 0; i < distinct.length; i++) {
+    const name = distinct[i]!;
+    rank.set(name, i > 0 && compareNames(distinct[i - 1]!, name) === 0 ? rank.get(distinct[i - 1]!)! : i);
+  }
+  return rank;
 }
 
 export const countBySeverity = (problems: Problem[]) => ({

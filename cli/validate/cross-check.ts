@@ -1,9 +1,8 @@
 import type { FileMemo } from '../cache/file-memo.ts';
 import type { Problem } from '../report/problem.ts';
-import type { ContentType } from '../schema/layout.ts';
 import { checkTextSyntax } from './check-text-syntax.ts';
 import { bannersNotExpired } from './checks/banners.ts';
-import { type Check, checkContext } from './checks/check.ts';
+import { type Check, type CheckContext, checkContext } from './checks/check.ts';
 import { linksExist } from './checks/links.ts';
 import { localesAvailable } from './checks/locales.ts';
 import { placeholders, realBaseUrl } from './checks/placeholders.ts';
@@ -11,7 +10,7 @@ import { completeTableRows, coursePricesMatchList, uniquePriceIds } from './chec
 import { courseTeachersExist, formCoursesExist, scheduleCoursesExist, teacherCoursesExist } from './checks/references.ts';
 import { courseKeyOnCourseRoutes, courseRoutesInTable, courseRoutesShowCourses, homeRouteExists, legalRoutesNameText, uniqueRoutes } from './checks/routes.ts';
 import { uniqueBannerIds, uniqueFaqIds, uniqueFormValues } from './checks/unique-ids.ts';
-import { type Content, type Entry, entries, SINGLETONS } from './content.ts';
+import { type Content, SINGLETONS } from './content.ts';
 import { checkDescriptions } from './description-length.ts';
 import type { SourceFile } from './source.ts';
 
@@ -25,8 +24,22 @@ export interface CrossCheckOptions {
 const textSyntax: Check = ({ entries }) => checkTextSyntax(entries);
 const descriptions: Check = ({ content }) => checkDescriptions(content); // of routes.yaml alone
 
-/** The checks that look at each file on its own (nothing of another file): what they find in a file is kept with its source. */
-const PER_FILE = new Set([placeholders, textSyntax, descriptions]);
+/**
+ * The checks that look at each file on its own (nothing of another file but its name): what they
+ * find in a file is kept with its source, and in its parse cache entry, by the name given here.
+ */
+const PER_FILE = new Map([
+  [placeholders, 'placeholders'],
+  [textSyntax, 'text-syntax'],
+  [descriptions, 'descriptions'],
+]);
+
+/** Where the problems a check of one file at a time found in each file are kept (a WeakMap is one). */
+interface Kept {
+  has(source: SourceFile): boolean;
+  get(source: SourceFile): Problem[] | undefined;
+  set(source: SourceFile, problems: Problem[]): unknown;
+}
 
 /** Every cross-file rule; a new rule is a new entry. (The order only matters for problems at the same place: they are sorted afterwards.) */
 const CHECKS: Check[] = [
@@ -59,28 +72,70 @@ const CHECKS: Check[] = [
 export function crossCheck(content: Content, options: CrossCheckOptions): Problem[] {
   const context = checkContext(content, options.today);
   const memo = options.memo;
-  const all = memo && entries(content);
-  return CHECKS.flatMap((check) => (all && PER_FILE.has(check) ? perFile(check, content, all, options.today, memo!.kept(check)) : check(context)));
+  // The parse cache keeps findings with the data it stores: worth asking it only when that is most files.
+  const inParseCache = !memo && context.entries.filter((e) => keepsFindings(e.source)).length * 2 > context.entries.length;
+  return CHECKS.flatMap((check) => {
+    const name = PER_FILE.get(check);
+    if (name && memo) return perFile(check, context, memo.kept(check));
+    if (name && inParseCache) return perFile(check, context, keptInParseCache(name));
+    return check(context);
+  });
+}
+
+/** Whether the file's parse cache entry is stored with its data, and so with what the checks found in it. */
+const keepsFindings = (source: SourceFile) => source.cached !== undefined && (!source.cached.plain || source.cached.keepsData === true);
+
+/**
+ * The findings of check `name` kept in each file's parse cache entry, for the file of that name:
+ * a file read again with the same bytes is not checked again. A file the cache has no entry for
+ * keeps them for this run only.
+ */
+function keptInParseCache(name: string): Kept {
+  // Taken from the entry when first asked for: two files with the same bytes share one entry.
+  const here = new WeakMap<SourceFile, Problem[]>();
+  const cached = (source: SourceFile) => (source.cached?.found?.file === source.file ? source.cached.found.checks[name] : undefined);
+  return {
+    has(source) {
+      const problems = here.get(source) ?? cached(source);
+      if (problems) here.set(source, problems);
+      return problems !== undefined;
+    },
+    get: (source) => here.get(source),
+    set(source, problems) {
+      here.set(source, problems);
+      if (!keepsFindings(source)) return;
+      const entry = source.cached!;
+      if (entry.found?.file !== source.file) entry.found = { file: source.file, checks: {} };
+      entry.found.checks[name] = problems;
+    },
+  };
 }
 
 /**
  * A per-file check run on the files whose source it has not seen (a file read again has a new
  * one), the problems of the others as it found them before, all in the order the check gives them.
  */
-function perFile(check: Check, content: Content, all: Entry<ContentType>[], today: string, kept: WeakMap<SourceFile, Problem[]>): Problem[] {
+function perFile(check: Check, context: CheckContext, kept: Kept): Problem[] {
+  const all = context.entries;
   const fresh = all.filter((e) => !kept.has(e.source));
   if (fresh.length) {
     const found = new Map<string, Problem[]>(fresh.map((e) => [e.source.file, []]));
-    for (const p of check(checkContext(only(content, new Set(fresh.map((e) => e.source))), today))) found.get(p.file)!.push(p);
+    const seen = fresh.length === all.length ? context : only(context, new Set(fresh.map((e) => e.source)));
+    for (const p of check(seen)) found.get(p.file)!.push(p);
     for (const e of fresh) kept.set(e.source, found.get(e.source.file)!);
   }
   return all.flatMap((e) => kept.get(e.source)!);
 }
 
-/** The content with only the entries whose source is in `keep` (what a per-file check reads of it). */
-function only(content: Content, keep: Set<SourceFile>): Content {
+/**
+ * The context with only the entries whose source is in `keep` (what a per-file check reads of it),
+ * in the order the whole context has them.
+ */
+function only(context: CheckContext, keep: Set<SourceFile>): CheckContext {
+  const { content } = context;
   const picked = <E extends { source: SourceFile }>(m: Map<string, E>) => new Map([...m].filter(([, e]) => keep.has(e.source)));
   const subset: Content = { ...content, courses: picked(content.courses), teachers: picked(content.teachers) };
   for (const key of SINGLETONS) if (subset[key] && !keep.has(subset[key].source)) subset[key] = undefined;
-  return subset;
+  const kept = <E extends { source: SourceFile }>(list: E[]) => list.filter((e) => keep.has(e.source));
+  return { ...context, content: subset, courses: kept(context.courses), entries: kept(context.entries) };
 }

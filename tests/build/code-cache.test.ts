@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -119,6 +120,19 @@ describe('the code cache of the installed CLI', () => {
     const r = await validate();
     expect(r.out.replace(/in \d+ ms/, 'in N ms')).toBe(clean);
     expect(goodCache('validators', validators)).toBe(true);
+  }, 120_000);
+
+  it('is of a bundle in ASCII (run as a one-byte string), which loads no module a validation does not use', async () => {
+    expect(isAscii(readFileSync(bundle()))).toBe(true);
+    // The modules the process loaded, as Node lists them, written when it ends.
+    const listed = join(project, 'modules.txt');
+    const hook = join(project, 'list-modules.cjs');
+    writeFileSync(hook, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(listed)}, process.moduleLoadList.join('\\n')));`);
+    const r = await content(['validate', '--quiet', '--content', CONTENT], { NODE_OPTIONS: `--require ${hook}` });
+    expect(r.code, r.out).toBe(0);
+    const modules = readFileSync(listed, 'utf8').split('\n');
+    expect(modules).toContain('NativeModule fs');
+    for (const unused of ['child_process', 'dgram', 'perf_hooks']) expect(modules).not.toContain(`NativeModule ${unused}`);
   }, 120_000);
 
   it('is made by render workers too, whose pages are the same', async () => {

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contentCopy, runCli } from '../helpers/cli.ts';
@@ -50,5 +50,20 @@ describe('the parse cache', () => {
 
     writeFileSync(file, original);
     expect(await validate(true)).toEqual(fresh);
+  });
+
+  it('keeps what a check found in a file for that file only, not for a copy with the same bytes', async () => {
+    const copyOf = join(copy.dir, 'courses/vocal-copy.yaml');
+    writeFileSync(copyOf, readFileSync(join(copy.dir, 'courses/vocal.yaml')));
+    try {
+      const fresh = await validate(false);
+      expect(await validate(true)).toEqual(fresh);
+      expect(await validate(true)).toEqual(fresh);
+      const files = new Set(fresh.report.problems.filter((p) => p.code === 'placeholder').map((p) => p.file));
+      expect(files).toContain('courses/vocal-copy.yaml');
+      expect(files).toContain('courses/vocal.yaml');
+    } finally {
+      rmSync(copyOf);
+    }
   });
 });
