@@ -25,8 +25,15 @@ export interface CrossCheckOptions {
 const textSyntax: Check = ({ entries }) => checkTextSyntax(entries);
 const descriptions: Check = ({ content }) => checkDescriptions(content); // of routes.yaml alone
 
-/** The checks that look at each file on its own (nothing of another file): what they find in a file is kept with its source. */
-const PER_FILE = new Set([placeholders, textSyntax, descriptions]);
+/** The checks that look at each file on its own (nothing of another file): what they find in a file is kept with its source, by the check's name. */
+const PER_FILE = new Map<Check, string>([
+  [placeholders, 'placeholders'],
+  [textSyntax, 'textSyntax'],
+  [descriptions, 'descriptions'],
+]);
+
+/** The names of the per-file checks (what a memo keeps of every file). */
+export const PER_FILE_CHECKS = [...PER_FILE.values()];
 
 /** Every cross-file rule; a new rule is a new entry. (The order only matters for problems at the same place: they are sorted afterwards.) */
 const CHECKS: Check[] = [
@@ -60,7 +67,9 @@ export function crossCheck(content: Content, options: CrossCheckOptions): Proble
   const context = checkContext(content, options.today);
   const memo = options.memo;
   const all = memo && entries(content);
-  return CHECKS.flatMap((check) => (all && PER_FILE.has(check) ? perFile(check, content, all, options.today, memo!.kept(check)) : check(context)));
+  return CHECKS.flatMap((check) =>
+    all && PER_FILE.has(check) ? perFile(check, content, all, options.today, memo!.kept(PER_FILE.get(check)!)) : check(context),
+  );
 }
 
 /**

@@ -72,6 +72,21 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   return { source, problems: full.problems };
 }
 
+/**
+ * The source `parseSource` gives for a clean file whose text and hash are known, without
+ * parsing it: the data from the parse cache's entry, or (a file the plain reader reads, whose
+ * entry keeps only its schema verdict) `plainData`, what the plain reader gave for the same
+ * text before. Nothing when the cache has no entry for the hash (the file is then read anew).
+ */
+export function restoreSource(file: string, text: string, hash: string, plainData: unknown, cache: ParseCache): SourceFile | undefined {
+  const cached = cache.get(hash);
+  if (!cached || (cached.plain && plainData === undefined)) return undefined;
+  if (!cached.plain) return lazySource(file, text, cached, true, hash);
+  const entry: CachedParse = { data: plainData, positions: NOT_REMEMBERED, schemaOk: cached.schemaOk, plain: true };
+  cache.set(hash, entry);
+  return lazySource(file, text, entry, true, hash);
+}
+
 /** The text of a file, or the problem that keeps it from being one: a BOM, bytes that are not UTF-8, no content. */
 function decode(file: string, bytes: Uint8Array): string | Problem {
   const at = (line: number, column: number) => ({ file, line, column });
