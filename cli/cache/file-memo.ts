@@ -35,7 +35,7 @@ const same = (a: Identity, b: Identity) => a.ino === b.ino && a.dev === b.dev &&
 
 /**
  * A file as the memo keeps it on the disk: its identity, the size limit it was read under, the
- * hash of its bytes (its parse cache entry), its text, the data the plain reader gave (undefined
+ * hash of its bytes (its parse cache entry), its bytes (UTF-8: half the size of the text), the data the plain reader gave (undefined
  * when the parse cache holds the data), and the problems each per-file check found in it.
  */
 type Stored = [
@@ -46,7 +46,7 @@ type Stored = [
   ctimeNs: bigint,
   limit: number,
   hash: string,
-  text: string,
+  bytes: Uint8Array,
   plainData: unknown,
   found: Record<string, Problem[]>,
 ];
@@ -170,7 +170,7 @@ export class FileMemo {
     const s = f.source!;
     const found = Object.fromEntries(checks.map((c) => [c, this.found.get(c)!.get(s)!]));
     const { dev, ino, size, mtimeNs, ctimeNs } = f.stats;
-    return [dev, ino, size, mtimeNs, ctimeNs, f.limit, s.hash!, s.text, s.cached!.plain ? s.data : undefined, found];
+    return [dev, ino, size, mtimeNs, ctimeNs, f.limit, s.hash!, Buffer.from(s.text), s.cached!.plain ? s.data : undefined, found];
   }
 }
 

@@ -20,7 +20,7 @@ export interface ValidateResult {
   problems: Problem[];
   /** Number of content files read. */
   fileCount: number;
-  /** Source text of every file that could be decoded, by file, for code frames. */
+  /** Source text of every file a problem is in that could be decoded, by file, for code frames. */
   sources: Map<string, string>;
   ok: boolean;
 }
@@ -40,6 +40,8 @@ export function validateContent(dir: string, options: ValidateOptions = {}): Val
   const problems = sortProblems([...loaded.problems, ...schemaProblems, ...crossCheck(content, { today, memo })]);
   cache?.save(); // after every check, so the positions they asked for are kept too
   persisted?.save(PER_FILE_CHECKS);
-  const sources = new Map(loaded.files.flatMap((f) => (f.source ? [[f.source.file, f.source.text] as const] : [])));
+  // The texts of the files the problems are in (for code frames): a file taken from the memo is decoded only then.
+  const named = new Set(problems.map((p) => p.file));
+  const sources = new Map(loaded.files.flatMap((f) => (f.source && named.has(f.source.file) ? [[f.source.file, f.source.text] as const] : [])));
   return { content, problems, fileCount: loaded.files.length, sources, ok: !problems.some((p) => p.severity === 'error') };
 }
