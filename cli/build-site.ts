@@ -99,27 +99,16 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     mark = now;
   };
   const today = options.today ?? new Date().toISOString().slice(0, 10);
-  const notes: string[] = [];
-  // A rebuild links the previous site's pages into its staging folder while this thread
-  // validates (most pages of a rebuild are the previous build's); discarded if validation fails.
-  const early = ahead && linkAhead(options.out, ahead, notes);
-  let validated: ReturnType<typeof validateContent>;
-  try {
-    validated = validateContent(options.content, { today });
-  } catch (error) {
-    if (early) await discardLinked(early, options.out);
-    throw error;
-  }
+  const validated = validateContent(options.content, { today });
   phase('validate');
-  if (!validated.ok) {
-    if (early) await discardLinked(early, options.out);
-    return { ok: false, problems: validated.problems, sources: validated.sources };
-  }
+  if (!validated.ok) return { ok: false, problems: validated.problems, sources: validated.sources };
 
-  const staging = early?.staging ?? prepareStaging(options.out, notes);
+  const notes: string[] = [];
+  const staging = prepareStaging(options.out, notes);
   let fast: { rendered: Promise<Rendered[]>; assets: ClientAssets; templateKey: string } | undefined;
   try {
-    const linked = early?.linked;
+    // Linked while this thread resolves: most pages of a rebuild are the previous build's.
+    const linked = ahead && linkUnlessRenderedAnew(options.out, staging, ahead);
     const tr = createTranslator(validated.content);
     const settings = { baseUrl: options.baseUrl, today };
     // A rebuild takes over the course pages whose declared inputs did not change without resolving them.
@@ -176,7 +165,6 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     return { ok: true, problems: validated.problems, summary };
   } catch (error) {
     await fast?.rendered.catch(() => {}); // the workers are done writing into the staging folder
-    await early?.linked.catch(() => {}); // and linking into it
     discardStaging(staging, options.out);
     throw error;
   }
@@ -233,23 +221,16 @@ const factsOf = (pages: SitePage[]) => new Map(pages.flatMap((p) => (p.facts ? [
 const templateKeyOf = (assets: ClientAssets) => cacheKey('pages', JSON.stringify(assets.inserts));
 
 /**
- * Prepares the staging folder and links the previous site's pages into it (see `linkPrevious`),
- * unless every page is to be rendered anew: when there is no previous site, or the client bundle
- * was not installed or its tags changed, no page key can be the one recorded.
+ * Links the previous site's pages into `staging` (see `linkPrevious`), unless every page is to be
+ * rendered anew: when the client bundle was not installed or its tags changed, no page key
+ * can be the one recorded.
  */
-function linkAhead(out: string, ahead: Ahead, notes: string[]): { staging: string; linked: Promise<Set<string>> } | undefined {
+function linkUnlessRenderedAnew(out: string, staging: string, ahead: Ahead): Promise<Set<string>> | undefined {
   const assets = ahead.bundling.ready;
   if (!ahead.records || !assets || templateKeyOf(assets) !== ahead.records.templateKey) return undefined;
-  const staging = prepareStaging(out, notes);
   const linked = linkPrevious({ dir: resolve(out), pages: ahead.records.pages }, staging, ahead.pool?.workers[0]);
   linked.catch(() => {}); // heard where it is awaited; a build stopped before that has its own error
-  return { staging, linked };
-}
-
-/** The staging folder of a rebuild whose content failed, once nothing links into it any more. */
-async function discardLinked(early: { staging: string; linked: Promise<Set<string>> }, out: string): Promise<void> {
-  await early.linked.catch(() => {});
-  discardStaging(early.staging, out);
+  return linked;
 }
 
 /**
