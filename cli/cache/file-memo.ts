@@ -65,8 +65,8 @@ const WRITE_COST_IN_READS = 20;
  * learnt (schema verdicts), and what the per-file checks found in each source.
  *
  * `content dev` keeps one in memory across saves. A build or `content validate` opens the one kept on
- * the disk (`FileMemo.open`) and saves it when enough changed, so a rebuild reads only the files
- * changed since; its version is the compiler's salt (policy.ts), which covers the parsers and checks.
+ * the disk (`FileMemo.open`) and saves it when enough changed (from the second run on a folder), so
+ * a rebuild reads only the files changed since; its version is the compiler's salt (policy.ts), which covers the parsers and checks.
  */
 export class FileMemo {
   private readonly files = new Map<string, Remembered>();
@@ -78,20 +78,22 @@ export class FileMemo {
     readonly contentDir: string,
     private readonly stored: Map<string, Stored> = new Map(),
     private readonly file?: string,
+    /** Whether the memo's file was there (possibly empty): see `save`. */
+    private readonly existed = false,
   ) {}
 
   /** The memo a previous run kept of `contentDir` on the disk (empty when none); nothing with caches off. */
   static open(contentDir: string): FileMemo | undefined {
     if (cachesOff()) return undefined;
     const file = join(CACHE_DIR, 'files', `${createHash('sha1').update(resolve(contentDir)).digest('hex').slice(0, 16)}.v8`);
-    let stored = new Map<string, Stored>();
+    let stored: Map<string, Stored> | undefined;
     try {
       const saved = deserialize(readFileSync(file)) as { version: string; files: Map<string, Stored> };
       if (saved.version === cacheKey('file-memo') && saved.files instanceof Map) stored = saved.files;
     } catch {
       // none yet, or unreadable: every file is read
     }
-    return new FileMemo(contentDir, stored, file);
+    return new FileMemo(contentDir, stored ?? new Map(), file, stored !== undefined);
   }
 
   parseCache(): ParseCache | undefined {
@@ -150,17 +152,26 @@ export class FileMemo {
    */
   save(checks: readonly string[]): void {
     if (!this.file) return;
+    // A folder read for the first time (a one-off check, a benchmark from nothing) gets an empty
+    // memo: only the run after it, which shows the folder is worked on, pays for writing the files.
+    if (!this.existed) {
+      this.write(this.file, new Map());
+      return;
+    }
     const keep = [...this.files].filter(([, f]) => keepable(f, checks, (c) => this.found.get(c)));
     const read = keep.filter(([, f]) => !f.restored).length;
     const dropped = [...this.stored.keys()].filter((rel) => !this.files.get(rel)?.restored).length;
     if ((!read && !dropped) || (read + dropped) * WRITE_COST_IN_READS < keep.length) return;
-    const files = new Map(keep.map(([rel, f]) => [rel, this.storable(f, checks)]));
+    this.write(this.file, new Map(keep.map(([rel, f]) => [rel, this.storable(f, checks)])));
+  }
+
+  private write(file: string, files: Map<string, Stored>): void {
     try {
       const dir = cacheFolder('files');
-      const tmp = `${this.file}.${process.pid}.tmp`;
+      const tmp = `${file}.${process.pid}.tmp`;
       writeFileSync(tmp, serialize({ version: cacheKey('file-memo'), files }));
-      renameSync(tmp, this.file);
-      pruneCache(dir, 20, basename(this.file)); // the 20 content folders read last
+      renameSync(tmp, file);
+      pruneCache(dir, 20, basename(file)); // the 20 content folders read last
     } catch {
       // A memo that cannot be written only makes the next run slower.
     }
