@@ -34,6 +34,9 @@ const PER_FILE = new Map([
   [descriptions, 'descriptions'],
 ]);
 
+/** The names of the per-file checks (what a memo keeps of every file). */
+export const PER_FILE_CHECKS = [...PER_FILE.values()];
+
 /** Where the problems a check of one file at a time found in each file are kept (a WeakMap is one). */
 interface Kept {
   has(source: SourceFile): boolean;
@@ -76,7 +79,7 @@ export function crossCheck(content: Content, options: CrossCheckOptions): Proble
   const inParseCache = !memo && context.entries.filter((e) => keepsFindings(e.source)).length * 2 > context.entries.length;
   return CHECKS.flatMap((check) => {
     const name = PER_FILE.get(check);
-    if (name && memo) return perFile(check, context, memo.kept(check));
+    if (name && memo) return perFile(check, context, memo.kept(name));
     if (name && inParseCache) return perFile(check, context, keptInParseCache(name));
     return check(context);
   });

@@ -1,4 +1,4 @@
-import { type Dirent, existsSync, lstatSync, readdirSync, type Stats, statSync } from 'node:fs';
+import { type BigIntStats, type Dirent, existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileMemo, ParsedFile } from '../cache/file-memo.ts';
 import type { ParseCache } from '../cache/parse-cache.ts';
@@ -96,23 +96,27 @@ function readAndParse(reading: Reading, rel: string, listedIn?: string): Read {
 /**
  * A file as the memo has it, when its stats are the ones it had when read (it is not read
  * again); else read now. The stats are those of the listed file itself, or of the regular file
- * inside the content folder that `rel` leads to.
+ * inside the content folder that `rel` leads to, taken before and after the read.
  */
 function recallOrRead(reading: Reading, rel: string, listedIn?: string): Read {
   const memo = reading.memo!;
-  const readAt = Date.now(); // before the stats: a write after them is after this too
-  const stats = listedIn ? lstatSync(join(listedIn, rel.slice(rel.lastIndexOf('/') + 1)), { throwIfNoEntry: false }) : fileStats(reading, rel);
+  const readAt = BigInt(Date.now()) * 1_000_000n; // before the stats: a write after them is after this too
+  const stat = () => (listedIn ? lstatSync(join(listedIn, rel.slice(rel.lastIndexOf('/') + 1)), STATS) : fileStats(reading, rel));
+  const stats = stat();
   const known = stats && memo.recall(rel, stats, reading.fileLimit);
   if (known) return known;
   const parsed = readAndParse(reading, rel, listedIn);
-  if (stats?.isFile() && !parsed.unread) memo.remember(rel, stats, reading.fileLimit, readAt, parsed);
+  if (stats?.isFile() && !parsed.unread) memo.remember(rel, stats, stat(), reading.fileLimit, readAt, parsed);
   return parsed;
 }
 
+/** Stats in nanoseconds (`Date`'s milliseconds cannot tell two writes of the same millisecond apart); a missing file has none. */
+const STATS = { bigint: true, throwIfNoEntry: false } as const;
+
 /** The stats of the regular file inside the content folder that `rel` is or links to (none when it is not one: it is then read the careful way). */
-function fileStats(reading: Reading, rel: string): Stats | undefined {
+function fileStats(reading: Reading, rel: string): BigIntStats | undefined {
   const entry = resolveEntry(reading.root, rel, reading.fileLimit);
-  return 'kind' in entry && entry.kind === 'file' ? entry.stats : undefined;
+  return 'kind' in entry && entry.kind === 'file' ? lstatSync(entry.path, STATS) : undefined;
 }
 
 const missing = (file: string): Problem =>

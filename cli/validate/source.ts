@@ -45,8 +45,8 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   if (typeof text !== 'string') return { problems: [text] };
   const hash = cache ? contentHash(bytes) : undefined;
   const cached = hash ? cache!.get(hash) : undefined;
-  if (cached && !cached.plain) return { source: lazySource(file, text, cached, true, hash), problems: [] };
-  if (cached?.outline) return { source: lazySource(file, text, cached, true, hash, cached.outline), problems: [] };
+  if (cached && !cached.plain) return { source: lazySource(file, () => text, cached, true, hash), problems: [] };
+  if (cached?.outline) return { source: lazySource(file, () => text, cached, true, hash, cached.outline), problems: [] };
   const clean = (data: unknown, outline: Outline | null) => {
     // What a cached plain file passed still holds: the same bytes give the same data.
     const remembers = hash !== undefined && !outline; // see `locate`: only such a file's positions are kept
@@ -59,7 +59,7 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
       size: outline ? text.length : undefined,
     };
     if (hash) cache!.set(hash, entry);
-    return { source: lazySource(file, text, entry, Boolean(hash), hash, outline), problems: [] };
+    return { source: lazySource(file, () => text, entry, Boolean(hash), hash, outline), problems: [] };
   };
   const plain = readPlainYaml(text);
   if (plain) return clean(plain.data, plain.outline);
@@ -86,6 +86,27 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
     find: (path, key) => locateInDocument(full, path, key),
   };
   return { source, problems: full.problems };
+}
+
+/**
+ * The source `parseSource` gives for a clean file whose bytes and hash are known, without
+ * parsing it: the data from the parse cache's entry, or (a file the plain reader reads, whose
+ * entry keeps only its schema verdict) `plainData`, what the plain reader gave for the same
+ * bytes before. Its text is decoded when first asked for (a code frame, a position). Nothing
+ * when the cache has no entry for the hash (the file is then read anew).
+ */
+export function restoreSource(file: string, bytes: Uint8Array, hash: string, plainData: unknown, cache: ParseCache): SourceFile | undefined {
+  const cached = cache.get(hash);
+  if (!cached) return undefined;
+  let text: string | undefined;
+  const decoded = () => (text ??= utf8Text(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
+  if (!cached.plain) return lazySource(file, decoded, cached, true, hash);
+  // An entry that keeps its data (among the files read first, see parse-cache.ts) serves as it is.
+  if (cached.outline) return lazySource(file, decoded, cached, true, hash, cached.outline);
+  if (plainData === undefined) return undefined;
+  const entry: CachedParse = { data: plainData, positions: NOT_REMEMBERED, schemaOk: cached.schemaOk, plain: true };
+  cache.set(hash, entry);
+  return lazySource(file, decoded, entry, true, hash);
 }
 
 /** The text of a file, or the problem that keeps it from being one: a BOM, or bytes that are not UTF-8. */
@@ -146,21 +167,23 @@ const utf8Text = (bytes: Buffer) => (isAscii(bytes) ? bytes.toString('latin1') :
  * first need, null when the plain reader does not accept the file), else in the full parse, made
  * only then.
  */
-function lazySource(file: string, text: string, entry: CachedParse, inCache: boolean, hash: string | undefined, outline?: Outline | null): SourceFile {
+function lazySource(file: string, text: () => string, entry: CachedParse, inCache: boolean, hash: string | undefined, outline?: Outline | null): SourceFile {
   let full: FullParse | undefined;
   return {
     file,
-    text,
+    get text() {
+      return text();
+    },
     data: entry.data,
     positions: entry.positions,
     cached: inCache ? entry : undefined,
     hash,
     literal: Boolean(outline),
     find(path, key) {
-      if (outline === undefined) outline = readPlainYaml(text)?.outline ?? null;
+      if (outline === undefined) outline = readPlainYaml(text())?.outline ?? null;
       const plain = outline && locatePlain(outline, entry.data, path, key);
       if (plain) return plain;
-      full ??= parseYaml(text);
+      full ??= parseYaml(text());
       return locateInDocument(full, path, key);
     },
   };

@@ -1,9 +1,9 @@
-import type { FileMemo } from '../cache/file-memo.ts';
+import { FileMemo } from '../cache/file-memo.ts';
 import { ParseCache } from '../cache/parse-cache.ts';
 import { type Problem, sortProblems } from '../report/problem.ts';
 import { checkSchemas } from './check-schema.ts';
 import { assemble, type Content } from './content.ts';
-import { crossCheck } from './cross-check.ts';
+import { crossCheck, PER_FILE_CHECKS } from './cross-check.ts';
 import { loadContent } from './load.ts';
 
 export interface ValidateOptions {
@@ -20,14 +20,16 @@ export interface ValidateResult {
   problems: Problem[];
   /** Number of content files read. */
   fileCount: number;
-  /** Source text of every file that could be decoded, by file, for code frames. */
+  /** Source text of every file a problem is in that could be decoded, by file, for code frames. */
   sources: Map<string, string>;
   ok: boolean;
 }
 
 /** load → schema → cross-check. Never prints, never exits: returns every problem it found. */
 export function validateContent(dir: string, options: ValidateOptions = {}): ValidateResult {
-  const memo = options.memo?.contentDir === dir ? options.memo : undefined;
+  // Without a memo of its own (content dev), a run takes the one the previous run kept on the disk.
+  const persisted = options.cache === false || options.memo ? undefined : FileMemo.open(dir);
+  const memo = options.memo?.contentDir === dir ? options.memo : persisted;
   const cache = options.cache === false ? undefined : memo ? memo.parseCache() : ParseCache.open(dir);
   const loaded = loadContent(dir, cache, memo);
   const schemaProblems = checkSchemas(loaded.files);
@@ -37,7 +39,9 @@ export function validateContent(dir: string, options: ValidateOptions = {}): Val
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const problems = sortProblems([...loaded.problems, ...schemaProblems, ...crossCheck(content, { today, memo })]);
   cache?.save(); // after every check, so the positions they asked for are kept too
-  const sources = new Map<string, string>();
-  for (const f of loaded.files) if (f.source) sources.set(f.source.file, f.source.text); // a loop, not a pair array per file
+  persisted?.save(PER_FILE_CHECKS);
+  // The texts of the files the problems are in (for code frames): a file taken from the memo is decoded only then.
+  const named = new Set(problems.map((p) => p.file));
+  const sources = new Map(loaded.files.flatMap((f) => (f.source && named.has(f.source.file) ? [[f.source.file, f.source.text] as const] : [])));
   return { content, problems, fileCount: loaded.files.length, sources, ok: !problems.some((p) => p.severity === 'error') };
 }

@@ -138,6 +138,17 @@ let retired = 0;
  * moved those out). Returns whether it was removed.
  */
 function retire(dir: string, out: string, notes: string[], onlyListed = false): boolean {
+  try {
+    return retireNow(dir, out, notes, onlyListed);
+  } catch (error) {
+    // Gone meanwhile: the old site of the build before, which a process of that build is deleting
+    // (a build that starts soon after another sweeps it as a leftover while that process runs).
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    throw error;
+  }
+}
+
+function retireNow(dir: string, out: string, notes: string[], onlyListed: boolean): boolean {
   const st = lstatSync(dir);
   if (!st.isDirectory()) return false;
   if (isEmpty(dir)) {

@@ -1,0 +1,85 @@
+import { lstatSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileMemo } from '../../cli/cache/file-memo.ts';
+import { contentFileLimit } from '../../cli/validate/read-content-file.ts';
+import { validateContent } from '../../cli/validate/validate.ts';
+import { syntheticContent } from '../helpers/synthetic.ts';
+
+// The memo a build or `content validate` keeps on the disk for the next run (FileMemo.open): a file
+// whose identity, size and times (ns) are the stored ones is taken from it unread; anything a stat
+// can see makes it read again, and a file written in the last seconds is never kept (racy rule).
+// Each run's problems must be those of a run that reads everything.
+const content = syntheticContent(3);
+const TODAY = '2026-11-23';
+const warm = () => validateContent(content.dir, { today: TODAY });
+const cold = () => validateContent(content.dir, { today: TODAY, cache: false });
+const settle = () => new Promise((r) => setTimeout(r, 3100));
+const COURSE = 'courses/course00000.yaml';
+
+/** What the memo on the disk gives for `rel` as it is now (nothing: it would be read). */
+function kept(rel: string) {
+  const stats = lstatSync(join(content.dir, rel), { bigint: true });
+  return FileMemo.open(content.dir)?.recall(rel, stats, contentFileLimit(0))?.source;
+}
+
+beforeAll(settle, 10_000);
+afterAll(() => content.cleanup());
+
+describe('the memo kept on the disk', () => {
+  it('gives an unchanged file unread, with the text and data a fresh read gives', () => {
+    warm();
+    expect(kept(COURSE)).toBeUndefined(); // a folder read once gets an empty memo
+    warm();
+    const fresh = cold().content.courses.get('course00000')!.source;
+    const source = kept(COURSE);
+    expect(source?.text).toBe(fresh.text);
+    expect(source?.data).toEqual(fresh.data);
+    expect(source?.hash).toBeDefined();
+    expect(warm().problems).toEqual(cold().problems);
+  });
+
+  it('does not keep a file written just now, and reads one written with its old size and mtime put back', async () => {
+    const file = join(content.dir, COURSE);
+    const { mtime } = statSync(file);
+    const text = content.read(COURSE);
+    const same = text.replace(/^( {2}en: )(.)/m, (_, a, c) => a + (c === 'X' ? 'Y' : 'X'));
+    writeFileSync(file, same);
+    utimesSync(file, mtime, mtime); // the change time still tells
+    expect(warm().content.courses.get('course00000')?.source.text).toBe(same);
+    expect(kept(COURSE)).toBeUndefined(); // changed within the last seconds: read by every run
+    await settle();
+    expect(warm().content.courses.get('course00000')?.source.text).toBe(same);
+    expect(kept(COURSE)?.text).toBe(same);
+  }, 10_000);
+
+  it('reads a file saved by rename or touched', async () => {
+    const text = content.read('courses/course00001.yaml').replace(/^( {2}ru: )(.*)$/m, '$1Заменён');
+    writeFileSync(join(content.dir, 'replacement.tmp'), text);
+    renameSync(join(content.dir, 'replacement.tmp'), join(content.dir, 'courses/course00001.yaml'));
+    expect(kept('courses/course00001.yaml')).toBeUndefined();
+    expect(warm().content.courses.get('course00001')?.source.text).toBe(text);
+    const now = new Date();
+    utimesSync(join(content.dir, 'courses/course00002.yaml'), now, now);
+    expect(kept('courses/course00002.yaml')).toBeUndefined();
+    await settle();
+    warm();
+    expect(kept('courses/course00001.yaml')?.text).toBe(text);
+  }, 10_000);
+
+  it('finds the problems a fresh run finds, in files taken from it and in files read again', () => {
+    warm();
+    content.edit('courses/course00001.yaml', (t) => t.replace(/^( {2}de: )(.*)$/m, '$1TODO: später'));
+    expect(warm().problems).toEqual(cold().problems);
+    // A teacher gone: the unchanged courses that name it, taken from the memo, now have errors.
+    const teacher = 'teachers/teacher.yaml';
+    const removed = content.read(teacher);
+    rmSync(join(content.dir, teacher));
+    const gone = warm();
+    expect(gone.ok).toBe(false);
+    expect(gone.problems).toEqual(cold().problems);
+    expect([...gone.sources]).toEqual([...cold().sources]);
+    content.write(teacher, removed);
+    expect(warm().problems).toEqual(cold().problems);
+  });
+});
