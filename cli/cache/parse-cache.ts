@@ -3,7 +3,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { CACHE_DIR } from '../paths.ts';
-import type { Position, Problem } from '../report/problem.ts';
+import type { Position } from '../report/problem.ts';
 import type { Outline } from '../validate/yaml-plain.ts';
 import { cacheFolder, cacheKey, cachesOff, pruneCache } from './policy.ts';
 
@@ -23,23 +23,13 @@ export interface CachedParse {
   outline?: Outline;
   /** The length of the file's text (with `plain`). */
   size?: number;
-  /** Whether its data, outline and findings are stored (with `plain`: it is among the files read first, see READ_COLD_CHARS). */
+  /** Whether its data and outline are stored (with `plain`: it is among the files read first, see READ_COLD_CHARS). */
   keepsData?: boolean;
-  /**
-   * What the checks of one file at a time (cross-check.ts) found in it, by check; for the file
-   * named `file` only, as some of them read the name too (a copy elsewhere has the same bytes).
-   */
-  found?: FoundInFile;
-}
-
-export interface FoundInFile {
-  file: string;
-  checks: Record<string, Problem[]>;
 }
 
 type Stored =
-  | { data: unknown; positions: [string, number, number, number, number][]; schemaOk?: string; found?: FoundInFile }
-  | { plain: true; schemaOk?: string; data?: unknown; outline?: Outline; size?: number; found?: FoundInFile };
+  | { data: unknown; positions: [string, number, number, number, number][]; schemaOk?: string }
+  | { plain: true; schemaOk?: string; data?: unknown; outline?: Outline; size?: number };
 
 export const contentHash = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('base64url');
 
@@ -50,8 +40,6 @@ function plainData(value: unknown): boolean {
   if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value as object).every(plainData);
   return false;
 }
-
-const foundCount = (e: CachedParse) => (e.found ? Object.keys(e.found.checks).length : 0);
 
 /** What parsing one file, and checking it against its schema, cost in entries of the cache written. */
 const PARSE_COST_IN_ENTRIES = 50;
@@ -70,15 +58,12 @@ const READ_COLD_CHARS = 512 * 1024;
  * not parsed again: its data and the positions of its problems come from here, and the
  * YAML document is parsed only when a position is needed that was not asked for before.
  * Of a file the plain reader reads, only whether it passed its schema is kept (reading it
- * again costs less than loading its data), but for the files read first (READ_COLD_CHARS). What
- * the checks of one file at a time found is kept with the data. A file with parse problems is never cached. Its version is the compiler's salt (cache-policy.ts:
+ * again costs less than loading its data), but for the files read first (READ_COLD_CHARS). A file with parse problems is never cached. Its version is the compiler's salt (cache-policy.ts:
  * this format, the parsers' code, the versions of yaml and js-yaml). `STUDIO_NO_CACHE=1` turns it off.
  */
 export class ParseCache {
   private readonly used = new Map<string, CachedParse>();
   private readonly loadedPositions = new Map<string, number>();
-  /** How many checks' findings each entry had when loaded. */
-  private readonly loadedFound = new Map<string, number>();
   /** How much more text of plain files read first keeps its data (READ_COLD_CHARS). */
   private readFirstLeft = READ_COLD_CHARS;
 
@@ -111,16 +96,14 @@ export class ParseCache {
     if (!s) return undefined;
     const entry: CachedParse =
       'plain' in s
-        ? { data: s.data, positions: new Map(), schemaOk: s.schemaOk, plain: true, outline: s.outline, size: s.size, found: s.found }
+        ? { data: s.data, positions: new Map(), schemaOk: s.schemaOk, plain: true, outline: s.outline, size: s.size }
         : {
             data: s.data,
             positions: new Map(s.positions.map(([id, line, column, endLine, endColumn]) => [id, { line, column, endLine, endColumn }])),
             schemaOk: s.schemaOk,
-            found: s.found,
           };
     this.used.set(hash, entry);
     this.loadedPositions.set(hash, entry.positions.size);
-    this.loadedFound.set(hash, foundCount(entry));
     this.readInOrder(entry);
     return entry;
   }
@@ -147,10 +130,10 @@ export class ParseCache {
     const entries: Record<string, Stored> = {};
     for (const [hash, e] of this.used)
       entries[hash] = !e.plain
-        ? { data: e.data, positions: [...e.positions].map(([id, p]) => [id, p.line, p.column, p.endLine, p.endColumn]), schemaOk: e.schemaOk, found: e.found }
+        ? { data: e.data, positions: [...e.positions].map(([id, p]) => [id, p.line, p.column, p.endLine, p.endColumn]), schemaOk: e.schemaOk }
         : e.keepsData
           ? // A copy of the outline: it is a view into a block shared with other files, which V8 would write whole.
-            { plain: true, schemaOk: e.schemaOk, data: e.data, outline: e.outline!.slice(), size: e.size, found: e.found }
+            { plain: true, schemaOk: e.schemaOk, data: e.data, outline: e.outline!.slice(), size: e.size }
           : { plain: true, schemaOk: e.schemaOk };
     return entries;
   }
@@ -170,7 +153,6 @@ export class ParseCache {
         : e.positions.size !== this.loadedPositions.get(hash);
       if (!stored || changed) parsed++;
       if (e.schemaOk !== stored?.schemaOk) checked++;
-      if ((!e.plain || e.keepsData) && foundCount(e) !== (this.loadedFound.get(hash) ?? 0)) checked++;
     }
     const dropped = Object.keys(this.stored).filter((h) => !this.used.has(h)).length;
     const work = parsed * PARSE_COST_IN_ENTRIES + checked * CHECK_COST_IN_ENTRIES;
@@ -184,10 +166,7 @@ export class ParseCache {
       renameSync(tmp, this.file);
       // What a long-lived process (content dev) saves again is measured against what it wrote.
       this.stored = entries;
-      for (const [hash, e] of this.used) {
-        this.loadedPositions.set(hash, e.positions.size);
-        this.loadedFound.set(hash, foundCount(e));
-      }
+      for (const [hash, e] of this.used) this.loadedPositions.set(hash, e.positions.size);
       pruneCache(dir, 20, basename(this.file)); // the 20 content folders validated last
     } catch {
       // A cache that cannot be written only makes the next run slower.

@@ -17,7 +17,7 @@ import type { SourceFile } from './source.ts';
 export interface CrossCheckOptions {
   /** "Today" for banner expiry, YYYY-MM-DD. */
   today: string;
-  /** What a long-lived process found before: the problems of `PER_FILE` checks in files it has not read again. */
+  /** What was found before (by a long-lived process, or a run before this one): the problems of `PER_FILE` checks in files not read again. */
   memo?: FileMemo;
 }
 
@@ -26,7 +26,7 @@ const descriptions: Check = ({ content }) => checkDescriptions(content); // of r
 
 /**
  * The checks that look at each file on its own (nothing of another file but its name): what they
- * find in a file is kept with its source, and in its parse cache entry, by the name given here.
+ * find in a file is kept with its source in the file memo, by the name given here.
  */
 const PER_FILE = new Map([
   [placeholders, 'placeholders'],
@@ -36,13 +36,6 @@ const PER_FILE = new Map([
 
 /** The names of the per-file checks (what a memo keeps of every file). */
 export const PER_FILE_CHECKS = [...PER_FILE.values()];
-
-/** Where the problems a check of one file at a time found in each file are kept (a WeakMap is one). */
-interface Kept {
-  has(source: SourceFile): boolean;
-  get(source: SourceFile): Problem[] | undefined;
-  set(source: SourceFile, problems: Problem[]): unknown;
-}
 
 /** Every cross-file rule; a new rule is a new entry. (The order only matters for problems at the same place: they are sorted afterwards.) */
 const CHECKS: Check[] = [
@@ -75,50 +68,17 @@ const CHECKS: Check[] = [
 export function crossCheck(content: Content, options: CrossCheckOptions): Problem[] {
   const context = checkContext(content, options.today);
   const memo = options.memo;
-  // The parse cache keeps findings with the data it stores: worth asking it only when that is most files.
-  const inParseCache = !memo && context.entries.filter((e) => keepsFindings(e.source)).length * 2 > context.entries.length;
   return CHECKS.flatMap((check) => {
     const name = PER_FILE.get(check);
-    if (name && memo) return perFile(check, context, memo.kept(name));
-    if (name && inParseCache) return perFile(check, context, keptInParseCache(name));
-    return check(context);
+    return name && memo ? perFile(check, context, memo.kept(name)) : check(context);
   });
-}
-
-/** Whether the file's parse cache entry is stored with its data, and so with what the checks found in it. */
-const keepsFindings = (source: SourceFile) => source.cached !== undefined && (!source.cached.plain || source.cached.keepsData === true);
-
-/**
- * The findings of check `name` kept in each file's parse cache entry, for the file of that name:
- * a file read again with the same bytes is not checked again. A file the cache has no entry for
- * keeps them for this run only.
- */
-function keptInParseCache(name: string): Kept {
-  // Taken from the entry when first asked for: two files with the same bytes share one entry.
-  const here = new WeakMap<SourceFile, Problem[]>();
-  const cached = (source: SourceFile) => (source.cached?.found?.file === source.file ? source.cached.found.checks[name] : undefined);
-  return {
-    has(source) {
-      const problems = here.get(source) ?? cached(source);
-      if (problems) here.set(source, problems);
-      return problems !== undefined;
-    },
-    get: (source) => here.get(source),
-    set(source, problems) {
-      here.set(source, problems);
-      if (!keepsFindings(source)) return;
-      const entry = source.cached!;
-      if (entry.found?.file !== source.file) entry.found = { file: source.file, checks: {} };
-      entry.found.checks[name] = problems;
-    },
-  };
 }
 
 /**
  * A per-file check run on the files whose source it has not seen (a file read again has a new
  * one), the problems of the others as it found them before, all in the order the check gives them.
  */
-function perFile(check: Check, context: CheckContext, kept: Kept): Problem[] {
+function perFile(check: Check, context: CheckContext, kept: WeakMap<SourceFile, Problem[]>): Problem[] {
   const all = context.entries;
   const fresh = all.filter((e) => !kept.has(e.source));
   if (fresh.length) {
