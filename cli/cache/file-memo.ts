@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { type BigIntStats, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { type BigIntStats, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { CACHE_DIR } from '../paths.ts';
 import type { Problem } from '../report/problem.ts';
 import { restoreSource, type SourceFile } from '../validate/source.ts';
 import { ParseCache } from './parse-cache.ts';
-import { cacheFolder, cacheKey, cachesOff, pruneCache } from './policy.ts';
+import { cacheKey, cachesOff, storeCacheFile } from './policy.ts';
 
 /**
  * A file changed less than this long before it was read may change again within the same time
@@ -166,15 +166,7 @@ export class FileMemo {
   }
 
   private write(file: string, files: Map<string, Stored>): void {
-    try {
-      const dir = cacheFolder('files');
-      const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, serialize({ version: cacheKey('file-memo'), files }));
-      renameSync(tmp, file);
-      pruneCache(dir, 20, basename(file)); // the 20 content folders read last
-    } catch {
-      // A memo that cannot be written only makes the next run slower.
-    }
+    storeCacheFile(file, serialize({ version: cacheKey('file-memo'), files }), 20); // the 20 content folders read last
   }
 
   private storable(f: Remembered, checks: readonly string[]): Stored {

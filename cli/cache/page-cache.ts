@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { CACHE_DIR } from '../paths.ts';
-import { cacheFolder, cachesOff, pruneCache } from './policy.ts';
+import { cachesOff, storeCacheFile } from './policy.ts';
 
 const recordsFile = (dir: string, outDir: string) => join(dir, `${createHash('sha1').update(resolve(outDir)).digest('hex').slice(0, 16)}.json`);
 
@@ -63,13 +63,6 @@ export function readPageRecords(outDir: string): PageRecords | undefined {
 /** Writes what this build wrote into `outDir`, with the facts of each page that has declared inputs (`facts`, by file). */
 export function writePageRecords(outDir: string, rendered: Rendered[], rest: Omit<PageRecords, 'pages'>, facts?: Map<string, PageFacts>): void {
   const pages = Object.fromEntries(rendered.map(({ file, rendered: _, ...record }) => [file, { ...record, ...facts?.get(file) }]));
-  try {
-    const dir = cacheFolder('pages');
-    const file = recordsFile(dir, outDir);
-    writeFileSync(`${file}.tmp`, JSON.stringify({ outDir: resolve(outDir), ...rest, pages }));
-    renameSync(`${file}.tmp`, file);
-    pruneCache(dir, 20, basename(file)); // the 20 output folders built last
-  } catch {
-    // Without records the next build renders every page again: slower, never wrong.
-  }
+  // The 20 output folders built last are kept. Without records the next build renders every page again: slower, never wrong.
+  storeCacheFile(recordsFile(join(CACHE_DIR, 'pages'), outDir), JSON.stringify({ outDir: resolve(outDir), ...rest, pages }), 20);
 }

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { CACHE_DIR } from '../paths.ts';
 import type { Position } from '../report/problem.ts';
 import type { Outline } from '../validate/yaml-plain.ts';
-import { cacheFolder, cacheKey, cachesOff, pruneCache } from './policy.ts';
+import { cacheKey, cachesOff, storeCacheFile } from './policy.ts';
 
 /** What parsing one file gave: its data and the positions asked for so far. */
 export interface CachedParse {
@@ -159,17 +159,10 @@ export class ParseCache {
     const worth = work >= this.used.size || dropped * 4 >= this.used.size;
     if ((!work && !dropped) || !worth) return;
     const entries = this.toStore();
-    try {
-      const dir = cacheFolder('parse');
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(tmp, serialize({ version: this.version, entries }));
-      renameSync(tmp, this.file);
-      // What a long-lived process (content dev) saves again is measured against what it wrote.
-      this.stored = entries;
-      for (const [hash, e] of this.used) this.loadedPositions.set(hash, e.positions.size);
-      pruneCache(dir, 20, basename(this.file)); // the 20 content folders validated last
-    } catch {
-      // A cache that cannot be written only makes the next run slower.
-    }
+    // The 20 content folders validated last are kept.
+    if (!storeCacheFile(this.file, serialize({ version: this.version, entries }), 20)) return;
+    // What a long-lived process (content dev) saves again is measured against what it wrote.
+    this.stored = entries;
+    for (const [hash, e] of this.used) this.loadedPositions.set(hash, e.positions.size);
   }
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { CACHE_DIR, PROJECT_ROOT } from '../paths.ts';
 import { contentKey } from '../sources-key.js';
 import { pruneCache } from './prune.ts';
@@ -43,6 +44,27 @@ export function cacheFolder(name: string): string {
   const dir = join(CACHE_DIR, name);
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/**
+ * Stores one file of a cache whole or not at all, then prunes its folder to the `keep` newest
+ * entries: the bytes go to a temp file named by this process and thread, renamed over `file`
+ * (of two runs at once, the last one's stays). When that fails (a full disk, a read-only
+ * node_modules) the temp file is removed and false returned: a cache that cannot be written only
+ * makes the next run slower, and a half-written one must not take the room a full disk lacks.
+ */
+export function storeCacheFile(file: string, bytes: string | Uint8Array, keep: number): boolean {
+  const tmp = `${file}.${process.pid}.${threadId}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(tmp, bytes);
+    renameSync(tmp, file);
+  } catch {
+    rmSync(tmp, { force: true });
+    return false;
+  }
+  pruneCache(dirname(file), keep, basename(file));
+  return true;
 }
 
 export { pruneCache };

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import { cacheFolder, cacheKey, cachesOff, pruneCache } from '../cache/policy.ts';
+import { cacheFolder, cacheKey, cachesOff, storeCacheFile } from '../cache/policy.ts';
 import { requireWithCodeCache } from '../code-cache.js';
 import { CACHE_DIR, fromRoot } from '../paths.ts';
 import { CONTENT_TYPE_NAMES, type ContentType, schemaFileName } from '../schema/layout.ts';
@@ -132,15 +132,16 @@ function compiledHere(texts: readonly string[]): Validators {
   const compiled = compile(texts);
   const compiledValidators = Object.fromEntries(CONTENT_TYPE_NAMES.map((t) => [t, compiled.ajv.getSchema(compiled.refs[t])!])) as Validators;
   if (!cached) return compiledValidators;
+  // The cache is only an optimisation; a read-only node_modules must not stop validation.
+  if (storeCacheFile(cached, standalone(compiled, texts), 5)) removeOldValidators();
+  return compiledValidators;
+}
+
+/** Where versions before the cache policy kept the validators: one module per schema change, never pruned. */
+function removeOldValidators(): void {
   try {
-    const tmp = `${cached}.${process.pid}.tmp`;
-    writeFileSync(tmp, standalone(compiled, texts));
-    renameSync(tmp, cached);
-    pruneCache(dirname(cached), 5, name);
-    // Where versions before the cache policy kept them: one module per schema change, never pruned.
     for (const old of readdirSync(CACHE_DIR)) if (/^validators-[0-9a-f]{16}\.cjs$/.test(old)) rmSync(join(CACHE_DIR, old), { force: true });
   } catch {
-    // The cache is only an optimisation; a read-only node_modules must not stop validation.
+    // A read-only node_modules keeps them: harmless.
   }
-  return compiledValidators;
 }

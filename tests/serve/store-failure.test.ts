@@ -1,43 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MANIFEST_FILE } from '../../cli/serve/manifest.ts';
 import { postJson, serveSite, validEnquiry } from '../helpers/serve.ts';
+import { tinyDisk } from '../helpers/tiny-disk.ts';
 
 const dist = inject('siteDir');
 const PHONE = '+49 30 1234567';
 const EMAIL = 'studio@example.org';
-
-/** A real, tiny file system for the inbox (root only: mount). */
-function tinyDisk(): { dir: string; fill: () => void; cleanup: () => void } | undefined {
-  const dir = mkdtempSync(join(tmpdir(), 'studio-tiny-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir], { stdio: 'ignore' });
-  } catch {
-    rmSync(dir, { recursive: true, force: true });
-    return undefined;
-  }
-  const fill = () => {
-    // Fill it to the last block, as a full disk is.
-    for (let i = 0; ; i++) {
-      try {
-        writeFileSync(join(dir, `filler-${i}`), Buffer.alloc(4096, 1));
-      } catch {
-        break;
-      }
-    }
-  };
-  return {
-    dir,
-    fill,
-    cleanup: () => {
-      execFileSync('umount', [dir]);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Issue 12, items 2 and 3 (the server's part): a store that cannot store says so, and how else to reach the studio. */
 describe('content serve: when the inbox cannot store', () => {
