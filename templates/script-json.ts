@@ -1,27 +1,21 @@
 const serialized = new WeakMap<object, string>();
 
-/** JSON inside a <script> element: `<` escaped so no text can close the element. */
-const inScript = (value: unknown): string => JSON.stringify(value).replaceAll('<', '\\u003c');
-
-/** `inScript`, each object serialized once (pages share their form's props). */
+/**
+ * JSON inside a <script> element: `<` escaped so no text can close the element. Objects are
+ * serialized once (pages share their form's props).
+ */
 export const scriptJson = (value: unknown): string => {
-  if (typeof value !== 'object' || value === null) return inScript(value);
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value).replaceAll('<', '\\u003c');
   let json = serialized.get(value);
   if (json === undefined) {
-    json = inScript(value);
+    json = JSON.stringify(value).replaceAll('<', '\\u003c');
     serialized.set(value, json);
   }
   return json;
 };
 
-/** What a page's <script type="application/ld+json"> holds: one node as it is, several as a list. */
-const scripted = (jsonLd: object[]): object => (jsonLd.length === 1 ? jsonLd[0]! : jsonLd);
-
-/** A page's structured data as its script holds it. */
-export const jsonLdScript = (jsonLd: object[]): string => scriptJson(scripted(jsonLd));
-
-/** `jsonLdScript`, not kept: for a page whose structured data is only sent on (to a render worker) from this thread. */
-export const jsonLdScriptOnce = (jsonLd: object[]): string => inScript(scripted(jsonLd));
+/** A page's structured data as its <script type="application/ld+json"> holds it: one node as it is, several as a list. */
+export const jsonLdScript = (jsonLd: object[]): string => scriptJson(jsonLd.length === 1 ? jsonLd[0] : jsonLd);
 
 /**
  * Structured data that arrives as its script's text (what a render worker is sent instead of

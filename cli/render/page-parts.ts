@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { PageModel } from '../../templates/model.ts';
-import { jsonLdOfScript, jsonLdScriptOnce } from '../../templates/script-json.ts';
+import { jsonLdOfScript, jsonLdScript } from '../../templates/script-json.ts';
 import type { RenderBatch } from './render-batch.ts';
 
 /**
@@ -61,7 +61,7 @@ export function withPartsNamed(batch: RenderBatch, worker: Worker): SentBatch {
     for (const field of CHROME_PARTS) chrome[field] = name(page.chrome[field]);
     const sent: Record<string, unknown> = { ...page, chrome };
     for (const field of PAGE_PARTS) sent[field] = name(page[field]);
-    if (page.jsonLd.length) sent.jsonLd = { count: page.jsonLd.length, script: jsonLdScriptOnce(page.jsonLd) } satisfies StructuredData;
+    if (page.jsonLd.length) sent.jsonLd = { count: page.jsonLd.length, script: jsonLdScript(page.jsonLd) } satisfies StructuredData;
     return sent;
   });
   return { ...batch, pages, parts };
