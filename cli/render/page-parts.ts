@@ -1,6 +1,5 @@
 import type { Worker } from 'node:worker_threads';
 import type { PageModel } from '../../templates/model.ts';
-import { jsonLdOfScript, jsonLdScript } from '../../templates/script-json.ts';
 import type { RenderBatch } from './render-batch.ts';
 
 /**
@@ -11,9 +10,6 @@ import type { RenderBatch } from './render-batch.ts';
  * sent to a worker once, with the first batch that has it, and named by its number after that.
  * The worker puts them back where they were, so the pages it renders are the ones resolved,
  * field for field and in the same order (their keys are the same).
- * A page's structured data is sent as the text of its script (`StructuredData`), which is all
- * the worker makes of it (for the page and its key): one string instead of a tree of small
- * objects to copy, decode and serialize again.
  */
 const PAGE_PARTS = ['form', 'hreflang'] as const;
 const CHROME_PARTS = ['ui', 'menu', 'contacts', 'hours', 'footerLinks'] as const;
@@ -21,12 +17,6 @@ const CHROME_PARTS = ['ui', 'menu', 'contacts', 'hours', 'footerLinks'] as const
 /** A shared part, in a page sent to a worker. */
 interface PartRef {
   part: number;
-}
-
-/** A page's structured data, as sent to a worker. */
-interface StructuredData {
-  count: number;
-  script: string;
 }
 
 /** A batch as sent to a worker: its pages with their shared parts named (`PartRef`), and the parts this worker did not have yet. */
@@ -61,7 +51,6 @@ export function withPartsNamed(batch: RenderBatch, worker: Worker): SentBatch {
     for (const field of CHROME_PARTS) chrome[field] = name(page.chrome[field]);
     const sent: Record<string, unknown> = { ...page, chrome };
     for (const field of PAGE_PARTS) sent[field] = name(page[field]);
-    if (page.jsonLd.length) sent.jsonLd = { count: page.jsonLd.length, script: jsonLdScript(page.jsonLd) } satisfies StructuredData;
     return sent;
   });
   return { ...batch, pages, parts };
@@ -78,10 +67,6 @@ export function takeParts(sent: SentBatch): RenderBatch {
     const chrome = page.chrome as Record<string, unknown>;
     for (const field of CHROME_PARTS) chrome[field] = take(chrome[field]);
     for (const field of PAGE_PARTS) page[field] = take(page[field]);
-    if (!Array.isArray(page.jsonLd)) {
-      const { count, script } = page.jsonLd as StructuredData;
-      page.jsonLd = jsonLdOfScript(count, script);
-    }
   }
   const { parts: _parts, ...batch } = sent;
   return { ...batch, pages: sent.pages as PageModel[] };
