@@ -5,14 +5,11 @@ import type { RenderBatch } from './render-batch.ts';
 /**
  * Parts of the page model that many pages share as one object: the chrome of a locale but for
  * its language switcher, the form with one preselection, the alternates of a route (the same in
- * each locale). A batch of pages is copied into a worker whole: these parts once in each batch
- * (the copy keeps objects shared within one message), as new objects each time. Instead each is
- * sent to a worker once, with the first batch that has it, and named by its number after that:
- * a few percent fewer bytes to copy and decode, and the worker keeps one object for each part
- * for the whole build, so what it keeps per object (the HTML of the menu, footer and form,
- * templates/memo.ts; the props' JSON; the digests of page keys) is made once per worker, not
- * once per batch. The worker puts them back where they were, so the pages it renders are the
- * ones resolved, field for field and in the same order (their keys are the same).
+ * each locale). A batch of pages is copied into a worker whole, these parts with each batch
+ * again (a fifth of what a cold build sends, and of what a worker decodes); instead each is
+ * sent to a worker once, with the first batch that has it, and named by its number after that.
+ * The worker puts them back where they were, so the pages it renders are the ones resolved,
+ * field for field and in the same order (their keys are the same).
  */
 const PAGE_PARTS = ['form', 'hreflang'] as const;
 const CHROME_PARTS = ['ui', 'menu', 'contacts', 'hours', 'footerLinks'] as const;
