@@ -1,7 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { PageModel } from '../../templates/model.ts';
 import type { Rendered } from '../cache/page-cache.ts';
-import { withPartsNamed } from './page-parts.ts';
 import type { RenderBatch } from './render-batch.ts';
 
 /** Pages per message to a worker. */
@@ -88,10 +87,7 @@ export class RenderQueue {
   }
 
   private pump(): void {
-    while (this.idle.length && this.sent < this.batches.length) {
-      const worker = this.idle.pop()!;
-      worker.postMessage(withPartsNamed(this.batches[this.sent++]!, worker));
-    }
+    while (this.idle.length && this.sent < this.batches.length) this.idle.pop()!.postMessage(this.batches[this.sent++]);
     if (this.closed && this.answered === this.batches.length) this.settle?.resolve();
   }
 

@@ -2,13 +2,13 @@
 // rebuild first links the previous site's pages into the new one (link-previous.ts).
 import { parentPort } from 'node:worker_threads';
 import { type LinkTask, linkFiles } from '../cache/link-previous.ts';
-import { type SentBatch, takeParts } from './page-parts.ts';
+import type { RenderBatch } from './render-batch.ts';
 import { renderBatch } from './render-batch.ts';
 
-parentPort!.on('message', (task: SentBatch | LinkTask) => {
+parentPort!.on('message', (task: RenderBatch | LinkTask) => {
   const answer = 'link' in task ? { linked: task.id } : { id: task.id };
   try {
-    parentPort!.postMessage('link' in task ? { ...answer, failed: linkFiles(task) } : { ...answer, results: renderBatch(takeParts(task)) });
+    parentPort!.postMessage('link' in task ? { ...answer, failed: linkFiles(task) } : { ...answer, results: renderBatch(task) });
   } catch (error) {
     parentPort!.postMessage({ ...answer, error: String((error as Error)?.stack ?? error) });
   }
