@@ -5,9 +5,14 @@ import { jsonLdScript } from '../../templates/script-json.ts';
 /**
  * The key of everything a page's HTML is made from: its resolved model (which holds every
  * text, link and setting the page shows) and the templates. Same key, same bytes.
+ * Written as the page's structured data as its script holds it (`jsonLdScript`, its count
+ * first: the same text, serialized once for the key and the page), then the rest of the model
+ * as one JSON text (`keyed`). One text made by one JSON.stringify: a field at a time cost a
+ * call each and a string of many pieces to flatten before hashing.
  */
 export function pageKey(page: PageModel, templateKey: string): string {
-  return hash('sha1', `${templateKey}\n${fields(page, SHARED_PAGE)}`, 'base64url');
+  const script = page.jsonLd.length ? jsonLdScript(page.jsonLd) : '';
+  return hash('sha1', `${templateKey}\n${page.jsonLd.length}:${script}\n${JSON.stringify(keyed(page, SHARED_PAGE))}`, 'base64url');
 }
 
 // The parts pages share (the chrome of a locale, the form) are hashed once per object, not once
@@ -15,8 +20,7 @@ export function pageKey(page: PageModel, templateKey: string): string {
 // object are shared (the chrome itself is per page). The alternates of a route (`hreflang`) are
 // written out too: pages go to the render workers a locale at a time, so the three pages that
 // share them are never in one batch, and a digest of its own would cost a hash for each page.
-// The structured data is written as the page's script holds it (`jsonLdScript`, its count
-// first): the same text, serialized once for the key and the page.
+// The structured data is left out of the JSON: the script's text before it stands for it.
 type Shared = { [field: string]: 'digest' | 'script' | Shared };
 const SHARED_PAGE: Shared = {
   form: 'digest',
@@ -25,25 +29,19 @@ const SHARED_PAGE: Shared = {
 };
 
 /**
- * Every own field of `model` as `name=JSON` (or `name#digest` for a shared one, `name<count:script`
- * for the structured data) on a line of its own. Unambiguous: a field's name is an identifier, the
- * character after it says how its value is written, and no value holds a raw line break (JSON
- * escapes them). Fields are taken as they are (no copies of the model), undefined ones left out
- * as JSON does.
+ * A shallow copy of `model` with each shared part as its digest (a string where the model always
+ * has an object or nothing: unambiguous) and the structured data left out. Fields keep their
+ * order; undefined ones are left out by JSON as before. The model itself is not changed.
  */
-function fields(model: object, shared: Shared): string {
-  let text = '';
-  const record = model as Record<string, unknown>;
-  for (const name of Object.keys(record)) {
-    const value = record[name];
-    if (value === undefined) continue;
-    const how = Object.hasOwn(shared, name) && typeof value === 'object' && value !== null ? shared[name] : undefined;
-    if (how === 'digest') text += `${name}#${digestOnce(value as object)}\n`;
-    else if (how === 'script' && Array.isArray(value)) text += `${name}<${value.length}:${jsonLdScript(value)}\n`;
-    else if (how && how !== 'script') text += `${name}{\n${fields(value as object, how)}}\n`;
-    else text += `${name}=${JSON.stringify(value)}\n`;
+function keyed(model: object, shared: Shared): object {
+  const copy: Record<string, unknown> = { ...model };
+  for (const name of Object.keys(shared)) {
+    const value = copy[name];
+    if (typeof value !== 'object' || value === null) continue;
+    const how = shared[name]!;
+    copy[name] = how === 'digest' ? digestOnce(value) : how === 'script' ? undefined : keyed(value, how);
   }
-  return text;
+  return copy;
 }
 
 const digests = new WeakMap<object, string>();
