@@ -4,7 +4,6 @@ import { join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { CACHE_DIR } from '../paths.ts';
 import type { Position } from '../report/problem.ts';
-import type { Outline } from '../validate/yaml-plain.ts';
 import { cacheKey, cachesOff, storeCacheFile } from './policy.ts';
 
 /** What parsing one file gave: its data and the positions asked for so far. */
@@ -15,21 +14,13 @@ export interface CachedParse {
   schemaOk?: string;
   /**
    * The plain reader reads this file (yaml-plain.ts): only `schemaOk` is kept, since it gets the data
-   * and every position from the text again in less time than they take to load from here, once V8
-   * has optimised it; the files read before that (`READ_COLD_CHARS`) keep their data and outline too.
+   * and every position from the text again in less time than they take to load from here (a file
+   * not changed since the last run comes from the file memo, file-memo.ts, with its data).
    */
   plain?: boolean;
-  /** The plain reader's outline of the file (with `plain`), for its positions. */
-  outline?: Outline;
-  /** The length of the file's text (with `plain`). */
-  size?: number;
-  /** Whether its data and outline are stored (with `plain`: it is among the files read first, see READ_COLD_CHARS). */
-  keepsData?: boolean;
 }
 
-type Stored =
-  | { data: unknown; positions: [string, number, number, number, number][]; schemaOk?: string }
-  | { plain: true; schemaOk?: string; data?: unknown; outline?: Outline; size?: number };
+type Stored = { data: unknown; positions: [string, number, number, number, number][]; schemaOk?: string } | { plain: true; schemaOk?: string };
 
 export const contentHash = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('base64url');
 
@@ -44,13 +35,6 @@ function plainData(value: unknown): boolean {
 /** What parsing one file, and checking it against its schema, cost in entries of the cache written. */
 const PARSE_COST_IN_ENTRIES = 50;
 const CHECK_COST_IN_ENTRIES = 10;
-/**
- * How much text a run reads before V8 has optimised the plain reader: until then it runs
- * interpreted, ten times slower than afterwards and than loading its data from here (the shipped
- * content, 260 KB, took 35 ms to read so and 5 ms to load). The data and outline of the plain files
- * read first, up to this many characters, are kept; the rest is read again (see `plain`).
- */
-const READ_COLD_CHARS = 512 * 1024;
 
 /**
  * Parse results of content files by the hash of their bytes, kept between runs under
@@ -58,14 +42,12 @@ const READ_COLD_CHARS = 512 * 1024;
  * not parsed again: its data and the positions of its problems come from here, and the
  * YAML document is parsed only when a position is needed that was not asked for before.
  * Of a file the plain reader reads, only whether it passed its schema is kept (reading it
- * again costs less than loading its data), but for the files read first (READ_COLD_CHARS). A file with parse problems is never cached. Its version is the compiler's salt (cache-policy.ts:
+ * again costs less than loading its data). A file with parse problems is never cached. Its version is the compiler's salt (cache-policy.ts:
  * this format, the parsers' code, the versions of yaml and js-yaml). `STUDIO_NO_CACHE=1` turns it off.
  */
 export class ParseCache {
   private readonly used = new Map<string, CachedParse>();
   private readonly loadedPositions = new Map<string, number>();
-  /** How much more text of plain files read first keeps its data (READ_COLD_CHARS). */
-  private readFirstLeft = READ_COLD_CHARS;
 
   private constructor(
     private readonly file: string,
@@ -96,7 +78,7 @@ export class ParseCache {
     if (!s) return undefined;
     const entry: CachedParse =
       'plain' in s
-        ? { data: s.data, positions: new Map(), schemaOk: s.schemaOk, plain: true, outline: s.outline, size: s.size }
+        ? { data: undefined, positions: new Map(), schemaOk: s.schemaOk, plain: true }
         : {
             data: s.data,
             positions: new Map(s.positions.map(([id, line, column, endLine, endColumn]) => [id, { line, column, endLine, endColumn }])),
@@ -104,37 +86,21 @@ export class ParseCache {
           };
     this.used.set(hash, entry);
     this.loadedPositions.set(hash, entry.positions.size);
-    this.readInOrder(entry);
     return entry;
   }
 
   set(hash: string, entry: CachedParse): void {
     if (!entry.plain && !plainData(entry.data)) return;
     this.used.set(hash, entry);
-    this.readInOrder(entry);
-  }
-
-  /**
-   * Marks a plain file read while READ_COLD_CHARS lasts as one whose data is kept (the plain
-   * reader's data is plain data: it needs no `plainData`); after the first that does not fit, none.
-   */
-  private readInOrder(entry: CachedParse): void {
-    if (!entry.plain) return;
-    const fits = entry.outline !== undefined && entry.size !== undefined && entry.size <= this.readFirstLeft;
-    entry.keepsData = fits;
-    this.readFirstLeft = fits ? this.readFirstLeft - entry.size! : 0;
   }
 
   /** What is stored of the entries used. */
   private toStore(): Record<string, Stored> {
     const entries: Record<string, Stored> = {};
     for (const [hash, e] of this.used)
-      entries[hash] = !e.plain
-        ? { data: e.data, positions: [...e.positions].map(([id, p]) => [id, p.line, p.column, p.endLine, p.endColumn]), schemaOk: e.schemaOk }
-        : e.keepsData
-          ? // A copy of the outline: it is a view into a block shared with other files, which V8 would write whole.
-            { plain: true, schemaOk: e.schemaOk, data: e.data, outline: e.outline!.slice(), size: e.size }
-          : { plain: true, schemaOk: e.schemaOk };
+      entries[hash] = e.plain
+        ? { plain: true, schemaOk: e.schemaOk }
+        : { data: e.data, positions: [...e.positions].map(([id, p]) => [id, p.line, p.column, p.endLine, p.endColumn]), schemaOk: e.schemaOk };
     return entries;
   }
 
@@ -144,14 +110,11 @@ export class ParseCache {
    * files among thousands leaves the file as it is, and the next run parses those few again.
    */
   save(): void {
-    let parsed = 0; // files parsed this run, or parsed again to locate a problem, or whose data is kept now and was not (or the reverse)
+    let parsed = 0; // files parsed this run, or parsed again to locate a problem
     let checked = 0; // files checked against the schemas anew
     for (const [hash, e] of this.used) {
       const stored = this.stored[hash];
-      const changed = e.plain
-        ? stored && 'plain' in stored && e.keepsData !== (stored.data !== undefined)
-        : e.positions.size !== this.loadedPositions.get(hash);
-      if (!stored || changed) parsed++;
+      if (!stored || (!e.plain && e.positions.size !== this.loadedPositions.get(hash))) parsed++;
       if (e.schemaOk !== stored?.schemaOk) checked++;
     }
     const dropped = Object.keys(this.stored).filter((h) => !this.used.has(h)).length;

@@ -46,18 +46,10 @@ export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache)
   const hash = cache ? contentHash(bytes) : undefined;
   const cached = hash ? cache!.get(hash) : undefined;
   if (cached && !cached.plain) return { source: lazySource(file, () => text, cached, true, hash), problems: [] };
-  if (cached?.outline) return { source: lazySource(file, () => text, cached, true, hash, cached.outline), problems: [] };
   const clean = (data: unknown, outline: Outline | null) => {
     // What a cached plain file passed still holds: the same bytes give the same data.
     const remembers = hash !== undefined && !outline; // see `locate`: only such a file's positions are kept
-    const entry: CachedParse = {
-      data,
-      positions: remembers ? new Map() : NOT_REMEMBERED,
-      schemaOk: cached?.schemaOk,
-      plain: outline ? true : undefined,
-      outline: outline ?? undefined,
-      size: outline ? text.length : undefined,
-    };
+    const entry: CachedParse = { data, positions: remembers ? new Map() : NOT_REMEMBERED, schemaOk: cached?.schemaOk, plain: outline ? true : undefined };
     if (hash) cache!.set(hash, entry);
     return { source: lazySource(file, () => text, entry, Boolean(hash), hash, outline), problems: [] };
   };
@@ -101,8 +93,6 @@ export function restoreSource(file: string, bytes: Uint8Array, hash: string, pla
   let text: string | undefined;
   const decoded = () => (text ??= utf8Text(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
   if (!cached.plain) return lazySource(file, decoded, cached, true, hash);
-  // An entry that keeps its data (among the files read first, see parse-cache.ts) serves as it is.
-  if (cached.outline) return lazySource(file, decoded, cached, true, hash, cached.outline);
   if (plainData === undefined) return undefined;
   const entry: CachedParse = { data: plainData, positions: NOT_REMEMBERED, schemaOk: cached.schemaOk, plain: true };
   cache.set(hash, entry);
