@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
 import { type BigIntStats, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { CACHE_DIR } from '../paths.ts';
 import type { Problem } from '../report/problem.ts';
 import { restoreSource, type SourceFile } from '../validate/source.ts';
 import { ParseCache } from './parse-cache.ts';
-import { cacheKey, cachesOff, storeCacheFile } from './policy.ts';
+import { cacheKey, cachesOff, folderCacheFile, storeCacheFile } from './policy.ts';
 
 /**
  * A file changed less than this long before it was read may change again within the same time
@@ -85,7 +82,7 @@ export class FileMemo {
   /** The memo a previous run kept of `contentDir` on the disk (empty when none); nothing with caches off. */
   static open(contentDir: string): FileMemo | undefined {
     if (cachesOff()) return undefined;
-    const file = join(CACHE_DIR, 'files', `${createHash('sha1').update(resolve(contentDir)).digest('hex').slice(0, 16)}.v8`);
+    const file = folderCacheFile('files', contentDir, 'v8');
     let stored: Map<string, Stored> | undefined;
     try {
       const saved = deserialize(readFileSync(file)) as { version: string; files: Map<string, Stored> };

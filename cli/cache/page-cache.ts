@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { CACHE_DIR } from '../paths.ts';
-import { cachesOff, storeCacheFile } from './policy.ts';
+import { resolve } from 'node:path';
+import { cachesOff, folderCacheFile, storeCacheFile } from './policy.ts';
 
-const recordsFile = (dir: string, outDir: string) => join(dir, `${createHash('sha1').update(resolve(outDir)).digest('hex').slice(0, 16)}.json`);
+const recordsFile = (outDir: string) => folderCacheFile('pages', outDir, 'json');
 
 /** What the previous build wrote for a page: the key of its inputs and the file it left. */
 export interface PreviousPage extends Partial<PageFacts> {
@@ -53,7 +51,7 @@ export interface PageRecords {
 export function readPageRecords(outDir: string): PageRecords | undefined {
   if (cachesOff() || !existsSync(outDir)) return undefined;
   try {
-    const records = JSON.parse(readFileSync(recordsFile(join(CACHE_DIR, 'pages'), outDir), 'utf8')) as Partial<PageRecords>;
+    const records = JSON.parse(readFileSync(recordsFile(outDir), 'utf8')) as Partial<PageRecords>;
     return typeof records.templateKey === 'string' && records.pages ? (records as PageRecords) : undefined;
   } catch {
     return undefined;
@@ -64,5 +62,5 @@ export function readPageRecords(outDir: string): PageRecords | undefined {
 export function writePageRecords(outDir: string, rendered: Rendered[], rest: Omit<PageRecords, 'pages'>, facts?: Map<string, PageFacts>): void {
   const pages = Object.fromEntries(rendered.map(({ file, rendered: _, ...record }) => [file, { ...record, ...facts?.get(file) }]));
   // The 20 output folders built last are kept. Without records the next build renders every page again: slower, never wrong.
-  storeCacheFile(recordsFile(join(CACHE_DIR, 'pages'), outDir), JSON.stringify({ outDir: resolve(outDir), ...rest, pages }), 20);
+  storeCacheFile(recordsFile(outDir), JSON.stringify({ outDir: resolve(outDir), ...rest, pages }), 20);
 }

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { CACHE_DIR } from '../paths.ts';
 import type { Position } from '../report/problem.ts';
-import { cacheKey, cachesOff, storeCacheFile } from './policy.ts';
+import { cacheKey, cachesOff, folderCacheFile, storeCacheFile } from './policy.ts';
 
 /** What parsing one file gave: its data and the positions asked for so far. */
 export interface CachedParse {
@@ -57,9 +55,8 @@ export class ParseCache {
 
   static open(contentDir: string): ParseCache | undefined {
     if (cachesOff()) return undefined;
-    const dir = join(CACHE_DIR, 'parse');
     // V8's serializer, not JSON: about twice as fast both ways, and exact for YAML's .inf, .nan and -0.
-    const file = join(dir, `${createHash('sha1').update(resolve(contentDir)).digest('hex').slice(0, 16)}.v8`);
+    const file = folderCacheFile('parse', contentDir, 'v8');
     const version = cacheKey('parse');
     let stored: Record<string, Stored> = {};
     try {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { CACHE_DIR, PROJECT_ROOT } from '../paths.ts';
 import { contentKey } from '../sources-key.js';
@@ -38,6 +38,13 @@ export function cacheKey(name: string, ...inputs: (string | Uint8Array)[]): stri
   for (const input of inputs) hash.update('\0').update(input);
   return hash.digest('hex').slice(0, 24);
 }
+
+/**
+ * The file cache `name` keeps for one folder (a content or an output folder, named by its absolute
+ * path), with extension `ext`: `node_modules/.cache/studio-site/<name>/<hash of the path>.<ext>`.
+ */
+export const folderCacheFile = (name: string, folder: string, ext: string): string =>
+  join(CACHE_DIR, name, `${createHash('sha1').update(resolve(folder)).digest('hex').slice(0, 16)}.${ext}`);
 
 /** The folder of cache `name` (created). */
 export function cacheFolder(name: string): string {
