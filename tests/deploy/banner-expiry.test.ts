@@ -22,11 +22,11 @@ describe('the next banner to expire', () => {
   });
 
   it('counts calendar days across months, years and leap days', () => {
-    const after = (day: string) => nextBannerExpiry([banner('b', day)], '2000-01-01')?.rebuildOnOrAfter;
-    expect(after('2026-12-31')).toBe('2027-01-01');
-    expect(after('2028-02-28')).toBe('2028-02-29');
-    expect(after('2027-02-28')).toBe('2027-03-01');
-    expect(after('2027-03-28')).toBe('2027-03-29'); // the night clocks change in Germany
+    const dayAfter = (day: string) => nextBannerExpiry([banner('b', day)], '2000-01-01')?.rebuildOnOrAfter;
+    expect(dayAfter('2026-12-31')).toBe('2027-01-01');
+    expect(dayAfter('2028-02-28')).toBe('2028-02-29');
+    expect(dayAfter('2027-02-28')).toBe('2027-03-01');
+    expect(dayAfter('2027-03-28')).toBe('2027-03-29'); // the night clocks change in Germany
   });
 });
 
