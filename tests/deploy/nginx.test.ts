@@ -1,0 +1,142 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SECURITY_HEADERS } from '../../cli/serve/security-headers.ts';
+import { ROOT } from '../helpers/cli.ts';
+import { freePort } from '../helpers/free-port.ts';
+import { serveSite } from '../helpers/serve.ts';
+
+const NGINX = '/usr/sbin/nginx';
+const missing = !existsSync(NGINX) && !process.env.CI;
+if (missing) console.warn(`deploy/nginx: not tested, no ${NGINX} (apt-get install nginx; .ci/run installs it).`);
+
+/**
+ * Debian's nginx serving the built site on 127.0.0.1 with the shipped configuration
+ * (deploy/nginx/), changed only where a test must: the port, the site's folder, the include.
+ */
+describe.skipIf(missing)('the nginx configuration in deploy/nginx/', () => {
+  const site = inject('siteDir');
+  const dir = mkdtempSync(join(tmpdir(), 'studio-nginx-'));
+  let nginx: ChildProcess;
+  let base = '';
+
+  beforeAll(async () => {
+    const port = await freePort();
+    mkdirSync(join(dir, 'conf/snippets'), { recursive: true });
+    cpSync(join(ROOT, 'deploy/nginx/studio-headers.conf'), join(dir, 'conf/snippets/studio-headers.conf'));
+    const shipped = readFileSync(join(ROOT, 'deploy/nginx/studio-site.conf'), 'utf8');
+    const conf = shipped
+      .replace('    listen 80;\n', `    listen 127.0.0.1:${port};\n`)
+      .replace('    listen [::]:80;\n', '')
+      .replace('root /srv/studio/www/current;', `root ${site};`);
+    expect(conf).not.toMatch(/listen 80|\/srv\/studio/);
+    writeFileSync(join(dir, 'conf/studio-site.conf'), conf);
+    writeFileSync(
+      join(dir, 'conf/nginx.conf'),
+      [
+        // As root, the workers would otherwise read the site as nobody, who cannot enter a temp folder.
+        process.getuid?.() === 0 ? 'user root;' : '',
+        'daemon off;',
+        'worker_processes 1;',
+        `pid ${dir}/nginx.pid;`,
+        `error_log ${dir}/error.log;`,
+        'events {}',
+        'http {',
+        '  include /etc/nginx/mime.types;',
+        '  default_type application/octet-stream;',
+        '  access_log off;',
+        '  include studio-site.conf;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const args = ['-p', dir, '-c', join(dir, 'conf/nginx.conf')];
+    const check = spawnSync(NGINX, ['-t', ...args], { encoding: 'utf8' });
+    expect(check.status, check.stderr).toBe(0);
+    nginx = spawn(NGINX, args, { stdio: 'inherit' });
+    base = `http://127.0.0.1:${port}`;
+    for (let i = 0; ; i++) {
+      const up = await fetch(base).then(
+        () => true,
+        () => false,
+      );
+      if (up) break;
+      if (i > 200) throw new Error(`nginx did not start:\n${readFileSync(join(dir, 'error.log'), 'utf8')}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+
+  afterAll(async () => {
+    if (nginx && nginx.exitCode === null) {
+      const exited = new Promise((r) => nginx.on('exit', r));
+      nginx.kill('SIGQUIT');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(base + path, { redirect: 'manual', headers });
+  const css = () => readdirSync(join(site, 'assets/static')).find((f) => f.endsWith('.css'))!;
+
+  it('caches hashed assets for a year and has pages revalidated', async () => {
+    const asset = await get(`/assets/static/${css()}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-type')).toMatch(/^text\/css/);
+    for (const path of ['/', '/en', '/de/vocal', '/faq']) {
+      const page = await get(path);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('cache-control'), path).toBe('no-cache');
+      expect(page.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
+      const etag = page.headers.get('etag')!;
+      expect((await get(path, { 'if-none-match': etag })).status, path).toBe(304);
+    }
+    expect(await (await get('/en')).text()).toBe(readFileSync(join(site, 'en.html'), 'utf8'));
+  });
+
+  it('sends the policy headers content serve sends, on pages, assets and not-found pages', async () => {
+    for (const path of ['/', '/en/vocal', `/assets/static/${css()}`, '/en/no-such-page']) {
+      const res = await get(path);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name), `${name} on ${path}`).toBe(value);
+    }
+  });
+
+  it('answers an unknown address with the not-found page of its language and status 404', async () => {
+    for (const [path, file] of [
+      ['/no-such-page', '404.html'],
+      ['/en/no-such-page', 'en/404.html'],
+      ['/de/a/b/c', 'de/404.html'],
+      ['/en', undefined],
+      ['/english', '404.html'],
+      ['/assets/static/missing.css', '404.html'],
+    ] as const) {
+      const res = await get(path);
+      if (!file) {
+        expect(res.status, path).toBe(200);
+        continue;
+      }
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await res.text(), path).toBe(readFileSync(join(site, file), 'utf8'));
+    }
+  });
+
+  it('keeps the site trailing-slash policy: one address per page, as content serve does', async () => {
+    const server = await serveSite(site);
+    try {
+      for (const path of ['/', '/en', '/en/', '/de/vocal/', '/vocal.html', '/en/vocal.html', '/index.html', '/vocal/?a=1', '/en/404.html', '//example.org/']) {
+        const [ours, theirs] = await Promise.all([get(path), fetch(server.url + path, { redirect: 'manual' })]);
+        expect(ours.status, path).toBe(theirs.status);
+        expect(ours.headers.get('location'), path).toBe(theirs.headers.get('location'));
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('serves none of the files meant for the build, the server or other hosts', async () => {
+    for (const path of ['/.studio-site.json', '/.studio/enquiry.json', '/_headers', '/assets/', '/assets']) expect((await get(path)).status, path).toBe(404);
+  });
+});
