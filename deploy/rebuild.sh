@@ -10,4 +10,4 @@ app=$(cd "$(dirname "$0")/.." && pwd -P)
 www=${1:-/srv/studio/www}
 release="$www/releases/$(date -u +%Y-%m-%dT%H%M%SZ)-$$"
 node "$app/cli/bin.js" build --content "$app/content" --out "$release"
-exec "$app/deploy/publish.sh" "$release" "$www"
+exec "$app/deploy/publish.sh" "$release"

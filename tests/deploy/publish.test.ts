@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { parse } from 'yaml';
 import { ROOT } from '../helpers/cli.ts';
 import { serveSite } from '../helpers/serve.ts';
 
@@ -45,17 +46,17 @@ describe('publishing a site with deploy/publish.sh', () => {
 
   it('switches the link to the new copy in one rename, and back', () => {
     const a = upload('a');
-    const first = publish(a, www);
+    const first = publish(a);
     expect(first.status, first.stderr).toBe(0);
     expect(readlinkSync(current)).toBe(`releases/${readdirSync(releases)[0]}`);
     expect(online()).toBe('a');
     const b = upload('b');
-    expect(publish(b, www).status).toBe(0);
+    expect(publish(b).status).toBe(0);
     expect(online()).toBe('b');
     // Unchanged files of the new copy are hard links to the one online: an upload sends only what changed.
     if (RSYNC) expect(statSync(join(b, 'vocal.html')).ino).toBe(statSync(join(a, 'vocal.html')).ino);
     // Back to the one before, the same way.
-    expect(publish(a, www).status).toBe(0);
+    expect(publish(a).status).toBe(0);
     expect(online()).toBe('a');
     expect(readdirSync(www).sort()).toEqual(['current', 'releases']);
   });
@@ -63,7 +64,7 @@ describe('publishing a site with deploy/publish.sh', () => {
   it('never leaves a moment without a site: a reader sees one copy or the other, never none', async () => {
     const a = upload('c');
     const b = upload('d');
-    expect(publish(a, www).status).toBe(0);
+    expect(publish(a).status).toBe(0);
     const stop = join(www, '.stop');
     // A reader in a process of its own, reading the home page through the link as a web server does.
     const reader = spawn(
@@ -86,7 +87,7 @@ describe('publishing a site with deploy/publish.sh', () => {
       out += d;
     });
     const done = new Promise((r) => reader.on('exit', r));
-    for (let i = 0; i < 40; i++) expect(publish(i % 2 ? a : b, www).status).toBe(0);
+    for (let i = 0; i < 40; i++) expect(publish(i % 2 ? a : b).status).toBe(0);
     writeFileSync(stop, '');
     await done;
     rmSync(stop);
@@ -102,10 +103,11 @@ describe('publishing a site with deploy/publish.sh', () => {
     writeFileSync(join(notASite, 'index.html'), 'mine');
     try {
       for (const [args, message] of [
-        [[outside, www], /is not a folder directly inside/],
-        [[notASite, www], /is not a site "content build" wrote/],
-        [[join(releases, 'missing'), www], /is not a folder/],
+        [[outside], /is not a folder directly inside a folder named releases/],
+        [[notASite], /is not a site "content build" wrote/],
+        [[join(releases, 'missing')], /is not a folder/],
         [[], /usage/],
+        [[join(releases, 'x'), www], /usage/],
       ] as const) {
         const r = publish(...args);
         expect(r.status).toBe(2);
@@ -117,7 +119,7 @@ describe('publishing a site with deploy/publish.sh', () => {
       mkdirSync(join(elsewhere, 'releases'));
       mkdirSync(join(elsewhere, 'current'));
       cpSync(site, join(elsewhere, 'releases', 'x'), { recursive: true });
-      const r = publish(join(elsewhere, 'releases', 'x'), elsewhere);
+      const r = publish(join(elsewhere, 'releases', 'x'));
       expect(r.status).toBe(2);
       expect(r.stderr).toMatch(/current is not a link/);
       expect(readdirSync(join(elsewhere, 'current'))).toEqual([]);
@@ -129,20 +131,59 @@ describe('publishing a site with deploy/publish.sh', () => {
   });
 
   it('keeps the three copies made last and anything that is not a built site', () => {
-    for (const m of ['f', 'g', 'h', 'i']) expect(publish(upload(m), www).status).toBe(0);
+    for (const m of ['f', 'g', 'h', 'i']) expect(publish(upload(m)).status).toBe(0);
     const left = readdirSync(releases).sort();
     expect(left.filter((r) => r !== 'notes').map((r) => r.slice(-1))).toEqual(['g', 'h', 'i']);
     expect(left).toContain('notes');
     expect(online()).toBe('i');
   });
 
+  it.skipIf(!RSYNC)('the workflow (.github/workflows/publish.yml) uploads and switches with the same commands', () => {
+    const workflow = parse(readFileSync(join(ROOT, '.github/workflows/publish.yml'), 'utf8')) as { jobs: { publish: { steps: { run?: string }[] } } };
+    const upload = workflow.jobs.publish.steps.at(-1)!.run!;
+    // ssh to the server, played by this machine: options and host dropped, the command run here.
+    const bin = join(www, '.bin');
+    mkdirSync(bin);
+    writeFileSync(
+      join(bin, 'ssh'),
+      '#!/bin/sh\nwhile [ $# -gt 0 ]; do case $1 in -i|-o|-l|-p) shift 2;; -*) shift;; *) break;; esac; done\nshift\nexec sh -c "$*"\n',
+      { mode: 0o755 },
+    );
+    const script = upload.replaceAll('/srv/studio/www', www).replaceAll('/srv/studio/app', ROOT.replace(/\/$/, ''));
+    // The job's checkout, with the site it built in dist/.
+    const checkout = join(www, '.checkout');
+    cpSync(site, join(checkout, 'dist'), { recursive: true });
+    const r = spawnSync('bash', ['-euo', 'pipefail', '-c', script], {
+      cwd: checkout,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        PATH: `${bin}:${process.env.PATH}`,
+        HOME: join(www, '.home'),
+        HOST: 'studio.test',
+        KNOWN_HOSTS: '',
+        SSH_KEY: 'key',
+        GITHUB_SHA: '0123456789abcdef0123',
+        STUDIO_NO_RESTART: '1',
+      },
+    });
+    rmSync(bin, { recursive: true });
+    rmSync(checkout, { recursive: true });
+    rmSync(join(www, '.home'), { recursive: true });
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(readlinkSync(current)).toMatch(/^releases\/\d{4}-\d\d-\d\dT\d{6}Z-0123456789ab$/);
+    expect(online()).toBeUndefined(); // the site as built, without a test's marker
+    expect(readFileSync(join(current, 'en.html'))).toEqual(readFileSync(join(site, 'en.html')));
+  });
+
   it('content serve follows the link to the new copy without a restart', async () => {
+    expect(publish(upload('k')).status).toBe(0);
     const server = await serveSite(current);
     try {
       const marker = async () => /<!--release (\w+)-->/.exec(await (await fetch(`${server.url}/`)).text())?.[1];
-      expect(await marker()).toBe('i');
-      expect(publish(upload('j'), www).status).toBe(0);
-      expect(await marker()).toBe('j');
+      expect(await marker()).toBe('k');
+      expect(publish(upload('l')).status).toBe(0);
+      expect(await marker()).toBe('l');
       expect((await fetch(`${server.url}/en/vocal`)).status).toBe(200);
     } finally {
       await server.stop();
