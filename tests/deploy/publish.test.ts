@@ -176,6 +176,17 @@ describe('publishing a site with deploy/publish.sh', () => {
     expect(readFileSync(join(current, 'en.html'))).toEqual(readFileSync(join(site, 'en.html')));
   });
 
+  it("deploy/rebuild.sh (the daily timer's job) builds a new release from the content beside it and publishes it", () => {
+    const before = readlinkSync(current);
+    const r = spawnSync('sh', [join(ROOT, 'deploy/rebuild.sh'), www], { encoding: 'utf8', env: { ...process.env, STUDIO_NO_RESTART: '1', NO_COLOR: '1' } });
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/✓ Built \d+ pages/);
+    const now = readlinkSync(current);
+    expect(now).not.toBe(before);
+    expect(now).toMatch(/^releases\/\d{4}-\d\d-\d\dT\d{6}Z-\d+$/);
+    expect(readFileSync(join(current, 'en.html'))).toEqual(readFileSync(join(site, 'en.html')));
+  });
+
   it('content serve follows the link to the new copy without a restart', async () => {
     expect(publish(upload('k')).status).toBe(0);
     const server = await serveSite(current);
