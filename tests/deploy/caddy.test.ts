@@ -212,6 +212,18 @@ describe.skipIf(missing)('Caddy in front of content serve', () => {
     expectPolicy(res.headers, 'a refused origin');
   });
 
+  it('holds requests while content serve restarts (after a rebuild) instead of answering 502', async () => {
+    const args = ['--out', site, '--data', data.dir, '--trust-proxy', '--port', new URL(serve.url).port];
+    serve.child.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+    // Sent while nothing listens behind Caddy: Caddy keeps trying (lb_try_duration) until the server is back.
+    const waiting = get('/de/vocal', { from: '127.0.0.4' });
+    serve = await spawnServe(args);
+    const res = await waiting;
+    expect(res.status).toBe(200);
+    expectPolicy(res.headers, 'the page after a restart');
+  });
+
   it('the shipped Caddyfile is one Caddy reads as it is', () => {
     const r = spawnSync(CADDY, ['adapt', '--config', join(ROOT, 'deploy/Caddyfile'), '--adapter', 'caddyfile'], {
       encoding: 'utf8',
