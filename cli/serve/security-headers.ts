@@ -16,8 +16,9 @@ export const SECURITY_HEADERS: Record<string, string> = {
 
 /**
  * HSTS, sent only on an answer that went out over HTTPS (the trusted proxy's X-Forwarded-Proto):
- * a browser ignores it over plain HTTP anyway, and sent there it would tell nothing true. A year,
- * as the browsers' preload lists ask; without includeSubDomains, as the studio's domain may have
- * other hosts (a webmail, a shop) that this site cannot vouch for.
+ * a browser ignores it over plain HTTP anyway. Sent by the server rather than added in the
+ * Caddyfile, so that it holds behind any proxy that says X-Forwarded-Proto (nginx too). A year;
+ * without includeSubDomains, as the studio's domain may have other hosts (a webmail, a shop)
+ * that this site cannot vouch for.
  */
 export const HSTS = 'max-age=31536000';

@@ -130,6 +130,7 @@ export function createStaticHandler(root: string, locales: readonly Locale[], op
 
 const inside = (path: string, dir: string) => path.startsWith(dir + sep);
 
+/** The real path of `path`, or `fallback` while it cannot be resolved. */
 function realpathOr(path: string, fallback: string): string {
   try {
     return realpathSync(path);
