@@ -11,8 +11,10 @@ function parseHeadersFile(text: string): Map<string, Map<string, string>> {
   let current: Map<string, string> | undefined;
   for (const line of text.split('\n')) {
     if (!line.trim() || line.startsWith('#')) continue;
-    if (!/^\s/.test(line)) rules.set(line, (current = new Map()));
-    else {
+    if (!/^\s/.test(line)) {
+      current = new Map();
+      rules.set(line, current);
+    } else {
       const [, name, value] = /^\s+([A-Za-z-]+): (.+)$/.exec(line)!;
       current!.set(name!.toLowerCase(), value!);
     }
