@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../cli/serve/security-headers.ts';
 import { ROOT } from '../helpers/cli.ts';
 import { freePort } from '../helpers/free-port.ts';
-import { serveSite } from '../helpers/serve.ts';
+import { serveSite, validEnquiry } from '../helpers/serve.ts';
 
 const NGINX = '/usr/sbin/nginx';
 const missing = !existsSync(NGINX) && !process.env.CI;
@@ -21,17 +22,22 @@ describe.skipIf(missing)('the nginx configuration in deploy/nginx/', () => {
   const dir = mkdtempSync(join(tmpdir(), 'studio-nginx-'));
   let nginx: ChildProcess;
   let base = '';
+  let serve: Awaited<ReturnType<typeof serveSite>>;
 
   beforeAll(async () => {
     const port = await freePort();
+    // The form's receiving end behind nginx: the configuration's /api/ block, uncommented.
+    serve = await serveSite(site, { trustProxy: true, minFillMs: 0, rateLimit: { max: 1, windowMs: 600_000 } });
     mkdirSync(join(dir, 'conf/snippets'), { recursive: true });
     cpSync(join(ROOT, 'deploy/nginx/studio-headers.conf'), join(dir, 'conf/snippets/studio-headers.conf'));
     const shipped = readFileSync(join(ROOT, 'deploy/nginx/studio-site.conf'), 'utf8');
     const conf = shipped
       .replace('    listen 80;\n', `    listen 127.0.0.1:${port};\n`)
       .replace('    listen [::]:80;\n', '')
-      .replace('root /srv/studio/www/current;', `root ${site};`);
-    expect(conf).not.toMatch(/listen 80|\/srv\/studio/);
+      .replace('root /srv/studio/www/current;', `root ${site};`)
+      .replace(/ {4}# (location \/api\/ \{\n(?: {4}# .*\n)*? {4}# \})/, (block) => block.replaceAll('    # ', '    '))
+      .replace('http://127.0.0.1:8080', serve.url);
+    expect(conf).not.toMatch(/listen 80|\/srv\/studio|:8080|# location/);
     writeFileSync(join(dir, 'conf/studio-site.conf'), conf);
     writeFileSync(
       join(dir, 'conf/nginx.conf'),
@@ -69,6 +75,7 @@ describe.skipIf(missing)('the nginx configuration in deploy/nginx/', () => {
   });
 
   afterAll(async () => {
+    await serve?.stop();
     if (nginx && nginx.exitCode === null) {
       const exited = new Promise((r) => nginx.on('exit', r));
       nginx.kill('SIGQUIT');
@@ -134,6 +141,35 @@ describe.skipIf(missing)('the nginx configuration in deploy/nginx/', () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it('passes the form to content serve with the /api/ block, and the visitor address nginx saw', async () => {
+    /** An enquiry posted through nginx from a loopback address of our choice, with a header the visitor made up. */
+    const post = (from: string, forged: string) =>
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
+        const body = JSON.stringify(validEnquiry());
+        const req = httpRequest(`${base}/api/enquiry`, {
+          method: 'POST',
+          localAddress: from,
+          headers: { 'content-type': 'application/json', origin: base, 'x-forwarded-for': forged },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    const first = await post('127.0.0.1', '198.51.100.1');
+    expect(first.status).toBe(201);
+    // The policy headers once: content serve's own, nginx adds none in that block; no HSTS over plain http.
+    expect(first.headers['content-security-policy']).toBe(SECURITY_HEADERS['content-security-policy']);
+    expect(first.headers['strict-transport-security']).toBeUndefined();
+    // One enquiry per address in ten minutes: another made-up address does not make another visitor…
+    expect((await post('127.0.0.1', '198.51.100.2')).status).toBe(429);
+    // …another real one does, though nginx's own connection to the server comes from 127.0.0.1 as before.
+    expect((await post('127.0.0.5', '127.0.0.1')).status).toBe(201);
+    expect(await (await get('/api/health')).json()).toEqual({ ok: true });
   });
 
   it('serves none of the files meant for the build, the server or other hosts', async () => {
