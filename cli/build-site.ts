@@ -13,11 +13,13 @@ import { type RenderPool, renderPoolAhead } from './render/render-pool.ts';
 import { robotsTxt, sitemapXml } from './render/sitemap.ts';
 import { prerenderWithVike } from './render/vike.ts';
 import type { Problem } from './report/problem.ts';
+import { type BannerExpiry, nextBannerExpiry } from './resolve/banner-dates.ts';
 import { resolveSite, resolveSitePages, type SitePage, sitePagesInChunks } from './resolve/resolve.ts';
 import { createTranslator } from './resolve/translator.ts';
 import { enquiryManifest, writeManifest } from './serve/manifest.ts';
 import { validateContent } from './validate/validate.ts';
 import { commitStaging, discardStaging, prepareStaging } from './write/atomic-dir.ts';
+import { writeHostFiles } from './write/host-files.ts';
 import { checkOutDir } from './write/out-dir.ts';
 
 export interface BuildOptions {
@@ -50,6 +52,8 @@ export interface BuildSummary {
   phases: Record<string, number>;
   /** What the user should know about the output folder (leftovers kept because they hold files of theirs). */
   notes?: string[];
+  /** The first banner to stop showing: the site needs a build on or after the day after its last day. */
+  nextBannerExpiry?: BannerExpiry;
 }
 
 export type BuildResult = { ok: false; problems: Problem[]; sources: Map<string, string> } | { ok: true; problems: Problem[]; summary: BuildSummary };
@@ -148,6 +152,7 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     cpSync(fromRoot('templates/public'), staging, { recursive: true });
     writeFileSync(join(staging, 'sitemap.xml'), sitemapXml(pages));
     writeFileSync(join(staging, 'robots.txt'), robotsTxt(options.baseUrl ?? validated.content.site!.data.baseUrl));
+    writeHostFiles(staging);
     const rendered = await fast?.rendered;
     phase('render and write');
     writeManifest(staging, enquiryManifest(validated.content, tr, pages, stylesheetOf(staging, pages[0]?.file)));
@@ -161,6 +166,8 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     if (rendered) summary.rendered = rendered.filter((r) => r.rendered).length;
     commitStaging(staging, options.out, { content: options.content, written, notes });
     if (notes.length) summary.notes = notes;
+    const expiry = nextBannerExpiry(validated.content.banners?.data.banners, today);
+    if (expiry) summary.nextBannerExpiry = expiry;
     if (rendered) writePageRecords(options.out, rendered, { templateKey: fast!.templateKey, largest: gzip.largest() }, factsOf(pages));
     return { ok: true, problems: validated.problems, summary };
   } catch (error) {

@@ -3,6 +3,7 @@ import type { BuildSummary } from '../build-site.ts';
 import type { Logger } from '../logger.ts';
 import { formatGithub, formatHuman, formatJson, summaryLines } from '../report/format-problems.ts';
 import type { Problem } from '../report/problem.ts';
+import type { BannerExpiry } from '../resolve/banner-dates.ts';
 import { validateContent } from '../validate/validate.ts';
 import { contentPrefix, EXIT } from './common.ts';
 import type { BuildCommandOptions } from './usage.ts';
@@ -68,5 +69,11 @@ function summaryText(s: BuildSummary, out: string, log: Logger): string {
     `  total size           ${kb(s.totalBytes)}`,
     `  largest page         ${s.largestPage.file}: ${kb(s.largestPage.bytes)} (${kb(s.largestPage.gzipBytes)} gzipped)`,
     `  JavaScript per page  with the form ${kb(s.jsPerPage.withForm)} gzipped, without it ${kb(s.jsPerPage.withoutForm)}`,
+    ...(s.nextBannerExpiry ? [bannerLine(s.nextBannerExpiry)] : []),
   ].join('\n');
+}
+
+/** Pages do not change by themselves: a banner past its last day stays online until the next build. */
+function bannerLine(e: BannerExpiry): string {
+  return `  next banner expiry   "${e.banner}" is shown until ${e.lastDay}: rebuild on or after ${e.rebuildOnOrAfter} (docs/deploy.md: the daily rebuild)`;
 }

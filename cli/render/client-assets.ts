@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BuildOptions, BuildResult, Metafile } from 'esbuild';
@@ -141,7 +142,10 @@ function install(key: string, result: BuildResult<{ metafile: true; write: false
   const version = dirname(dir);
   mkdirSync(version, { recursive: true });
   removeLeftovers(version);
-  const work = mkdtempSync(join(version, TEMP_PREFIX));
+  // Not mkdtemp, whose folder is the installing user's alone (0700): the server's own user, which
+  // reads the compiler another user installed (docs/deploy.md), would find no bundle and try to build one.
+  const work = join(version, `${TEMP_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
+  mkdirSync(work);
   try {
     const jsGzip = { static: 0, form: 0 };
     // Every script of the bundle is the form's: its first script, and the React part that one imports.

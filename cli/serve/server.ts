@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { CSP } from '../../templates/csp.ts';
 import type { Locale } from '../../templates/model.ts';
 import { UsageError } from '../report/problem.ts';
 import { asProblem, json, kindOf, refuse, TEXT, withContacts } from './answer.ts';
@@ -15,6 +14,7 @@ import { type Mailer, Outbox } from './outbox.ts';
 import { PgOutbox } from './pg-outbox.ts';
 import { DatabaseRefused, PgStore, redactUrl } from './pg-store.ts';
 import { boundedStore, DEFAULT_TRACKED_ADDRESSES, trustedHops } from './rate-limit.ts';
+import { HSTS, SECURITY_HEADERS } from './security-headers.ts';
 import { createStaticHandler, hasControl, localPath } from './static.ts';
 import type { EnquiryStore } from './store.ts';
 
@@ -58,15 +58,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The server's own headers: the pages' policy plus what a meta tag cannot say. */
-export const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': `${CSP}; frame-ancestors 'none'`,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-  'cross-origin-opener-policy': 'same-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-};
+export { SECURITY_HEADERS } from './security-headers.ts';
 
 /**
  * The HTTP layer is fastify: its router decodes paths (a malformed escape is a 400 before
@@ -191,8 +183,10 @@ function createApp(manifest: EnquiryManifest, hops: number, log: ServeLog): Fast
   app.server.headersTimeout = 15_000;
 
   // Every answer carries the policy headers (errors, redirects and not-found pages too).
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(SECURITY_HEADERS);
+    // https only as a trusted proxy says (fastify reads X-Forwarded-Proto only from a hop --trust-proxy trusts).
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     return payload;
   });
 

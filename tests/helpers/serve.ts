@@ -62,9 +62,19 @@ export interface ServeProcess {
   exited: Promise<number | null>;
 }
 
-export function spawnServe(args: string[], env: Record<string, string> = {}): Promise<ServeProcess> {
+/** `copy`: another installation of the compiler (its `cli/bin.js` and folder), run as another user. */
+export function spawnServe(
+  args: string[],
+  env: Record<string, string> = {},
+  copy: { script?: string; cwd?: string; uid?: number; gid?: number } = {},
+): Promise<ServeProcess> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|TEST$|MODE$)/.test(k)));
-  const child = spawn(process.execPath, [join(ROOT, 'cli/bin.js'), 'serve', '--port', '0', ...args], { cwd: ROOT, env: { ...clean, NO_COLOR: '1', ...env } });
+  const child = spawn(process.execPath, [copy.script ?? join(ROOT, 'cli/bin.js'), 'serve', '--port', '0', ...args], {
+    cwd: copy.cwd ?? ROOT,
+    env: { ...clean, NO_COLOR: '1', ...env },
+    uid: copy.uid,
+    gid: copy.gid,
+  });
   let out = '';
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   return new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
 import type { Banner, CourseCard } from '../../../templates/model.ts';
+import { bannerShown } from '../banner-dates.ts';
 import type { Builder } from './page-kind.ts';
 import { titled } from './page-kind.ts';
 
@@ -22,7 +23,7 @@ export const homePage: Builder<'home'> = (ctx, route) => {
         }),
       ),
       banners: ctx.content.banners.data.banners
-        .filter((b) => !b.validUntil || b.validUntil >= ctx.today)
+        .filter((b) => bannerShown(b, ctx.today))
         .map(
           (b): Banner => ({
             id: b.id,
