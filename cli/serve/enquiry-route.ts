@@ -1,4 +1,3 @@
-import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../templates/model.ts';
@@ -8,7 +7,7 @@ import { answerLocale, type BodyKind, bodyKind, checkEnquiry, type FieldError, M
 import type { ServeLog } from './events.ts';
 import { EnquiryConflict, type StoredEnquiry } from './inbox.ts';
 import { type EnquiryManifest, serverText } from './manifest.ts';
-import type { boundedStore } from './rate-limit.ts';
+import { clientKey, type RateLimitStore } from './rate-limit.ts';
 import type { EnquiryStore } from './store.ts';
 
 /** What the enquiry endpoint works with; startServer makes it. */
@@ -22,7 +21,7 @@ export interface EnquiryRoute {
   log: ServeLog;
   /** Enquiries one address may send per window; 0 turns the limit off. */
   rateLimit: { max: number; windowMs: number };
-  rateLimitStore: ReturnType<typeof boundedStore>;
+  rateLimitStore: RateLimitStore;
   minFillMs: number;
   /** The site's origin and the others allowed (--origin); the server's own address is added per request. */
   origins: string[];
@@ -35,7 +34,7 @@ const NOT_POST = ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
 /**
  * The enquiry endpoint: POST only, from the site's own pages, rate-limited per client address.
- * Only here is a body read: JSON by our parser, a plain form by @fastify/formbody, both within
+ * Only here is a body read: JSON and plain forms by parseBody (into objects without a prototype), both within
  * the 16 KB limit.
  */
 export async function registerEnquiryRoute(app: FastifyInstance, route: EnquiryRoute): Promise<void> {
@@ -53,23 +52,30 @@ export async function registerEnquiryRoute(app: FastifyInstance, route: EnquiryR
         max: limit.max,
         timeWindow: limit.windowMs,
         store: route.rateLimitStore.Store,
-        keyGenerator: (request) => request.ip || 'unknown',
+        // After the body is read, so that the answer is in the language the enquiry names.
+        hook: 'preHandler',
+        keyGenerator: (request) => clientKey(request.ip || 'unknown'),
+        // A shared count that cannot be reached (the database away) does not stop an enquiry: storing it answers for itself.
+        skipOnError: true,
         addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
         addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
         errorResponseBuilder: (request, context) =>
-          new RequestProblem(429, 'rate_limited', manifest.messages[answerLocale(undefined, request, manifest)].errorRateLimited, {
+          new RequestProblem(429, 'rate_limited', manifest.messages[answerLocale(bodyFields(request), request, manifest)].errorRateLimited, {
             'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),
           }),
       });
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => {
-      try {
-        done(null, parseBody('json', body as Buffer));
-      } catch (error) {
-        done(error as Error, undefined);
-      }
-    });
-    await scope.register(formbody, { bodyLimit: MAX_BODY_BYTES });
+    for (const [type, kind] of [
+      ['application/json', 'json'],
+      ['application/x-www-form-urlencoded', 'form'],
+    ] as const)
+      scope.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => {
+        try {
+          done(null, parseBody(kind, body as Buffer));
+        } catch (error) {
+          done(error as Error, undefined);
+        }
+      });
     scope.route({
       method: 'POST',
       url: manifest.endpoint,
@@ -82,6 +88,9 @@ export async function registerEnquiryRoute(app: FastifyInstance, route: EnquiryR
     });
   });
 }
+
+const bodyFields = (request: FastifyRequest) =>
+  request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : undefined;
 
 function checkOrigin(request: FastifyRequest, route: EnquiryRoute): void {
   const kind = bodyKind(request.headers['content-type']);
@@ -160,7 +169,7 @@ function invalid(reply: FastifyReply, route: EnquiryRoute, kind: BodyKind, local
   route.log({ kind: 'refused', status: 422, code: 'invalid' });
   if (kind === 'json')
     return json(reply, 422, { ok: false, error: 'invalid', message, errors: Object.fromEntries(errors.map((e) => [e.field, e.message])), fields: errors });
-  const label = (f: string) => (m.fields as Record<string, string>)[f] ?? f;
+  const label = (f: string) => (Object.hasOwn(m.fields, f) ? (m.fields as Record<string, string>)[f]! : f);
   const items = errors.map((e) => `<li><b>${escapeHtml(label(e.field))}</b>: ${escapeHtml(e.message)}</li>`).join('');
   return answerPage(reply, route.manifest, 422, locale, message, `<p>${escapeHtml(m.errorBack)}</p><ul>${items}</ul>`);
 }

@@ -14,9 +14,9 @@ import { type EnquiryManifest, MANIFEST_FILE, readManifest } from './manifest.ts
 import { type Mailer, Outbox } from './outbox.ts';
 import { PgOutbox } from './pg-outbox.ts';
 import { DatabaseRefused, PgStore, redactUrl } from './pg-store.ts';
-import { boundedStore, DEFAULT_TRACKED_ADDRESSES, trustedHops } from './rate-limit.ts';
+import { boundedStore, DEFAULT_TRACKED_ADDRESSES, databaseStore, trustedHops } from './rate-limit.ts';
 import { createStaticHandler, hasControl, localPath } from './static.ts';
-import type { EnquiryStore } from './store.ts';
+import type { EnquiryStore, StoreHealth } from './store.ts';
 
 export interface ServeOptions {
   /** The built site. */
@@ -70,7 +70,7 @@ export const SECURITY_HEADERS: Record<string, string> = {
 
 /**
  * The HTTP layer is fastify: its router decodes paths (a malformed escape is a 400 before
- * our code runs), @fastify/formbody and our JSON parser read bodies within the 16 KB limit,
+ * our code runs), our parser reads JSON and plain form bodies within the 16 KB limit,
  * @fastify/rate-limit counts enquiries per client address, and fastify's error handling
  * turns an exception in one request into that request's 500, never the process's end.
  */
@@ -82,7 +82,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const inbox: EnquiryStore = options.database ? await openDatabase(options.database) : await Inbox.open(data);
   const outbox = openOutbox(options, inbox, data, manifest, log);
   const hops = options.trustProxy === true ? 1 : options.trustProxy || 0;
-  const rateLimitStore = boundedStore(options.trackedAddresses ?? DEFAULT_TRACKED_ADDRESSES);
+  // Several instances on one database share one count; a single one counts in memory.
+  const rateLimitStore = inbox instanceof PgStore ? databaseStore(inbox.pool) : boundedStore(options.trackedAddresses ?? DEFAULT_TRACKED_ADDRESSES);
 
   const app = createApp(manifest, hops, log);
   // The inbox is never served, even when --data lies inside the site.
@@ -95,8 +96,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     method: ['GET', 'HEAD'],
     url: '/api/health',
     handler: (_request, reply) => {
-      const health = inbox.health();
-      return json(reply, health.ok ? 200 : 503, health.ok ? { ok: true } : { ok: false, reason: health.reason });
+      const health = publicHealth(inbox.health(), inbox instanceof PgStore ? 'database' : 'file');
+      return json(reply, health.ok ? 200 : 503, health);
     },
   });
   await registerEnquiryRoute(app, {
@@ -128,6 +129,32 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       await closeStores();
     })());
   return { url, server: app.server, inbox, outbox, manifest, trackedAddresses: rateLimitStore.tracked, close };
+}
+
+/**
+ * What /api/health tells anyone: ok or degraded, and why in plain words. Never the store's own
+ * message: that names hosts, ports, users and paths (it goes to the server's log instead).
+ * Whatever else the store reports (counts, periods) is passed on when it is a number or a yes/no.
+ */
+export function publicHealth(health: StoreHealth, kind: 'file' | 'database') {
+  const extra = Object.fromEntries(Object.entries(health).filter(([k, v]) => k !== 'ok' && k !== 'reason' && (typeof v === 'number' || typeof v === 'boolean')));
+  if (health.ok) return { ok: true, status: 'ok', ...extra };
+  return { ok: false, status: 'degraded', reasons: [inWords(health.reason, kind)], ...extra };
+}
+
+function inWords(reason: string, kind: 'file' | 'database'): string {
+  if (/closed/i.test(reason)) return 'the server is shutting down';
+  if (kind === 'database') {
+    if (/timeout|timed out|canceling statement/i.test(reason)) return 'the database does not answer in time; enquiries are answered 503';
+    if (/ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|connect|terminat|shut ?down|not connected/i.test(reason))
+      return 'the database cannot be reached; enquiries are answered 503';
+    return 'the database cannot store enquiries; enquiries are answered 503';
+  }
+  if (/ENOSPC|no space/i.test(reason)) return 'the disk of the inbox is full; enquiries are answered 503';
+  if (/EACCES|EPERM|permission/i.test(reason)) return 'the inbox may not be written; enquiries are answered 503';
+  if (/EROFS|read-only/i.test(reason)) return 'the inbox is on a read-only file system; enquiries are answered 503';
+  if (/lock/i.test(reason)) return 'the inbox lock was lost (is another server using the inbox?); enquiries are answered 503';
+  return 'the inbox cannot store enquiries; enquiries are answered 503';
 }
 
 /** The site's manifest, and its thank-you addresses as Locations: paths on this site, percent-encoded. */
