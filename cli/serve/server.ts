@@ -1,21 +1,19 @@
-import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { CSP } from '../../templates/csp.ts';
-import type { Locale } from '../../templates/model.ts';
 import { UsageError } from '../report/problem.ts';
 import { asProblem, json, kindOf, refuse, TEXT, withContacts } from './answer.ts';
 import { answerLocale, MAX_BODY_BYTES } from './enquiry.ts';
 import { registerEnquiryRoute } from './enquiry-route.ts';
 import type { ServeLog } from './events.ts';
 import { Inbox, readInbox } from './inbox.ts';
-import { type EnquiryManifest, MANIFEST_FILE, readManifest } from './manifest.ts';
+import { LiveSite } from './live-site.ts';
+import type { EnquiryManifest } from './manifest.ts';
 import { type Mailer, Outbox } from './outbox.ts';
 import { PgOutbox } from './pg-outbox.ts';
 import { DatabaseRefused, PgStore, redactUrl } from './pg-store.ts';
 import { boundedStore, DEFAULT_TRACKED_ADDRESSES, databaseStore, trustedHops } from './rate-limit.ts';
-import { createStaticHandler, hasControl, localPath } from './static.ts';
 import type { EnquiryStore, StoreHealth } from './store.ts';
 
 export interface ServeOptions {
@@ -76,18 +74,19 @@ export const SECURITY_HEADERS: Record<string, string> = {
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const dir = resolve(options.dir);
-  const { manifest, thanks } = readSite(dir, options.dir);
   const log = options.log ?? (() => {});
   const data = resolve(options.data);
+  // The inbox is never served, even when --data lies inside the site.
+  const site = new LiveSite(dir, options.dir, [data], (message) => log({ kind: 'error', error: message }));
+  const { manifest } = site.current;
   const inbox: EnquiryStore = options.database ? await openDatabase(options.database) : await Inbox.open(data);
-  const outbox = openOutbox(options, inbox, data, manifest, log);
+  const outbox = openOutbox(options, inbox, data, site, log);
   const hops = options.trustProxy === true ? 1 : options.trustProxy || 0;
   // Several instances on one database share one count; a single one counts in memory.
   const rateLimitStore = inbox instanceof PgStore ? databaseStore(inbox.pool) : boundedStore(options.trackedAddresses ?? DEFAULT_TRACKED_ADDRESSES);
 
-  const app = createApp(manifest, hops, log);
-  // The inbox is never served, even when --data lies inside the site.
-  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: createStaticHandler(dir, manifest.locales, { exclude: [data] }) });
+  const app = createApp(site, hops, log);
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: (request, reply) => site.current.serve(request, reply) });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD') return reply.code(404).type(TEXT).send('Not found\n');
     return reply.code(405).header('allow', 'GET, HEAD').type(TEXT).send('Method not allowed\n');
@@ -101,8 +100,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     },
   });
   await registerEnquiryRoute(app, {
-    manifest,
-    thanks,
+    site,
     inbox,
     outbox,
     log,
@@ -128,7 +126,17 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       clearTimeout(deadline);
       await closeStores();
     })());
-  return { url, server: app.server, inbox, outbox, manifest, trackedAddresses: rateLimitStore.tracked, close };
+  return {
+    url,
+    server: app.server,
+    inbox,
+    outbox,
+    get manifest() {
+      return site.current.manifest;
+    },
+    trackedAddresses: rateLimitStore.tracked,
+    close,
+  };
 }
 
 /**
@@ -157,20 +165,6 @@ function inWords(reason: string, kind: 'file' | 'database'): string {
   return 'the inbox cannot store enquiries; enquiries are answered 503';
 }
 
-/** The site's manifest, and its thank-you addresses as Locations: paths on this site, percent-encoded. */
-function readSite(dir: string, given: string): { manifest: EnquiryManifest; thanks: Record<Locale, string> } {
-  if (!existsSync(dir)) throw new UsageError(`there is no built site in ${given}`, 'run "content build" first');
-  const manifest = readManifest(dir);
-  if (!manifest) throw new UsageError(`${given} has no ${MANIFEST_FILE} from this version of "content build"`, 'run "content build" again');
-  const thanks = { ...manifest.thanks };
-  for (const [locale, path] of Object.entries(manifest.thanks) as [Locale, string][]) {
-    if (typeof path !== 'string' || !/^\/(?![/\\])/.test(path) || hasControl(path))
-      throw new UsageError(`${given}/${MANIFEST_FILE}: the thank-you address for ${locale} is not a path on this site`, 'run "content build" again');
-    thanks[locale] = localPath(path.split('/'));
-  }
-  return { manifest, thanks };
-}
-
 /** The PostgreSQL store; an address that waiting will not mend is a usage error (a database that is away is not: it is waited for). */
 async function openDatabase(url: string): Promise<PgStore> {
   try {
@@ -186,8 +180,10 @@ async function openDatabase(url: string): Promise<PgStore> {
 }
 
 /** The e-mail outbox beside the store (in the database, or a file beside the file inbox); none without e-mail. */
-function openOutbox(options: ServeOptions, inbox: EnquiryStore, data: string, manifest: EnquiryManifest, log: ServeLog): RunningServer['outbox'] {
+function openOutbox(options: ServeOptions, inbox: EnquiryStore, data: string, site: LiveSite, log: ServeLog): RunningServer['outbox'] {
   if (!options.mail) return undefined;
+  // The course names of the build served now (a rebuild may add an option).
+  const manifest = new Proxy({} as EnquiryManifest, { get: (_target, key) => site.current.manifest[key as keyof EnquiryManifest] });
   const onEvent = (e: { kind: 'sent'; id: number } | { kind: 'failed'; id: number; error: string; retryInMs: number }) =>
     log(e.kind === 'sent' ? { kind: 'mail-sent', id: e.id } : { kind: 'mail-failed', id: e.id, error: e.error, retryInMs: e.retryInMs });
   if (inbox instanceof PgStore) return new PgOutbox(inbox.pool, { manifest, ...options.mail, onEvent });
@@ -196,7 +192,7 @@ function openOutbox(options: ServeOptions, inbox: EnquiryStore, data: string, ma
 }
 
 /** fastify with the server's limits, the policy headers on every answer, and errors answered, never thrown. */
-function createApp(manifest: EnquiryManifest, hops: number, log: ServeLog): FastifyInstance {
+function createApp(site: LiveSite, hops: number, log: ServeLog): FastifyInstance {
   const app = Fastify({
     logger: false,
     trustProxy: trustedHops(hops),
@@ -224,6 +220,7 @@ function createApp(manifest: EnquiryManifest, hops: number, log: ServeLog): Fast
   });
 
   app.setErrorHandler((error, request, reply) => {
+    const { manifest } = site.current;
     const problem = asProblem(error);
     const locale = answerLocale(undefined, request, manifest);
     if (problem) {
