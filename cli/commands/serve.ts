@@ -8,7 +8,7 @@ import { PgOutbox } from '../serve/pg-outbox.ts';
 import { redactUrl } from '../serve/pg-store.ts';
 import type { ServeOptions } from '../serve/server.ts';
 import { EXIT } from './common.ts';
-import { databaseUrl } from './database.ts';
+import { databaseFor } from './database.ts';
 import { checkBuiltSite, checkDataDir, parseNumber, parseWholeNumber } from './options.ts';
 import type { ServeCommandOptions } from './usage.ts';
 
@@ -38,8 +38,8 @@ async function mailFromEnvironment(dir: string): Promise<{ mail?: ServeOptions['
 /** Runs until SIGTERM or SIGINT, then shuts down gracefully. */
 export async function serveCommand(opts: ServeCommandOptions, log: Logger): Promise<number> {
   checkBuiltSite(opts.out);
-  const database = databaseUrl(opts.database);
-  // With a database, --data is not used.
+  // An explicit --data wins over STUDIO_DATABASE_URL; with a database, --data is not used.
+  const database = databaseFor(opts);
   if (!database) checkDataDir(opts.data, opts.out);
   const { startServer } = await import('../serve/server.ts');
   const { mail, off } = await mailFromEnvironment(opts.out);
