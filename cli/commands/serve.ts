@@ -35,7 +35,29 @@ async function mailFromEnvironment(dir: string): Promise<{ mail?: ServeOptions['
   return { mail: { mailer: transport, to, from } };
 }
 
-/** Runs until SIGTERM or SIGINT, then shuts down gracefully. */
+/**
+ * Until SIGTERM, SIGINT or SIGHUP, or until the process that started this one is gone. Under
+ * `npx content serve` or `npm run serve`, npm passes a SIGTERM on to the shell it started
+ * (`sh -c content serve`), which ends without passing it on: this process is then left to init
+ * (its parent changes), and takes that as the signal it never got. Checked twice a second.
+ */
+function untilStopped(): Promise<string> {
+  return new Promise((resolve) => {
+    const parent = process.ppid;
+    const stop = (why: string) => {
+      clearInterval(watch);
+      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeListener(signal, onSignal);
+      resolve(why);
+    };
+    const onSignal = (signal: NodeJS.Signals) => stop(signal);
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, onSignal);
+    const watch = setInterval(() => {
+      if (process.ppid !== parent) stop('the process that started it ended');
+    }, 500);
+  });
+}
+
+/** Runs until SIGTERM, SIGINT or SIGHUP (or its parent ends), then shuts down gracefully. */
 export async function serveCommand(opts: ServeCommandOptions, log: Logger): Promise<number> {
   checkBuiltSite(opts.out);
   // An explicit --data wins over STUDIO_DATABASE_URL; with a database, --data is not used.
@@ -78,11 +100,8 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
   }
   const owed = server.outbox instanceof PgOutbox ? await server.outbox.count().catch(() => 0) : (server.outbox?.pending ?? 0);
   log.info(`E-mail to the studio: ${mail ? `on, to ${mail.to}${owed ? ` (${owed} still owed)` : ''}` : off}`);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
-  log.info('Stopping: finishing the requests under way…');
+  const why = await untilStopped();
+  log.info(`Stopping (${why}): finishing the requests under way…`);
   await server.close();
   log.info(`Stopped; every acknowledged enquiry is ${inbox instanceof Inbox ? 'on disk' : 'in the database'}.`);
   return EXIT.ok;
