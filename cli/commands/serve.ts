@@ -1,8 +1,8 @@
 import { relative } from 'node:path';
 import type { Logger } from '../logger.ts';
 import { UsageError } from '../report/problem.ts';
-import type { ServeEvent } from '../serve/events.ts';
 import { Inbox, readInbox } from '../serve/inbox.ts';
+import { type LogStream, readableLines } from '../serve/log-lines.ts';
 import { readManifest } from '../serve/manifest.ts';
 import { PgOutbox } from '../serve/pg-outbox.ts';
 import { redactUrl } from '../serve/pg-store.ts';
@@ -65,15 +65,8 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
   if (!database) checkDataDir(opts.data, opts.out);
   const { startServer } = await import('../serve/server.ts');
   const { mail, off } = await mailFromEnvironment(opts.out);
-  const p = log.paint;
-  const events = (e: ServeEvent) => {
-    // Never the visitor's name or address in the log: the inbox is the only place for them.
-    if (e.kind === 'stored') !opts.quiet && log.info(`${p.green('✓')} enquiry ${e.id} ${e.duplicate ? 'was already stored (sent twice)' : 'stored'}`);
-    else if (e.kind === 'dropped') !opts.quiet && log.info(`· dropped a bot's enquiry (${e.reason === 'honeypot' ? 'hidden field filled' : 'sent too fast'})`);
-    else if (e.kind === 'mail-sent') !opts.quiet && log.info(`${p.green('✓')} e-mail for enquiry ${e.id} sent`);
-    else if (e.kind === 'mail-failed') log.warn(`e-mail for enquiry ${e.id} failed (${e.error}); trying again in ${Math.round(e.retryInMs / 1000)} s`);
-    else if (e.kind === 'error') log.warn(e.error);
-  };
+  // One log: JSON lines for machines (systemd's journal, a file), short lines on a terminal.
+  const logStream: LogStream = log.outIsTerminal ? readableLines(log.out, log.paint) : { write: (line) => log.out(line.replace(/\n$/, '')) };
   const server = await startServer({
     dir: opts.out,
     data: opts.data,
@@ -85,24 +78,26 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
     origins: opts.origin,
     trustProxy: typeof opts.trustProxy === 'string' ? parseWholeNumber(opts.trustProxy, '--trust-proxy', 1) : !!opts.trustProxy,
     mail,
-    log: events,
+    logStream,
+    quiet: opts.quiet,
   });
   const inbox = server.inbox;
-  log.info(`Serving ${opts.out}/ at ${server.url}   (${server.manifest.locales.map((l) => (l === server.manifest.defaultLocale ? '/' : `/${l}`)).join(' ')})`);
+  const logger = server.logger;
+  logger.info(`Serving ${opts.out}/ at ${server.url}   (${server.manifest.locales.map((l) => (l === server.manifest.defaultLocale ? '/' : `/${l}`)).join(' ')})`);
   if (inbox instanceof Inbox) {
     const inboxFile = relative(process.cwd(), `${inbox.dir}/enquiries.jsonl`) || 'enquiries.jsonl';
-    if (inbox.recovered) log.warn(`the inbox ended in a half-written line (a crash); it was never acknowledged and is kept in ${inbox.recovered}`);
-    log.info(`Enquiries: POST ${server.manifest.endpoint} → ${inboxFile} (${readInbox(inbox.dir).enquiries.length} stored so far)`);
+    if (inbox.recovered) logger.warn(`the inbox ended in a half-written line (a crash); it was never acknowledged and is kept in ${inbox.recovered}`);
+    logger.info(`Enquiries: POST ${server.manifest.endpoint} → ${inboxFile} (${readInbox(inbox.dir).enquiries.length} stored so far)`);
   } else {
     const health = inbox.health();
-    log.info(`Enquiries: POST ${server.manifest.endpoint} → PostgreSQL ${redactUrl(database!)}`);
-    if (!health.ok) log.warn(`${health.reason}; enquiries are answered 503 until it answers (checked every 2 s)`);
+    logger.info(`Enquiries: POST ${server.manifest.endpoint} → PostgreSQL ${redactUrl(database!)}`);
+    if (!health.ok) logger.warn(`${health.reason}; enquiries are answered 503 until it answers (checked every 2 s)`);
   }
   const owed = server.outbox instanceof PgOutbox ? await server.outbox.count().catch(() => 0) : (server.outbox?.pending ?? 0);
-  log.info(`E-mail to the studio: ${mail ? `on, to ${mail.to}${owed ? ` (${owed} still owed)` : ''}` : off}`);
+  logger.info(`E-mail to the studio: ${mail ? `on, to ${mail.to}${owed ? ` (${owed} still owed)` : ''}` : off}`);
   const why = await untilStopped();
-  log.info(`Stopping (${why}): finishing the requests under way…`);
+  logger.info(`Stopping (${why}): finishing the requests under way…`);
   await server.close();
-  log.info(`Stopped; every acknowledged enquiry is ${inbox instanceof Inbox ? 'on disk' : 'in the database'}.`);
+  logger.info(`Stopped; every acknowledged enquiry is ${inbox instanceof Inbox ? 'on disk' : 'in the database'}.`);
   return EXIT.ok;
 }

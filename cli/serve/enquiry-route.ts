@@ -130,7 +130,7 @@ async function receive(request: FastifyRequest, reply: FastifyReply, route: Enqu
   } catch (error) {
     // Refused once the body is read: answered in the language the enquiry names.
     if (!(error instanceof RequestProblem)) throw error;
-    route.log({ kind: 'refused', status: error.status, code: error.code });
+    route.log({ kind: 'refused', status: error.status, code: error.code }, request);
     return refuse(request, reply, build.manifest, kind, locale, error);
   }
 }
@@ -148,7 +148,7 @@ async function take(
   const checked = checkEnquiry(fields, manifest, locale, route.minFillMs, kind);
   if (!checked.ok) return invalid(reply, route, build, kind, locale, checked.errors);
   if (checked.bot) {
-    log({ kind: 'dropped', reason: checked.reason });
+    log({ kind: 'dropped', reason: checked.reason }, reply.request);
     return accepted(reply, build, kind, locale, undefined);
   }
   const m = manifest.messages[locale];
@@ -157,10 +157,10 @@ async function take(
     stored = await route.inbox.add({ ...checked.enquiry, via: kind, notify: !!outbox });
   } catch (error) {
     if (error instanceof EnquiryConflict) throw new RequestProblem(409, 'idempotency_conflict', m.errorConflict ?? serverText(locale, 'errorConflict'));
-    log({ kind: 'error', error: `the inbox could not store an enquiry: ${(error as Error).message}` });
+    log({ kind: 'error', error: `the inbox could not store an enquiry: ${(error as Error).message}` }, reply.request);
     throw new RequestProblem(503, 'storage_unavailable', withContacts(m.failure, m), { 'retry-after': '60' });
   }
-  log({ kind: 'stored', id: stored.enquiry.id, duplicate: stored.duplicate });
+  log({ kind: 'stored', id: stored.enquiry.id, duplicate: stored.duplicate }, reply.request);
   if (!stored.duplicate) outbox?.push(stored.enquiry);
   return accepted(reply, build, kind, locale, stored);
 }
@@ -180,7 +180,7 @@ function accepted(
 function invalid(reply: FastifyReply, route: EnquiryRoute, build: SiteBuild, kind: BodyKind, locale: Locale, errors: FieldError[]) {
   const m = build.manifest.messages[locale];
   const message = summaryText(errors.length, locale, m);
-  route.log({ kind: 'refused', status: 422, code: 'invalid' });
+  route.log({ kind: 'refused', status: 422, code: 'invalid' }, reply.request);
   if (kind === 'json')
     return json(reply, 422, { ok: false, error: 'invalid', message, errors: Object.fromEntries(errors.map((e) => [e.field, e.message])), fields: errors });
   const label = (f: string) => (Object.hasOwn(m.fields, f) ? (m.fields as Record<string, string>)[f]! : f);

@@ -1,12 +1,13 @@
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { CSP } from '../../templates/csp.ts';
 import { UsageError } from '../report/problem.ts';
 import { asProblem, json, kindOf, refuse, TEXT, withContacts } from './answer.ts';
 import { answerLocale, MAX_BODY_BYTES } from './enquiry.ts';
 import { registerEnquiryRoute } from './enquiry-route.ts';
-import type { ServeLog } from './events.ts';
+import type { ServeEvent, ServeLog } from './events.ts';
+import type { LogStream } from './log-lines.ts';
 import { Inbox, readInbox } from './inbox.ts';
 import { LiveSite } from './live-site.ts';
 import type { EnquiryManifest } from './manifest.ts';
@@ -40,7 +41,12 @@ export interface ServeOptions {
   trackedAddresses?: number;
   /** E-mail to the studio; absent: no e-mail. */
   mail?: { mailer: Mailer; to: string; from: string; retry?: { initialMs: number; maxMs: number } };
+  /** Sees every event (tests); the log lines go to `logStream`. */
   log?: ServeLog;
+  /** The log: fastify's own logger (pino) writes one JSON line per entry here (see log-lines.ts for a terminal); absent: none. */
+  logStream?: LogStream;
+  /** No line per request or per enquiry, only what needs attention (and the start and stop). */
+  quiet?: boolean;
 }
 
 export interface RunningServer {
@@ -50,6 +56,8 @@ export interface RunningServer {
   inbox: EnquiryStore;
   outbox?: Pick<Outbox, 'push' | 'pending' | 'close'>;
   manifest: EnquiryManifest;
+  /** The server's log (fastify's pino logger; silent without `logStream`). */
+  logger: FastifyBaseLogger;
   /** How many client addresses the rate limit holds now (never more than `trackedAddresses`). */
   trackedAddresses(): number;
   /** Stops accepting, finishes the requests under way, then closes the inbox. */
@@ -74,7 +82,13 @@ export const SECURITY_HEADERS: Record<string, string> = {
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const dir = resolve(options.dir);
-  const log = options.log ?? (() => {});
+  let logger: FastifyBaseLogger | undefined;
+  // Each event to the test's hook and, as a log line, to the request's logger (with its id) or the server's.
+  const log: ServeLog = (event, request) => {
+    options.log?.(event, request);
+    const target = (request as { log?: FastifyBaseLogger } | undefined)?.log ?? logger;
+    if (target) logEvent(target, event, !!options.quiet);
+  };
   const data = resolve(options.data);
   // The inbox is never served, even when --data lies inside the site.
   const site = new LiveSite(dir, options.dir, [data], (message) => log({ kind: 'error', error: message }));
@@ -85,7 +99,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   // Several instances on one database share one count; a single one counts in memory.
   const rateLimitStore = inbox instanceof PgStore ? databaseStore(inbox.pool) : boundedStore(options.trackedAddresses ?? DEFAULT_TRACKED_ADDRESSES);
 
-  const app = createApp(site, hops, log);
+  const app = createApp(site, hops, log, options);
+  logger = app.log;
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: (request, reply) => site.current.serve(request, reply) });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD') return reply.code(404).type(TEXT).send('Not found\n');
@@ -134,6 +149,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     get manifest() {
       return site.current.manifest;
     },
+    logger: app.log,
     trackedAddresses: rateLimitStore.tracked,
     close,
   };
@@ -192,9 +208,11 @@ function openOutbox(options: ServeOptions, inbox: EnquiryStore, data: string, si
 }
 
 /** fastify with the server's limits, the policy headers on every answer, and errors answered, never thrown. */
-function createApp(site: LiveSite, hops: number, log: ServeLog): FastifyInstance {
+function createApp(site: LiveSite, hops: number, log: ServeLog, options: Pick<ServeOptions, 'logStream' | 'quiet'>): FastifyInstance {
   const app = Fastify({
-    logger: false,
+    // pino, as fastify makes it: JSON lines with a level, a time and the request's id (reqId).
+    logger: options.logStream ? { level: 'info', stream: options.logStream, serializers: LOG_SERIALIZERS } : false,
+    logController: new RequestLines(!!options.quiet),
     trustProxy: trustedHops(hops),
     bodyLimit: MAX_BODY_BYTES,
     requestTimeout: 30_000,
@@ -219,15 +237,16 @@ function createApp(site: LiveSite, hops: number, log: ServeLog): FastifyInstance
     return payload;
   });
 
+
   app.setErrorHandler((error, request, reply) => {
     const { manifest } = site.current;
     const problem = asProblem(error);
     const locale = answerLocale(undefined, request, manifest);
     if (problem) {
-      log({ kind: 'refused', status: problem.status, code: problem.code });
+      log({ kind: 'refused', status: problem.status, code: problem.code }, request);
       return refuse(request, reply, manifest, kindOf(request), locale, problem);
     }
-    log({ kind: 'error', error: `${request.method} ${JSON.stringify(request.url.slice(0, 200))}: ${String((error as Error)?.stack ?? error)}` });
+    log({ kind: 'error', error: `${request.method} ${JSON.stringify(pathOf(request.url))}: ${String((error as Error)?.stack ?? error)}` }, request);
     if (request.routeOptions.url === manifest.endpoint) {
       const m = manifest.messages[locale];
       return json(reply, 500, { ok: false, error: 'internal', message: withContacts(m.failure, m) });
@@ -239,6 +258,49 @@ function createApp(site: LiveSite, hops: number, log: ServeLog): FastifyInstance
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
   return app;
+}
+
+/**
+ * What a log line may say about a request: its method and path. Never the visitor's address
+ * (it lives only in the rate limit's memory), never the query (a form sent with GET would put
+ * what a visitor typed there), never headers or the body.
+ */
+const LOG_SERIALIZERS = {
+  req: (request: { method?: string; url?: string }) => ({ method: request.method, path: pathOf(request.url ?? '') }),
+  res: (reply: { statusCode?: number }) => ({ status: reply.statusCode }),
+};
+
+/** fastify's lines about requests: one per request once it is answered, without the visitor's address; none with --quiet. */
+class RequestLines extends LogController {
+  constructor(private readonly quiet: boolean) {
+    super();
+  }
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.quiet && !error) return;
+    const path = pathOf(request.url);
+    const line = { method: request.method, path, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    if (error) reply.log.error({ ...line, err: error }, `${request.method} ${path} ${reply.statusCode}: ${error.message}`);
+    else reply.log.info(line, `${request.method} ${path} ${reply.statusCode}`);
+  }
+}
+
+/** A request's path without its query, cut to 200 characters. */
+const pathOf = (url: string) => url.split('?')[0]!.slice(0, 200);
+
+/**
+ * One event as a log line. Events never carry a visitor's name, address, e-mail or message
+ * (events.ts), so the line cannot either. With `quiet`, only what needs attention.
+ */
+function logEvent(logger: FastifyBaseLogger, e: ServeEvent, quiet: boolean): void {
+  if (e.kind === 'stored') !quiet && logger.info({ event: e.kind, enquiry: e.id, duplicate: e.duplicate }, `enquiry ${e.id} ${e.duplicate ? 'was already stored (sent twice)' : 'stored'}`);
+  else if (e.kind === 'dropped') !quiet && logger.info({ event: e.kind, reason: e.reason }, `dropped a bot's enquiry (${e.reason === 'honeypot' ? 'hidden field filled' : 'sent too fast'})`);
+  else if (e.kind === 'mail-sent') !quiet && logger.info({ event: e.kind, enquiry: e.id }, `e-mail for enquiry ${e.id} sent`);
+  else if (e.kind === 'mail-failed')
+    logger.warn({ event: e.kind, enquiry: e.id, retryInMs: e.retryInMs }, `e-mail for enquiry ${e.id} failed (${e.error}); trying again in ${Math.round(e.retryInMs / 1000)} s`);
+  else if (e.kind === 'error') logger.error({ event: e.kind }, e.error);
+  else if (e.kind === 'refused') logger.debug({ event: e.kind, status: e.status, code: e.code }, `refused: ${e.code}`);
+  else logger.info({ event: (e as { kind: string }).kind }, (e as { kind: string }).kind);
 }
 
 /** Listens, or closes what was opened and says why it cannot; resolves to the server's address. */
