@@ -1,6 +1,6 @@
 import { UsageError } from '../report/problem.ts';
-import { givenOnCommandLine } from './option-table.ts';
 import { DatabaseRefused, PgStore, redactUrl } from '../serve/pg-store.ts';
+import { givenOnCommandLine } from './option-table.ts';
 
 /**
  * The PostgreSQL address from `--database`, or else from STUDIO_DATABASE_URL; undefined: the
@@ -43,7 +43,8 @@ export function databaseFor(opts: { data?: string; database?: string }): string 
 /** Which store a command reads, for people (on stderr): the file, or the database without its password and where its address came from. */
 export function storeNote(opts: { data: string; database?: string }, file: string): string {
   const url = databaseFor(opts);
-  if (!url) return `read the file inbox ${file}${process.env.STUDIO_DATABASE_URL && givenOnCommandLine(opts, 'data') ? ' (--data, not STUDIO_DATABASE_URL)' : ''}`;
+  if (!url)
+    return `read the file inbox ${file}${process.env.STUDIO_DATABASE_URL && givenOnCommandLine(opts, 'data') ? ' (--data, not STUDIO_DATABASE_URL)' : ''}`;
   return `read PostgreSQL ${redactUrl(url)} (from ${opts.database !== undefined ? '--database' : 'STUDIO_DATABASE_URL'})`;
 }
 

@@ -83,7 +83,9 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
   });
   const inbox = server.inbox;
   const logger = server.logger;
-  logger.info(`Serving ${opts.out}/ at ${server.url}   (${server.manifest.locales.map((l) => (l === server.manifest.defaultLocale ? '/' : `/${l}`)).join(' ')})`);
+  logger.info(
+    `Serving ${opts.out}/ at ${server.url}   (${server.manifest.locales.map((l) => (l === server.manifest.defaultLocale ? '/' : `/${l}`)).join(' ')})`,
+  );
   if (inbox instanceof Inbox) {
     const inboxFile = relative(process.cwd(), `${inbox.dir}/enquiries.jsonl`) || 'enquiries.jsonl';
     if (inbox.recovered) logger.warn(`the inbox ended in a half-written line (a crash); it was never acknowledged and is kept in ${inbox.recovered}`);

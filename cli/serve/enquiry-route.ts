@@ -165,13 +165,7 @@ async function take(
   return accepted(reply, build, kind, locale, stored);
 }
 
-function accepted(
-  reply: FastifyReply,
-  build: SiteBuild,
-  kind: BodyKind,
-  locale: Locale,
-  stored: { enquiry: StoredEnquiry; duplicate: boolean } | undefined,
-) {
+function accepted(reply: FastifyReply, build: SiteBuild, kind: BodyKind, locale: Locale, stored: { enquiry: StoredEnquiry; duplicate: boolean } | undefined) {
   if (kind === 'form') return reply.code(303).header('location', build.thanks[locale]).header('cache-control', 'no-store').send();
   const body = stored ? { ok: true, id: stored.enquiry.id, duplicate: stored.duplicate } : { ok: true };
   return json(reply, stored?.duplicate ? 200 : 201, body);

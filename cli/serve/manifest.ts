@@ -66,7 +66,8 @@ export const SERVER_TEXTS: Record<string, { errorConflict: string; errorNul: str
   de: {
     errorConflict:
       'Eine Anfrage mit diesem Schlüssel wurde bereits mit anderen Angaben gesendet und nicht geändert. Bitte laden Sie die Seite neu und senden Sie das Formular erneut.',
-    errorNul: 'Dieses Feld enthält ein Zeichen, das nicht gespeichert werden kann (ein Nullzeichen). Bitte entfernen Sie es und senden Sie das Formular erneut.',
+    errorNul:
+      'Dieses Feld enthält ein Zeichen, das nicht gespeichert werden kann (ein Nullzeichen). Bitte entfernen Sie es und senden Sie das Formular erneut.',
   },
 };
 

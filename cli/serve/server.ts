@@ -7,9 +7,9 @@ import { asProblem, json, kindOf, refuse, TEXT, withContacts } from './answer.ts
 import { answerLocale, MAX_BODY_BYTES } from './enquiry.ts';
 import { registerEnquiryRoute } from './enquiry-route.ts';
 import type { ServeEvent, ServeLog } from './events.ts';
-import type { LogStream } from './log-lines.ts';
 import { Inbox, readInbox } from './inbox.ts';
 import { LiveSite } from './live-site.ts';
+import type { LogStream } from './log-lines.ts';
 import type { EnquiryManifest } from './manifest.ts';
 import { type Mailer, Outbox } from './outbox.ts';
 import { PgOutbox } from './pg-outbox.ts';
@@ -161,7 +161,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
  * Whatever else the store reports (counts, periods) is passed on when it is a number or a yes/no.
  */
 export function publicHealth(health: StoreHealth, kind: 'file' | 'database') {
-  const extra = Object.fromEntries(Object.entries(health).filter(([k, v]) => k !== 'ok' && k !== 'reason' && (typeof v === 'number' || typeof v === 'boolean')));
+  const extra = Object.fromEntries(
+    Object.entries(health).filter(([k, v]) => k !== 'ok' && k !== 'reason' && (typeof v === 'number' || typeof v === 'boolean')),
+  );
   if (health.ok) return { ok: true, status: 'ok', ...extra };
   return { ok: false, status: 'degraded', reasons: [inWords(health.reason, kind)], ...extra };
 }
@@ -237,7 +239,6 @@ function createApp(site: LiveSite, hops: number, log: ServeLog, options: Pick<Se
     return payload;
   });
 
-
   app.setErrorHandler((error, request, reply) => {
     const { manifest } = site.current;
     const problem = asProblem(error);
@@ -293,11 +294,18 @@ const pathOf = (url: string) => url.split('?')[0]!.slice(0, 200);
  * (events.ts), so the line cannot either. With `quiet`, only what needs attention.
  */
 function logEvent(logger: FastifyBaseLogger, e: ServeEvent, quiet: boolean): void {
-  if (e.kind === 'stored') !quiet && logger.info({ event: e.kind, enquiry: e.id, duplicate: e.duplicate }, `enquiry ${e.id} ${e.duplicate ? 'was already stored (sent twice)' : 'stored'}`);
-  else if (e.kind === 'dropped') !quiet && logger.info({ event: e.kind, reason: e.reason }, `dropped a bot's enquiry (${e.reason === 'honeypot' ? 'hidden field filled' : 'sent too fast'})`);
+  if (e.kind === 'stored')
+    !quiet &&
+      logger.info({ event: e.kind, enquiry: e.id, duplicate: e.duplicate }, `enquiry ${e.id} ${e.duplicate ? 'was already stored (sent twice)' : 'stored'}`);
+  else if (e.kind === 'dropped')
+    !quiet &&
+      logger.info({ event: e.kind, reason: e.reason }, `dropped a bot's enquiry (${e.reason === 'honeypot' ? 'hidden field filled' : 'sent too fast'})`);
   else if (e.kind === 'mail-sent') !quiet && logger.info({ event: e.kind, enquiry: e.id }, `e-mail for enquiry ${e.id} sent`);
   else if (e.kind === 'mail-failed')
-    logger.warn({ event: e.kind, enquiry: e.id, retryInMs: e.retryInMs }, `e-mail for enquiry ${e.id} failed (${e.error}); trying again in ${Math.round(e.retryInMs / 1000)} s`);
+    logger.warn(
+      { event: e.kind, enquiry: e.id, retryInMs: e.retryInMs },
+      `e-mail for enquiry ${e.id} failed (${e.error}); trying again in ${Math.round(e.retryInMs / 1000)} s`,
+    );
   else if (e.kind === 'error') logger.error({ event: e.kind }, e.error);
   else if (e.kind === 'refused') logger.debug({ event: e.kind, status: e.status, code: e.code }, `refused: ${e.code}`);
   else logger.info({ event: (e as { kind: string }).kind }, (e as { kind: string }).kind);

@@ -4,8 +4,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { readableLines } from '../../cli/serve/log-lines.ts';
 import { paint } from '../../cli/report/colors.ts';
+import { readableLines } from '../../cli/serve/log-lines.ts';
 import { postJson, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
 
 const dist = inject('siteDir');
@@ -34,7 +34,9 @@ describe('#25: the server log', () => {
         redirect: 'manual',
       });
       expect(form.status).toBe(422);
-      expect((await fetch(`${server.url}/vocal?email=${encodeURIComponent(EMAIL)}&name=${encodeURIComponent(NAME)}`, { headers: from(ADDRESS) })).status).toBe(200);
+      expect((await fetch(`${server.url}/vocal?email=${encodeURIComponent(EMAIL)}&name=${encodeURIComponent(NAME)}`, { headers: from(ADDRESS) })).status).toBe(
+        200,
+      );
       await new Promise((r) => setTimeout(r, 300)); // the last lines are written after the answers
       const log = server.output();
       for (const secret of [NAME, 'Zebulon', EMAIL, 'quaxwright', MESSAGE, ADDRESS, '2001:db8:77', ADDRESS6]) expect(log).not.toContain(secret);

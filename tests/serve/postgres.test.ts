@@ -155,7 +155,10 @@ pgDescribe('content enquiries with --database', () => {
     await runCli(['enquiries', 'migrate', '--database', newer]);
     await query(newer, 'INSERT INTO studio_schema (version) VALUES (99)');
     const refused = await runCli(['enquiries', 'migrate', '--database', newer]);
-    expect([refused.code, refused.stderr]).toEqual([2, expect.stringMatching(new RegExp(`^error: .*schema is at version 99, newer than this tool knows \\(${SCHEMA_VERSION}\\)\nhint: `))]);
+    expect([refused.code, refused.stderr]).toEqual([
+      2,
+      expect.stringMatching(new RegExp(`^error: .*schema is at version 99, newer than this tool knows \\(${SCHEMA_VERSION}\\)\nhint: `)),
+    ]);
 
     const data = tempData();
     try {
