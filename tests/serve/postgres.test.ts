@@ -208,7 +208,7 @@ pgDescribe('content enquiries with --database', () => {
     expect(inQuery.stderr).toContain('password=***');
     const missing = await runCli(['enquiries', 'list', '--database', db.url('no_such_database')]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/^error: the database .* cannot be read/);
+    expect(missing.stderr).toMatch(/^read PostgreSQL .*no_such_database \(from --database\)\nerror: the database .* cannot be read/);
 
     const server = await serve('', { ...noMail, STUDIO_DATABASE_URL: db.url(name, 'hunter2secret') }).catch(async () => undefined);
     expect(server).toBeUndefined(); // --database '' is not an address
