@@ -1,6 +1,6 @@
 // Issue 24 point 9 and issue 25 "Exports": which store a command reads, and exports that are
 // private files, never inside a served folder, and keep every byte a visitor wrote.
-import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Inbox } from '../../cli/serve/inbox.ts';
@@ -86,5 +86,13 @@ describe('#24 point 9 and #25: enquiries export', () => {
     const linked = await runCli(['enquiries', 'export', '--output', join(data.dir, 'links', 'assets', 'leak.json'), ...inbox()]);
     expect(linked.code).toBe(2);
     expect(existsSync(join(dist, 'assets', 'leak.json'))).toBe(false);
+    // Another site (a copy being deployed), known by its mark.
+    const other = join(data.dir, 'www', 'site');
+    mkdirSync(join(other, 'en'), { recursive: true });
+    writeFileSync(join(other, '.studio-site.json'), '{}');
+    const marked = await runCli(['enquiries', 'export', '--output', join(other, 'en', 'leak.csv'), ...inbox()]);
+    expect(marked.code).toBe(2);
+    expect(marked.stderr).toMatch(/served on the web/);
+    expect(existsSync(join(other, 'en', 'leak.csv'))).toBe(false);
   });
 });
