@@ -144,8 +144,13 @@ export class PgStore implements EnquiryStore {
     });
     let broken: Error | undefined;
     try {
-      if (this.options.migrate !== false) await migrate(client);
-      else {
+      if (this.options.migrate !== false) {
+        // A migration may take longer than an enquiry's statement, and waits for another instance's (advisory lock);
+        // RESET goes back to the session's limits from its start.
+        await client.query("SET statement_timeout = 0; SET lock_timeout = '60s'");
+        await migrate(client);
+        await client.query('RESET statement_timeout; RESET lock_timeout');
+      } else {
         const { schemaVersion } = await import('./pg-schema.ts');
         if ((await schemaVersion(client)) === 0) throw new DatabaseRefused('the database has no enquiry tables yet');
       }
