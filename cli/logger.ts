@@ -6,6 +6,8 @@ export interface Io {
   err: (text: string) => void;
   /** Whether stderr is an interactive terminal (progress lines). */
   isTTY: boolean;
+  /** Whether stdout is an interactive terminal (what a visitor wrote is then shown escaped); absent: not. */
+  stdoutIsTTY?: boolean;
   color: boolean;
 }
 
@@ -13,6 +15,7 @@ export const processIo = (): Io => ({
   out: (t) => process.stdout.write(`${t}\n`),
   err: (t) => process.stderr.write(`${t}\n`),
   isTTY: Boolean(process.stderr.isTTY),
+  stdoutIsTTY: Boolean(process.stdout.isTTY),
   color: useColor(process.stdout),
 });
 
@@ -23,6 +26,10 @@ export interface Logger {
   /** Overwrites itself on a terminal; silent otherwise. */
   progress(message: string): void;
   out(text: string): void;
+  /** A line for people on stderr, whatever stdout carries (which store a command read). */
+  note(message: string): void;
+  /** Whether `out` goes to a terminal. */
+  outIsTerminal: boolean;
 }
 
 export function createLogger(io: Io, options: { quiet?: boolean; json?: boolean } = {}): Logger {
@@ -46,5 +53,7 @@ export function createLogger(io: Io, options: { quiet?: boolean; json?: boolean 
       progressShown = true;
     },
     out: io.out,
+    note: io.err,
+    outIsTerminal: !!io.stdoutIsTTY,
   };
 }

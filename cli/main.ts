@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { EXIT } from './commands/common.ts';
-import { addCommand, type CommandSpec, type OptionsOf, type OptionTable } from './commands/option-table.ts';
+import { addCommand, type CommandSpec, markGiven, type OptionsOf, type OptionTable } from './commands/option-table.ts';
 import { checkContentDir } from './commands/options.ts';
 import { BUILD, DEV, ENQUIRIES, ENQUIRIES_EXPORT, ENQUIRIES_IMPORT, ENQUIRIES_LIST, ENQUIRIES_MIGRATE, I18N, SERVE, VALIDATE } from './commands/usage.ts';
 import { createLogger, type Io, processIo } from './logger.ts';
@@ -39,7 +39,7 @@ export function createProgram(io: Io, setExit: (code: number) => void): Command 
     });
 
   const add = <T extends OptionTable>(parent: Command, spec: CommandSpec<T>, run: (opts: OptionsOf<T>) => Promise<number>) =>
-    addCommand(parent, spec).action(async (opts: OptionsOf<T>) => setExit(await run(opts)));
+    addCommand(parent, spec).action(async (opts: OptionsOf<T>, command: Command) => setExit(await run(markGiven(opts, command))));
   // Human messages go to stderr when stdout carries JSON.
   const reporting = (opts: { quiet?: boolean; format: string }) => createLogger(io, { quiet: opts.quiet, json: opts.format === 'json' });
 

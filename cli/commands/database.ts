@@ -1,5 +1,6 @@
 import { UsageError } from '../report/problem.ts';
 import { DatabaseRefused, PgStore, redactUrl } from '../serve/pg-store.ts';
+import { givenOnCommandLine } from './option-table.ts';
 
 /**
  * The PostgreSQL address from `--database`, or else from STUDIO_DATABASE_URL; undefined: the
@@ -25,6 +26,26 @@ export function databaseUrl(flag: string | undefined): string | undefined {
       'give the address without it and the password in PGPASSWORD, or the whole address in STUDIO_DATABASE_URL',
     );
   return url;
+}
+
+/**
+ * The database a command that takes both --data and --database uses, or undefined for the file
+ * inbox. What the user wrote wins over the environment: an explicit --data is the file inbox,
+ * whatever STUDIO_DATABASE_URL says; both written at once is a usage error.
+ */
+export function databaseFor(opts: { data?: string; database?: string }): string | undefined {
+  const dataGiven = givenOnCommandLine(opts, 'data');
+  if (dataGiven && opts.database !== undefined)
+    throw new UsageError('--data and --database name two different inboxes', 'give one of them: --data for the file inbox, --database for PostgreSQL');
+  return dataGiven ? undefined : databaseUrl(opts.database);
+}
+
+/** Which store a command reads, for people (on stderr): the file, or the database without its password and where its address came from. */
+export function storeNote(opts: { data: string; database?: string }, file: string): string {
+  const url = databaseFor(opts);
+  if (!url)
+    return `read the file inbox ${file}${process.env.STUDIO_DATABASE_URL && givenOnCommandLine(opts, 'data') ? ' (--data, not STUDIO_DATABASE_URL)' : ''}`;
+  return `read PostgreSQL ${redactUrl(url)} (from ${opts.database !== undefined ? '--database' : 'STUDIO_DATABASE_URL'})`;
 }
 
 /** `--database`, or STUDIO_DATABASE_URL, for the commands that need one. */

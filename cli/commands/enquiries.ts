@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../logger.ts';
 import { UsageError } from '../report/problem.ts';
@@ -8,7 +8,8 @@ import { readSent } from '../serve/outbox.ts';
 import { redactUrl } from '../serve/pg-store.ts';
 import { escapeForTerminal, neutraliseFormula, safeJson } from '../serve/visible.ts';
 import { EXIT } from './common.ts';
-import { databaseUrl, openForReading } from './database.ts';
+import { databaseFor, openForReading, storeNote } from './database.ts';
+import { writePrivateFile } from './private-file.ts';
 import type { ExportOptions, InboxOptions, ListOptions } from './usage.ts';
 
 interface Row extends StoredEnquiry {
@@ -17,7 +18,8 @@ interface Row extends StoredEnquiry {
 }
 
 async function load(opts: InboxOptions, log: Logger): Promise<Row[]> {
-  const database = databaseUrl(opts.database);
+  log.note(storeNote(opts, join(opts.data, INBOX_FILE)));
+  const database = databaseFor(opts);
   if (database) return loadFromDatabase(database, opts);
   if (!existsSync(opts.data))
     throw new UsageError(`there is no enquiry inbox in ${opts.data}`, 'give the directory "content serve" was started with, with --data');
@@ -100,57 +102,48 @@ export async function listCommand(opts: ListOptions, log: Logger): Promise<numbe
 
 const COLUMNS = ['id', 'receivedAt', 'name', 'course', 'courseLabel', 'email', 'locale', 'message', 'page', 'via', 'emailSent'] as const;
 
-/** RFC 4180 cell; a text a spreadsheet would run as a formula gets a leading apostrophe (see neutraliseFormula). */
+/**
+ * The CSV separator: a semicolon, as Excel in a German locale expects. Excel splits a CSV it
+ * opens by double-click at the list separator of the Windows region settings, which is `;`
+ * wherever the decimal mark is a comma (Germany, Austria, Switzerland, Russia); with `,` the
+ * whole row lands in column A there. No `sep=;` line instead: Excel then ignores the UTF-8 mark
+ * (umlauts and Cyrillic turn into mojibake), and every other program reads that line as data.
+ */
+const SEPARATOR = ';';
+
+/**
+ * RFC 4180 cell (quoted when it holds the separator, a quote, CR or LF; a quote doubled): every
+ * character the visitor wrote stays as it is, a carriage return included. The one exception: a
+ * text a spreadsheet would run as a formula gets a leading apostrophe (see neutraliseFormula).
+ * On a terminal, control and bidi characters are shown as \uXXXX instead of acting on it.
+ */
 function csvCell(value: unknown, forTerminal: boolean): string {
   let s = value === undefined ? '' : String(value);
   if (typeof value === 'string') s = neutraliseFormula(s);
   if (forTerminal) s = escapeForTerminal(s, { keepNewlines: true });
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+  return /[";\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
 /** `content enquiries export`: every field of every enquiry, as CSV (for a spreadsheet) or JSON. */
 export async function exportCommand(opts: ExportOptions, log: Logger): Promise<number> {
   const rows = await load(opts, log);
-  // Standard output may be a terminal: there control and bidi characters are shown as \uXXXX.
-  // A file (--output) keeps what the visitor typed, with formulas neutralised.
-  const forTerminal = !opts.output;
+  // Only a terminal gets control and bidi characters as \uXXXX; a file or a pipe, on standard
+  // output as with --output, gets every byte the visitor wrote.
+  const forTerminal = !opts.output && log.outIsTerminal;
   const text =
     opts.format === 'json'
-      ? `${safeJson(rows)}\n`
-      : // A byte-order mark so that spreadsheet programs read the Cyrillic and umlauts as UTF-8.
-        `\uFEFF${[COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((c) => csvCell(r[c], forTerminal)).join(','))].join('\r\n')}\r\n`;
+      ? `${forTerminal ? safeJson(rows) : JSON.stringify(rows, null, 2)}\n`
+      : // A byte-order mark: without it Excel reads the file in the Windows code page, not UTF-8.
+        `\uFEFF${[COLUMNS.join(SEPARATOR), ...rows.map((r) => COLUMNS.map((c) => csvCell(r[c], forTerminal)).join(SEPARATOR))].join('\r\n')}\r\n`;
   if (opts.output) {
-    writeNewFile(opts.output, text);
-    log.info(`Wrote ${rows.length} enquir${rows.length === 1 ? 'y' : 'ies'} to ${opts.output}.`);
+    writePrivateFile(opts.output, text, { flag: '--output', sites: [opts.out] });
+    log.info(`Wrote ${rows.length} enquir${rows.length === 1 ? 'y' : 'ies'} to ${opts.output} (readable only by you).`);
   } else log.out(text.replace(/\r?\n$/, ''));
   return EXIT.ok;
 }
 
-/**
- * `--output`: a file that is not there yet. Never replaces one (a spreadsheet or an earlier
- * export someone keeps); a file cut short (disk full) is ours, and is removed.
- */
-function writeNewFile(path: string, text: string): void {
-  let fd: number;
-  try {
-    fd = openSync(path, 'wx');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-      throw new UsageError(`--output ${path} already exists; the export never replaces a file`, 'give a new file name, or move the old file away first');
-    throw error;
-  }
-  try {
-    writeFileSync(fd, text);
-  } catch (error) {
-    unlinkSync(path);
-    throw error;
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** The inbox a command reads, for people: the file, or the database without its password. */
 function where(opts: InboxOptions): string {
-  const database = databaseUrl(opts.database);
+  const database = databaseFor(opts);
   return database ? redactUrl(database) : join(opts.data, INBOX_FILE);
 }

@@ -69,3 +69,16 @@ function toCommander(name: string, spec: OptionSpec): Option {
   if ('default' in spec) option.default(spec.default);
   return option;
 }
+
+const GIVEN = Symbol('given on the command line');
+
+/** Records which options the user wrote (not defaults), for `givenOnCommandLine`. */
+export function markGiven<T extends object>(opts: T, command: Command): T {
+  const given = new Set(Object.keys(opts).filter((name) => command.getOptionValueSource(name) === 'cli'));
+  return Object.defineProperty(opts, GIVEN, { value: given, enumerable: false });
+}
+
+/** Whether an option was written on the command line, not taken from its default. */
+export function givenOnCommandLine(opts: object, name: string): boolean {
+  return !!(opts as { [GIVEN]?: Set<string> })[GIVEN]?.has(name);
+}

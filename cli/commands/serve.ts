@@ -1,14 +1,14 @@
 import { relative } from 'node:path';
 import type { Logger } from '../logger.ts';
 import { UsageError } from '../report/problem.ts';
-import type { ServeEvent } from '../serve/events.ts';
 import { Inbox, readInbox } from '../serve/inbox.ts';
+import { type LogStream, readableLines } from '../serve/log-lines.ts';
 import { readManifest } from '../serve/manifest.ts';
 import { PgOutbox } from '../serve/pg-outbox.ts';
 import { redactUrl } from '../serve/pg-store.ts';
 import type { ServeOptions } from '../serve/server.ts';
 import { EXIT } from './common.ts';
-import { databaseUrl } from './database.ts';
+import { databaseFor } from './database.ts';
 import { checkBuiltSite, checkDataDir, parseNumber, parseWholeNumber } from './options.ts';
 import type { ServeCommandOptions } from './usage.ts';
 
@@ -35,23 +35,38 @@ async function mailFromEnvironment(dir: string): Promise<{ mail?: ServeOptions['
   return { mail: { mailer: transport, to, from } };
 }
 
-/** Runs until SIGTERM or SIGINT, then shuts down gracefully. */
+/**
+ * Until SIGTERM, SIGINT or SIGHUP, or until the process that started this one is gone. Under
+ * `npx content serve` or `npm run serve`, npm passes a SIGTERM on to the shell it started
+ * (`sh -c content serve`), which ends without passing it on: this process is then left to init
+ * (its parent changes), and takes that as the signal it never got. Checked twice a second.
+ */
+function untilStopped(): Promise<string> {
+  return new Promise((resolve) => {
+    const parent = process.ppid;
+    const stop = (why: string) => {
+      clearInterval(watch);
+      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeListener(signal, onSignal);
+      resolve(why);
+    };
+    const onSignal = (signal: NodeJS.Signals) => stop(signal);
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, onSignal);
+    const watch = setInterval(() => {
+      if (process.ppid !== parent) stop('the process that started it ended');
+    }, 500);
+  });
+}
+
+/** Runs until SIGTERM, SIGINT or SIGHUP (or its parent ends), then shuts down gracefully. */
 export async function serveCommand(opts: ServeCommandOptions, log: Logger): Promise<number> {
   checkBuiltSite(opts.out);
-  const database = databaseUrl(opts.database);
-  // With a database, --data is not used.
+  // An explicit --data wins over STUDIO_DATABASE_URL; with a database, --data is not used.
+  const database = databaseFor(opts);
   if (!database) checkDataDir(opts.data, opts.out);
   const { startServer } = await import('../serve/server.ts');
   const { mail, off } = await mailFromEnvironment(opts.out);
-  const p = log.paint;
-  const events = (e: ServeEvent) => {
-    // Never the visitor's name or address in the log: the inbox is the only place for them.
-    if (e.kind === 'stored') !opts.quiet && log.info(`${p.green('✓')} enquiry ${e.id} ${e.duplicate ? 'was already stored (sent twice)' : 'stored'}`);
-    else if (e.kind === 'dropped') !opts.quiet && log.info(`· dropped a bot's enquiry (${e.reason === 'honeypot' ? 'hidden field filled' : 'sent too fast'})`);
-    else if (e.kind === 'mail-sent') !opts.quiet && log.info(`${p.green('✓')} e-mail for enquiry ${e.id} sent`);
-    else if (e.kind === 'mail-failed') log.warn(`e-mail for enquiry ${e.id} failed (${e.error}); trying again in ${Math.round(e.retryInMs / 1000)} s`);
-    else if (e.kind === 'error') log.warn(e.error);
-  };
+  // One log: JSON lines for machines (systemd's journal, a file), short lines on a terminal.
+  const logStream: LogStream = log.outIsTerminal ? readableLines(log.out, log.paint) : { write: (line) => log.out(line.replace(/\n$/, '')) };
   const server = await startServer({
     dir: opts.out,
     data: opts.data,
@@ -63,27 +78,28 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
     origins: opts.origin,
     trustProxy: typeof opts.trustProxy === 'string' ? parseWholeNumber(opts.trustProxy, '--trust-proxy', 1) : !!opts.trustProxy,
     mail,
-    log: events,
+    logStream,
+    quiet: opts.quiet,
   });
   const inbox = server.inbox;
-  log.info(`Serving ${opts.out}/ at ${server.url}   (${server.manifest.locales.map((l) => (l === server.manifest.defaultLocale ? '/' : `/${l}`)).join(' ')})`);
+  const logger = server.logger;
+  logger.info(
+    `Serving ${opts.out}/ at ${server.url}   (${server.manifest.locales.map((l) => (l === server.manifest.defaultLocale ? '/' : `/${l}`)).join(' ')})`,
+  );
   if (inbox instanceof Inbox) {
     const inboxFile = relative(process.cwd(), `${inbox.dir}/enquiries.jsonl`) || 'enquiries.jsonl';
-    if (inbox.recovered) log.warn(`the inbox ended in a half-written line (a crash); it was never acknowledged and is kept in ${inbox.recovered}`);
-    log.info(`Enquiries: POST ${server.manifest.endpoint} → ${inboxFile} (${readInbox(inbox.dir).enquiries.length} stored so far)`);
+    if (inbox.recovered) logger.warn(`the inbox ended in a half-written line (a crash); it was never acknowledged and is kept in ${inbox.recovered}`);
+    logger.info(`Enquiries: POST ${server.manifest.endpoint} → ${inboxFile} (${readInbox(inbox.dir).enquiries.length} stored so far)`);
   } else {
     const health = inbox.health();
-    log.info(`Enquiries: POST ${server.manifest.endpoint} → PostgreSQL ${redactUrl(database!)}`);
-    if (!health.ok) log.warn(`${health.reason}; enquiries are answered 503 until it answers (checked every 2 s)`);
+    logger.info(`Enquiries: POST ${server.manifest.endpoint} → PostgreSQL ${redactUrl(database!)}`);
+    if (!health.ok) logger.warn(`${health.reason}; enquiries are answered 503 until it answers (checked every 2 s)`);
   }
   const owed = server.outbox instanceof PgOutbox ? await server.outbox.count().catch(() => 0) : (server.outbox?.pending ?? 0);
-  log.info(`E-mail to the studio: ${mail ? `on, to ${mail.to}${owed ? ` (${owed} still owed)` : ''}` : off}`);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
-  log.info('Stopping: finishing the requests under way…');
+  logger.info(`E-mail to the studio: ${mail ? `on, to ${mail.to}${owed ? ` (${owed} still owed)` : ''}` : off}`);
+  const why = await untilStopped();
+  logger.info(`Stopping (${why}): finishing the requests under way…`);
   await server.close();
-  log.info(`Stopped; every acknowledged enquiry is ${inbox instanceof Inbox ? 'on disk' : 'in the database'}.`);
+  logger.info(`Stopped; every acknowledged enquiry is ${inbox instanceof Inbox ? 'on disk' : 'in the database'}.`);
   return EXIT.ok;
 }

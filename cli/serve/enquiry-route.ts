@@ -1,4 +1,3 @@
-import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../templates/model.ts';
@@ -7,22 +6,22 @@ import { answerPage, json, kindOf, refuse, TEXT, withContacts } from './answer.t
 import { answerLocale, type BodyKind, bodyKind, checkEnquiry, type FieldError, MAX_BODY_BYTES, parseBody, RequestProblem, summaryText } from './enquiry.ts';
 import type { ServeLog } from './events.ts';
 import { EnquiryConflict, type StoredEnquiry } from './inbox.ts';
+import type { LiveSite, SiteBuild } from './live-site.ts';
 import { type EnquiryManifest, serverText } from './manifest.ts';
-import type { boundedStore } from './rate-limit.ts';
+import { clientKey, type RateLimitStore } from './rate-limit.ts';
 import type { EnquiryStore } from './store.ts';
 
 /** What the enquiry endpoint works with; startServer makes it. */
 export interface EnquiryRoute {
-  manifest: EnquiryManifest;
-  /** The thank-you page of each locale, as a safe Location. */
-  thanks: Record<Locale, string>;
+  /** The build served now: its form rules and thank-you pages (see LiveSite). */
+  site: LiveSite;
   inbox: EnquiryStore;
   /** Set when e-mail to the studio is on: every new enquiry is pushed to it. */
   outbox?: { push(enquiry: StoredEnquiry): void };
   log: ServeLog;
   /** Enquiries one address may send per window; 0 turns the limit off. */
   rateLimit: { max: number; windowMs: number };
-  rateLimitStore: ReturnType<typeof boundedStore>;
+  rateLimitStore: RateLimitStore;
   minFillMs: number;
   /** The site's origin and the others allowed (--origin); the server's own address is added per request. */
   origins: string[];
@@ -35,11 +34,12 @@ const NOT_POST = ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
 /**
  * The enquiry endpoint: POST only, from the site's own pages, rate-limited per client address.
- * Only here is a body read: JSON by our parser, a plain form by @fastify/formbody, both within
+ * Only here is a body read: JSON and plain forms by parseBody (into objects without a prototype), both within
  * the 16 KB limit.
  */
 export async function registerEnquiryRoute(app: FastifyInstance, route: EnquiryRoute): Promise<void> {
-  const { manifest, rateLimit: limit } = route;
+  const { rateLimit: limit } = route;
+  const { manifest } = route.site.current;
   app.route({
     method: [...NOT_POST],
     url: manifest.endpoint,
@@ -53,23 +53,30 @@ export async function registerEnquiryRoute(app: FastifyInstance, route: EnquiryR
         max: limit.max,
         timeWindow: limit.windowMs,
         store: route.rateLimitStore.Store,
-        keyGenerator: (request) => request.ip || 'unknown',
+        // After the body is read, so that the answer is in the language the enquiry names.
+        hook: 'preHandler',
+        keyGenerator: (request) => clientKey(request.ip || 'unknown'),
+        // A shared count that cannot be reached (the database away) does not stop an enquiry: storing it answers for itself.
+        skipOnError: true,
         addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
         addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
         errorResponseBuilder: (request, context) =>
-          new RequestProblem(429, 'rate_limited', manifest.messages[answerLocale(undefined, request, manifest)].errorRateLimited, {
+          new RequestProblem(429, 'rate_limited', rateLimitedText(request, route.site.current.manifest), {
             'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),
           }),
       });
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => {
-      try {
-        done(null, parseBody('json', body as Buffer));
-      } catch (error) {
-        done(error as Error, undefined);
-      }
-    });
-    await scope.register(formbody, { bodyLimit: MAX_BODY_BYTES });
+    for (const [type, kind] of [
+      ['application/json', 'json'],
+      ['application/x-www-form-urlencoded', 'form'],
+    ] as const)
+      scope.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => {
+        try {
+          done(null, parseBody(kind, body as Buffer));
+        } catch (error) {
+          done(error as Error, undefined);
+        }
+      });
     scope.route({
       method: 'POST',
       url: manifest.endpoint,
@@ -81,6 +88,12 @@ export async function registerEnquiryRoute(app: FastifyInstance, route: EnquiryR
       handler: (request, reply) => receive(request, reply, route),
     });
   });
+}
+
+/** The 429 text in the language the enquiry names (the limit is checked once the body is read), else the browser's. */
+function rateLimitedText(request: FastifyRequest, manifest: EnquiryManifest): string {
+  const fields = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : undefined;
+  return manifest.messages[answerLocale(fields, request, manifest)].errorRateLimited;
 }
 
 function checkOrigin(request: FastifyRequest, route: EnquiryRoute): void {
@@ -109,24 +122,34 @@ function ownOrigins(request: FastifyRequest, route: EnquiryRoute): Set<string> {
 async function receive(request: FastifyRequest, reply: FastifyReply, route: EnquiryRoute): Promise<FastifyReply> {
   const kind = kindOf(request);
   const fields = (request.body ?? {}) as Record<string, unknown>;
-  const locale = answerLocale(fields, request, route.manifest);
+  // One build for the whole request: its rules, its messages, its thank-you page.
+  const build = route.site.current;
+  const locale = answerLocale(fields, request, build.manifest);
   try {
-    return await take(reply, route, kind, locale, fields);
+    return await take(reply, route, build, kind, locale, fields);
   } catch (error) {
     // Refused once the body is read: answered in the language the enquiry names.
     if (!(error instanceof RequestProblem)) throw error;
-    route.log({ kind: 'refused', status: error.status, code: error.code });
-    return refuse(request, reply, route.manifest, kind, locale, error);
+    route.log({ kind: 'refused', status: error.status, code: error.code }, request);
+    return refuse(request, reply, build.manifest, kind, locale, error);
   }
 }
 
-async function take(reply: FastifyReply, route: EnquiryRoute, kind: BodyKind, locale: Locale, fields: Record<string, unknown>): Promise<FastifyReply> {
-  const { manifest, log, outbox } = route;
+async function take(
+  reply: FastifyReply,
+  route: EnquiryRoute,
+  build: SiteBuild,
+  kind: BodyKind,
+  locale: Locale,
+  fields: Record<string, unknown>,
+): Promise<FastifyReply> {
+  const { log, outbox } = route;
+  const { manifest } = build;
   const checked = checkEnquiry(fields, manifest, locale, route.minFillMs, kind);
-  if (!checked.ok) return invalid(reply, route, kind, locale, checked.errors);
+  if (!checked.ok) return invalid(reply, route, build, kind, locale, checked.errors);
   if (checked.bot) {
-    log({ kind: 'dropped', reason: checked.reason });
-    return accepted(reply, route, kind, locale, undefined);
+    log({ kind: 'dropped', reason: checked.reason }, reply.request);
+    return accepted(reply, build, kind, locale, undefined);
   }
   const m = manifest.messages[locale];
   let stored: { enquiry: StoredEnquiry; duplicate: boolean };
@@ -134,33 +157,27 @@ async function take(reply: FastifyReply, route: EnquiryRoute, kind: BodyKind, lo
     stored = await route.inbox.add({ ...checked.enquiry, via: kind, notify: !!outbox });
   } catch (error) {
     if (error instanceof EnquiryConflict) throw new RequestProblem(409, 'idempotency_conflict', m.errorConflict ?? serverText(locale, 'errorConflict'));
-    log({ kind: 'error', error: `the inbox could not store an enquiry: ${(error as Error).message}` });
+    log({ kind: 'error', error: `the inbox could not store an enquiry: ${(error as Error).message}` }, reply.request);
     throw new RequestProblem(503, 'storage_unavailable', withContacts(m.failure, m), { 'retry-after': '60' });
   }
-  log({ kind: 'stored', id: stored.enquiry.id, duplicate: stored.duplicate });
+  log({ kind: 'stored', id: stored.enquiry.id, duplicate: stored.duplicate }, reply.request);
   if (!stored.duplicate) outbox?.push(stored.enquiry);
-  return accepted(reply, route, kind, locale, stored);
+  return accepted(reply, build, kind, locale, stored);
 }
 
-function accepted(
-  reply: FastifyReply,
-  route: EnquiryRoute,
-  kind: BodyKind,
-  locale: Locale,
-  stored: { enquiry: StoredEnquiry; duplicate: boolean } | undefined,
-) {
-  if (kind === 'form') return reply.code(303).header('location', route.thanks[locale]).header('cache-control', 'no-store').send();
+function accepted(reply: FastifyReply, build: SiteBuild, kind: BodyKind, locale: Locale, stored: { enquiry: StoredEnquiry; duplicate: boolean } | undefined) {
+  if (kind === 'form') return reply.code(303).header('location', build.thanks[locale]).header('cache-control', 'no-store').send();
   const body = stored ? { ok: true, id: stored.enquiry.id, duplicate: stored.duplicate } : { ok: true };
   return json(reply, stored?.duplicate ? 200 : 201, body);
 }
 
-function invalid(reply: FastifyReply, route: EnquiryRoute, kind: BodyKind, locale: Locale, errors: FieldError[]) {
-  const m = route.manifest.messages[locale];
+function invalid(reply: FastifyReply, route: EnquiryRoute, build: SiteBuild, kind: BodyKind, locale: Locale, errors: FieldError[]) {
+  const m = build.manifest.messages[locale];
   const message = summaryText(errors.length, locale, m);
-  route.log({ kind: 'refused', status: 422, code: 'invalid' });
+  route.log({ kind: 'refused', status: 422, code: 'invalid' }, reply.request);
   if (kind === 'json')
     return json(reply, 422, { ok: false, error: 'invalid', message, errors: Object.fromEntries(errors.map((e) => [e.field, e.message])), fields: errors });
-  const label = (f: string) => (m.fields as Record<string, string>)[f] ?? f;
+  const label = (f: string) => (Object.hasOwn(m.fields, f) ? (m.fields as Record<string, string>)[f]! : f);
   const items = errors.map((e) => `<li><b>${escapeHtml(label(e.field))}</b>: ${escapeHtml(e.message)}</li>`).join('');
-  return answerPage(reply, route.manifest, 422, locale, message, `<p>${escapeHtml(m.errorBack)}</p><ul>${items}</ul>`);
+  return answerPage(reply, build.manifest, 422, locale, message, `<p>${escapeHtml(m.errorBack)}</p><ul>${items}</ul>`);
 }

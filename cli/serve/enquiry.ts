@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
 import type { Locale } from '../../templates/model.ts';
 import { Enquiry } from '../schema/enquiry.ts';
-import type { EnquiryManifest, ServerMessages } from './manifest.ts';
+import { type EnquiryManifest, type ServerMessages, serverText } from './manifest.ts';
 
 /** The largest request body accepted at the enquiry endpoint. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -54,9 +54,10 @@ export function parseBody(kind: BodyKind, body: Buffer): Record<string, unknown>
     throw new RequestProblem(400, 'invalid_utf8', 'The request body is not valid UTF-8.');
   }
   if (kind === 'form') {
-    const fields: Record<string, unknown> = {};
+    // Without a prototype: a field named __proto__, constructor or toString is a field like any other.
+    const fields: Record<string, unknown> = Object.create(null);
     for (const [k, v] of new URLSearchParams(text)) {
-      const seen = fields[k];
+      const seen = Object.hasOwn(fields, k) ? fields[k] : undefined;
       fields[k] = seen === undefined ? v : Array.isArray(seen) ? [...seen, v] : [seen, v];
     }
     return fields;
@@ -64,6 +65,7 @@ export function parseBody(kind: BodyKind, body: Buffer): Record<string, unknown>
   if (!text.trim()) throw new RequestProblem(400, 'empty_body', 'The request body is empty; an enquiry is a JSON object.');
   let value: unknown;
   try {
+    // JSON.parse makes "__proto__" an own property, never the prototype; it is then an unknown field.
     value = JSON.parse(text);
   } catch (error) {
     throw new RequestProblem(400, 'invalid_json', `The request body is not valid JSON: ${(error as Error).message}.`);
@@ -74,7 +76,7 @@ export function parseBody(kind: BodyKind, body: Buffer): Record<string, unknown>
       'not_an_object',
       `An enquiry is a JSON object, not ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}.`,
     );
-  return value as Record<string, unknown>;
+  return Object.assign(Object.create(null), value) as Record<string, unknown>;
 }
 
 export interface FieldError {
@@ -103,6 +105,7 @@ export function checkEnquiry(fields: Record<string, unknown>, manifest: EnquiryM
       errors.push({ field: k, code: 'invalid', message: m.errorInvalid });
       delete rest[k];
     }
+  errors.push(...unstorable(rest, locale));
   const parsed = Enquiry.safeParse(rest);
   if (!parsed.success) errors.push(...parsed.error.issues.flatMap((issue) => fieldErrors(issue, rest, m)));
   const course = rest.course;
@@ -139,6 +142,17 @@ export function fillTime(value: unknown, kind: BodyKind): number | undefined {
     'invalid_fill_time',
     `An enquiry must say how long its form was open: fillMs, a number of milliseconds from 0 to ${MAX_FILL_MS} (${found}).`,
   );
+}
+
+/**
+ * A NUL character (U+0000) in any field: PostgreSQL's text cannot hold it, and no person types
+ * one into a form, so it is refused as input (422, naming the field) by both stores alike,
+ * rather than stored escaped: an escape would change what the visitor sent without anyone seeing it.
+ */
+function unstorable(fields: Record<string, unknown>, locale: Locale): FieldError[] {
+  return Object.entries(fields)
+    .filter(([, v]) => typeof v === 'string' && v.includes('\u0000'))
+    .map(([field]) => ({ field, code: 'invalid', message: serverText(locale, 'errorNul') }));
 }
 
 function fieldErrors(issue: z.core.$ZodIssue, input: Record<string, unknown>, m: ServerMessages): FieldError[] {

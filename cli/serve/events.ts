@@ -7,4 +7,5 @@ export type ServeEvent =
   | { kind: 'mail-failed'; id: number; error: string; retryInMs: number }
   | { kind: 'error'; error: string };
 
-export type ServeLog = (event: ServeEvent) => void;
+/** `request`: the request the event belongs to, if any (its log line then carries the request's id). */
+export type ServeLog = (event: ServeEvent, request?: { id: string }) => void;

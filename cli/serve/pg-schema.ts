@@ -47,6 +47,21 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX studio_enquiry_mail_owed ON studio_enquiry_mail (next_at) WHERE sent_at IS NULL;
   `,
+  // 2 (engineer "edges"): the enquiry rate limit, shared by every instance (cli/serve/rate-limit.ts databaseStore).
+  // A client is a hash of its address with the salt of the window; ended windows are deleted with their salt.
+  // Unlogged: a count lost in a crash costs nothing.
+  `
+  CREATE UNLOGGED TABLE studio_rate_limit (
+    window_id bigint NOT NULL,
+    client text NOT NULL,
+    count integer NOT NULL,
+    PRIMARY KEY (window_id, client)
+  );
+  CREATE UNLOGGED TABLE studio_rate_limit_salt (
+    window_id bigint PRIMARY KEY,
+    salt bytea NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

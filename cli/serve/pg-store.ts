@@ -34,6 +34,27 @@ export function scrub(message: string, url: string): string {
   return secrets.filter((p) => p.length >= 3).reduce((m, p) => m.split(p).join('***'), message);
 }
 
+/**
+ * The most connections one `content serve` opens. Each instance holds at most this many of the
+ * database's `max_connections` (100 by default), so a few instances and other applications fit.
+ */
+export const DEFAULT_MAX_CONNECTIONS = 8;
+
+/** How long the server's sessions wait, in milliseconds; set on every session (see the pool). */
+export const SESSION_LIMITS = {
+  /** For a lock held by another session (an import, a migration, a DBA): then the enquiry is answered 503. */
+  lockMs: 2_000,
+  /** For any one statement. */
+  statementMs: 5_000,
+  /** A transaction left open by a client that went away. */
+  idleInTransactionMs: 10_000,
+  /** For a connection from the pool or to the database. */
+  connectMs: 5_000,
+};
+
+/** SQLSTATE class 22, "data exception" (a NUL character in text, a value out of range): the input's fault, not the database's. */
+const isDataException = (error: unknown) => /^22/.test(String((error as { code?: unknown })?.code ?? ''));
+
 /** Errors that mean "the address is wrong" rather than "the database is away for now". */
 const CONFIG_ERRORS = new Set(['28P01', '28000', '3D000', 'ENOTFOUND']);
 
@@ -75,10 +96,16 @@ export class PgStore implements EnquiryStore {
   ) {
     this.pool = new pg.Pool({
       connectionString: url,
-      max: options.maxConnections ?? 16,
-      connectionTimeoutMillis: 10_000,
+      max: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
+      connectionTimeoutMillis: SESSION_LIMITS.connectMs,
       idleTimeoutMillis: 30_000,
-      query_timeout: 15_000,
+      // Sent when the session starts, so PostgreSQL itself gives up a wait: a time-out only in the
+      // client would leave the session queued behind a lock after the visitor got a 503.
+      lock_timeout: SESSION_LIMITS.lockMs,
+      statement_timeout: SESSION_LIMITS.statementMs,
+      idle_in_transaction_session_timeout: SESSION_LIMITS.idleInTransactionMs,
+      // The client's own limit, later than the server's: only for a server that does not answer at all.
+      query_timeout: SESSION_LIMITS.statementMs + 2_000,
       application_name: 'content serve',
     });
     // An idle connection the server closed (a restart, a failover) is dropped from the pool; without this handler it would end the process.
@@ -117,8 +144,13 @@ export class PgStore implements EnquiryStore {
     });
     let broken: Error | undefined;
     try {
-      if (this.options.migrate !== false) await migrate(client);
-      else {
+      if (this.options.migrate !== false) {
+        // A migration may take longer than an enquiry's statement, and waits for another instance's (advisory lock);
+        // RESET goes back to the session's limits from its start.
+        await client.query("SET statement_timeout = 0; SET lock_timeout = '60s'");
+        await migrate(client);
+        await client.query('RESET statement_timeout; RESET lock_timeout');
+      } else {
         const { schemaVersion } = await import('./pg-schema.ts');
         if ((await schemaVersion(client)) === 0) throw new DatabaseRefused('the database has no enquiry tables yet');
       }
@@ -187,7 +219,8 @@ export class PgStore implements EnquiryStore {
     } catch (error) {
       if (error instanceof EnquiryConflict) throw error;
       broken = error as Error;
-      this.fail(error);
+      // A value the database cannot hold says nothing about whether it is up.
+      if (!isDataException(error)) this.fail(error);
       await client?.query('ROLLBACK').catch(() => {});
       throw new StoreUnavailable(`the database could not store an enquiry: ${scrub((error as Error).message, this.url)}`);
     } finally {

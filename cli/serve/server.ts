@@ -1,22 +1,21 @@
-import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import type { Locale } from '../../templates/model.ts';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { UsageError } from '../report/problem.ts';
 import { asProblem, json, kindOf, refuse, TEXT, withContacts } from './answer.ts';
 import { answerLocale, MAX_BODY_BYTES } from './enquiry.ts';
 import { registerEnquiryRoute } from './enquiry-route.ts';
-import type { ServeLog } from './events.ts';
+import type { ServeEvent, ServeLog } from './events.ts';
 import { Inbox, readInbox } from './inbox.ts';
-import { type EnquiryManifest, MANIFEST_FILE, readManifest } from './manifest.ts';
+import { LiveSite } from './live-site.ts';
+import type { LogStream } from './log-lines.ts';
+import type { EnquiryManifest } from './manifest.ts';
 import { type Mailer, Outbox } from './outbox.ts';
 import { PgOutbox } from './pg-outbox.ts';
 import { DatabaseRefused, PgStore, redactUrl } from './pg-store.ts';
-import { boundedStore, DEFAULT_TRACKED_ADDRESSES, trustedHops } from './rate-limit.ts';
+import { boundedStore, DEFAULT_TRACKED_ADDRESSES, databaseStore, trustedHops } from './rate-limit.ts';
 import { HSTS, SECURITY_HEADERS } from './security-headers.ts';
-import { createStaticHandler, hasControl, localPath } from './static.ts';
-import type { EnquiryStore } from './store.ts';
+import type { EnquiryStore, StoreHealth } from './store.ts';
 
 export interface ServeOptions {
   /** The built site. */
@@ -42,7 +41,12 @@ export interface ServeOptions {
   trackedAddresses?: number;
   /** E-mail to the studio; absent: no e-mail. */
   mail?: { mailer: Mailer; to: string; from: string; retry?: { initialMs: number; maxMs: number } };
+  /** Sees every event (tests); the log lines go to `logStream`. */
   log?: ServeLog;
+  /** The log: fastify's own logger (pino) writes one JSON line per entry here (see log-lines.ts for a terminal); absent: none. */
+  logStream?: LogStream;
+  /** No line per request or per enquiry, only what needs attention (and the start and stop). */
+  quiet?: boolean;
 }
 
 export interface RunningServer {
@@ -52,6 +56,8 @@ export interface RunningServer {
   inbox: EnquiryStore;
   outbox?: Pick<Outbox, 'push' | 'pending' | 'close'>;
   manifest: EnquiryManifest;
+  /** The server's log (fastify's pino logger; silent without `logStream`). */
+  logger: FastifyBaseLogger;
   /** How many client addresses the rate limit holds now (never more than `trackedAddresses`). */
   trackedAddresses(): number;
   /** Stops accepting, finishes the requests under way, then closes the inbox. */
@@ -62,23 +68,32 @@ export { SECURITY_HEADERS } from './security-headers.ts';
 
 /**
  * The HTTP layer is fastify: its router decodes paths (a malformed escape is a 400 before
- * our code runs), @fastify/formbody and our JSON parser read bodies within the 16 KB limit,
+ * our code runs), our parser reads JSON and plain form bodies within the 16 KB limit,
  * @fastify/rate-limit counts enquiries per client address, and fastify's error handling
  * turns an exception in one request into that request's 500, never the process's end.
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const dir = resolve(options.dir);
-  const { manifest, thanks } = readSite(dir, options.dir);
-  const log = options.log ?? (() => {});
+  let logger: FastifyBaseLogger | undefined;
+  // Each event to the test's hook and, as a log line, to the request's logger (with its id) or the server's.
+  const log: ServeLog = (event, request) => {
+    options.log?.(event, request);
+    const target = (request as { log?: FastifyBaseLogger } | undefined)?.log ?? logger;
+    if (target) logEvent(target, event, !!options.quiet);
+  };
   const data = resolve(options.data);
-  const inbox: EnquiryStore = options.database ? await openDatabase(options.database) : await Inbox.open(data);
-  const outbox = openOutbox(options, inbox, data, manifest, log);
-  const hops = options.trustProxy === true ? 1 : options.trustProxy || 0;
-  const rateLimitStore = boundedStore(options.trackedAddresses ?? DEFAULT_TRACKED_ADDRESSES);
-
-  const app = createApp(manifest, hops, log);
   // The inbox is never served, even when --data lies inside the site.
-  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: createStaticHandler(dir, manifest.locales, { exclude: [data] }) });
+  const site = new LiveSite(dir, options.dir, [data], (message) => log({ kind: 'error', error: message }));
+  const { manifest } = site.current;
+  const inbox: EnquiryStore = options.database ? await openDatabase(options.database) : await Inbox.open(data);
+  const outbox = openOutbox(options, inbox, data, site, log);
+  const hops = options.trustProxy === true ? 1 : options.trustProxy || 0;
+  // Several instances on one database share one count; a single one counts in memory.
+  const rateLimitStore = inbox instanceof PgStore ? databaseStore(inbox.pool) : boundedStore(options.trackedAddresses ?? DEFAULT_TRACKED_ADDRESSES);
+
+  const app = createApp(site, hops, log, options);
+  logger = app.log;
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: (request, reply) => site.current.serve(request, reply) });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD') return reply.code(404).type(TEXT).send('Not found\n');
     return reply.code(405).header('allow', 'GET, HEAD').type(TEXT).send('Method not allowed\n');
@@ -87,13 +102,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     method: ['GET', 'HEAD'],
     url: '/api/health',
     handler: (_request, reply) => {
-      const health = inbox.health();
-      return json(reply, health.ok ? 200 : 503, health.ok ? { ok: true } : { ok: false, reason: health.reason });
+      const health = publicHealth(inbox.health(), inbox instanceof PgStore ? 'database' : 'file');
+      return json(reply, health.ok ? 200 : 503, health);
     },
   });
   await registerEnquiryRoute(app, {
-    manifest,
-    thanks,
+    site,
     inbox,
     outbox,
     log,
@@ -119,21 +133,46 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       clearTimeout(deadline);
       await closeStores();
     })());
-  return { url, server: app.server, inbox, outbox, manifest, trackedAddresses: rateLimitStore.tracked, close };
+  return {
+    url,
+    server: app.server,
+    inbox,
+    outbox,
+    get manifest() {
+      return site.current.manifest;
+    },
+    logger: app.log,
+    trackedAddresses: rateLimitStore.tracked,
+    close,
+  };
 }
 
-/** The site's manifest, and its thank-you addresses as Locations: paths on this site, percent-encoded. */
-function readSite(dir: string, given: string): { manifest: EnquiryManifest; thanks: Record<Locale, string> } {
-  if (!existsSync(dir)) throw new UsageError(`there is no built site in ${given}`, 'run "content build" first');
-  const manifest = readManifest(dir);
-  if (!manifest) throw new UsageError(`${given} has no ${MANIFEST_FILE} from this version of "content build"`, 'run "content build" again');
-  const thanks = { ...manifest.thanks };
-  for (const [locale, path] of Object.entries(manifest.thanks) as [Locale, string][]) {
-    if (typeof path !== 'string' || !/^\/(?![/\\])/.test(path) || hasControl(path))
-      throw new UsageError(`${given}/${MANIFEST_FILE}: the thank-you address for ${locale} is not a path on this site`, 'run "content build" again');
-    thanks[locale] = localPath(path.split('/'));
+/**
+ * What /api/health tells anyone: ok or degraded, and why in plain words. Never the store's own
+ * message: that names hosts, ports, users and paths (it goes to the server's log instead).
+ * Whatever else the store reports (counts, periods) is passed on when it is a number or a yes/no.
+ */
+export function publicHealth(health: StoreHealth, kind: 'file' | 'database') {
+  const extra = Object.fromEntries(
+    Object.entries(health).filter(([k, v]) => k !== 'ok' && k !== 'reason' && (typeof v === 'number' || typeof v === 'boolean')),
+  );
+  if (health.ok) return { ok: true, status: 'ok', ...extra };
+  return { ok: false, status: 'degraded', reasons: [inWords(health.reason, kind)], ...extra };
+}
+
+function inWords(reason: string, kind: 'file' | 'database'): string {
+  if (/closed/i.test(reason)) return 'the server is shutting down';
+  if (kind === 'database') {
+    if (/timeout|timed out|canceling statement/i.test(reason)) return 'the database does not answer in time; enquiries are answered 503';
+    if (/ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|connect|terminat|shut ?down|not connected/i.test(reason))
+      return 'the database cannot be reached; enquiries are answered 503';
+    return 'the database cannot store enquiries; enquiries are answered 503';
   }
-  return { manifest, thanks };
+  if (/ENOSPC|no space/i.test(reason)) return 'the disk of the inbox is full; enquiries are answered 503';
+  if (/EACCES|EPERM|permission/i.test(reason)) return 'the inbox may not be written; enquiries are answered 503';
+  if (/EROFS|read-only/i.test(reason)) return 'the inbox is on a read-only file system; enquiries are answered 503';
+  if (/lock/i.test(reason)) return 'the inbox lock was lost (is another server using the inbox?); enquiries are answered 503';
+  return 'the inbox cannot store enquiries; enquiries are answered 503';
 }
 
 /** The PostgreSQL store; an address that waiting will not mend is a usage error (a database that is away is not: it is waited for). */
@@ -151,8 +190,10 @@ async function openDatabase(url: string): Promise<PgStore> {
 }
 
 /** The e-mail outbox beside the store (in the database, or a file beside the file inbox); none without e-mail. */
-function openOutbox(options: ServeOptions, inbox: EnquiryStore, data: string, manifest: EnquiryManifest, log: ServeLog): RunningServer['outbox'] {
+function openOutbox(options: ServeOptions, inbox: EnquiryStore, data: string, site: LiveSite, log: ServeLog): RunningServer['outbox'] {
   if (!options.mail) return undefined;
+  // The course names of the build served now (a rebuild may add an option).
+  const manifest = new Proxy({} as EnquiryManifest, { get: (_target, key) => site.current.manifest[key as keyof EnquiryManifest] });
   const onEvent = (e: { kind: 'sent'; id: number } | { kind: 'failed'; id: number; error: string; retryInMs: number }) =>
     log(e.kind === 'sent' ? { kind: 'mail-sent', id: e.id } : { kind: 'mail-failed', id: e.id, error: e.error, retryInMs: e.retryInMs });
   if (inbox instanceof PgStore) return new PgOutbox(inbox.pool, { manifest, ...options.mail, onEvent });
@@ -161,9 +202,11 @@ function openOutbox(options: ServeOptions, inbox: EnquiryStore, data: string, ma
 }
 
 /** fastify with the server's limits, the policy headers on every answer, and errors answered, never thrown. */
-function createApp(manifest: EnquiryManifest, hops: number, log: ServeLog): FastifyInstance {
+function createApp(site: LiveSite, hops: number, log: ServeLog, options: Pick<ServeOptions, 'logStream' | 'quiet'>): FastifyInstance {
   const app = Fastify({
-    logger: false,
+    // pino, as fastify makes it: JSON lines with a level, a time and the request's id (reqId).
+    logger: options.logStream ? { level: 'info', stream: options.logStream, serializers: LOG_SERIALIZERS } : false,
+    logController: new RequestLines(!!options.quiet),
     trustProxy: trustedHops(hops),
     bodyLimit: MAX_BODY_BYTES,
     requestTimeout: 30_000,
@@ -191,13 +234,14 @@ function createApp(manifest: EnquiryManifest, hops: number, log: ServeLog): Fast
   });
 
   app.setErrorHandler((error, request, reply) => {
+    const { manifest } = site.current;
     const problem = asProblem(error);
     const locale = answerLocale(undefined, request, manifest);
     if (problem) {
-      log({ kind: 'refused', status: problem.status, code: problem.code });
+      log({ kind: 'refused', status: problem.status, code: problem.code }, request);
       return refuse(request, reply, manifest, kindOf(request), locale, problem);
     }
-    log({ kind: 'error', error: `${request.method} ${JSON.stringify(request.url.slice(0, 200))}: ${String((error as Error)?.stack ?? error)}` });
+    log({ kind: 'error', error: `${request.method} ${JSON.stringify(pathOf(request.url))}: ${String((error as Error)?.stack ?? error)}` }, request);
     if (request.routeOptions.url === manifest.endpoint) {
       const m = manifest.messages[locale];
       return json(reply, 500, { ok: false, error: 'internal', message: withContacts(m.failure, m) });
@@ -209,6 +253,56 @@ function createApp(manifest: EnquiryManifest, hops: number, log: ServeLog): Fast
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
   return app;
+}
+
+/**
+ * What a log line may say about a request: its method and path. Never the visitor's address
+ * (it lives only in the rate limit's memory), never the query (a form sent with GET would put
+ * what a visitor typed there), never headers or the body.
+ */
+const LOG_SERIALIZERS = {
+  req: (request: { method?: string; url?: string }) => ({ method: request.method, path: pathOf(request.url ?? '') }),
+  res: (reply: { statusCode?: number }) => ({ status: reply.statusCode }),
+};
+
+/** fastify's lines about requests: one per request once it is answered, without the visitor's address; none with --quiet. */
+class RequestLines extends LogController {
+  constructor(private readonly quiet: boolean) {
+    super();
+  }
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.quiet && !error) return;
+    const path = pathOf(request.url);
+    const line = { method: request.method, path, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    if (error) reply.log.error({ ...line, err: error }, `${request.method} ${path} ${reply.statusCode}: ${error.message}`);
+    else reply.log.info(line, `${request.method} ${path} ${reply.statusCode}`);
+  }
+}
+
+/** A request's path without its query, cut to 200 characters. */
+const pathOf = (url: string) => url.split('?')[0]!.slice(0, 200);
+
+/**
+ * One event as a log line. Events never carry a visitor's name, address, e-mail or message
+ * (events.ts), so the line cannot either. With `quiet`, only what needs attention.
+ */
+function logEvent(logger: FastifyBaseLogger, e: ServeEvent, quiet: boolean): void {
+  if (e.kind === 'stored')
+    !quiet &&
+      logger.info({ event: e.kind, enquiry: e.id, duplicate: e.duplicate }, `enquiry ${e.id} ${e.duplicate ? 'was already stored (sent twice)' : 'stored'}`);
+  else if (e.kind === 'dropped')
+    !quiet &&
+      logger.info({ event: e.kind, reason: e.reason }, `dropped a bot's enquiry (${e.reason === 'honeypot' ? 'hidden field filled' : 'sent too fast'})`);
+  else if (e.kind === 'mail-sent') !quiet && logger.info({ event: e.kind, enquiry: e.id }, `e-mail for enquiry ${e.id} sent`);
+  else if (e.kind === 'mail-failed')
+    logger.warn(
+      { event: e.kind, enquiry: e.id, retryInMs: e.retryInMs },
+      `e-mail for enquiry ${e.id} failed (${e.error}); trying again in ${Math.round(e.retryInMs / 1000)} s`,
+    );
+  else if (e.kind === 'error') logger.error({ event: e.kind }, e.error);
+  else if (e.kind === 'refused') logger.debug({ event: e.kind, status: e.status, code: e.code }, `refused: ${e.code}`);
+  else logger.info({ event: (e as { kind: string }).kind }, (e as { kind: string }).kind);
 }
 
 /** Listens, or closes what was opened and says why it cannot; resolves to the server's address. */

@@ -55,14 +55,17 @@ describe('content serve: behind a reverse proxy', () => {
     const cap = 50;
     const server = await serveSite(dist, { trustProxy: true, trackedAddresses: cap, rateLimit: { max: 3, windowMs: 60_000 } });
     try {
+      // Held before the flood; the flood's newcomers share one count once the table is full (rate-limit.ts).
+      const held = { 'x-forwarded-for': '192.0.2.200' };
+      expect((await postJson(server.url, '{}', held)).status).toBe(422);
       for (let i = 0; i < 400; i += 20)
         await Promise.all(Array.from({ length: 20 }, (_, j) => postJson(server.url, '{}', { 'x-forwarded-for': `10.${(i + j) >> 8}.${(i + j) & 255}.1` })));
       expect(server.trackedAddresses()).toBeGreaterThan(0);
       expect(server.trackedAddresses()).toBeLessThanOrEqual(cap);
       // The limit still works for the addresses it holds.
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await postJson(server.url, '{}', { 'x-forwarded-for': '192.0.2.200' })).status);
-      expect(statuses).toEqual([422, 422, 422, 429]);
+      for (let i = 0; i < 3; i++) statuses.push((await postJson(server.url, '{}', held)).status);
+      expect(statuses).toEqual([422, 422, 429]);
     } finally {
       await server.stop();
     }

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { main } from '../../cli/main.ts';
 import { Inbox } from '../../cli/serve/inbox.ts';
 import { runCli } from '../helpers/cli.ts';
 import { tempData } from '../helpers/serve.ts';
@@ -74,13 +75,14 @@ describe('content enquiries', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Wrote 10 enquiries');
     const csv = readFileSync(out, 'utf8');
-    expect(csv.startsWith('\uFEFFid,receivedAt,name,course,courseLabel,email,locale,message,page,via,emailSent\r\n')).toBe(true);
-    expect(csv).toContain(',Анна Иванова,piano,Фортепиано,anna@example.org,ru,"Можно ли в субботу?\nСпасибо, ""Анна""",/vocal,json,false\r\n');
-    expect(csv).toContain(`,"'=HYPERLINK(""http://evil.example"",""click"")",music,Вокал,`);
-    expect(csv).toContain(`,"'+1 call me, please",`);
+    // Semicolons: what Excel in a German locale splits at (see SEPARATOR in cli/commands/enquiries.ts).
+    expect(csv.startsWith('\uFEFFid;receivedAt;name;course;courseLabel;email;locale;message;page;via;emailSent\r\n')).toBe(true);
+    expect(csv).toContain(';Анна Иванова;piano;Фортепиано;anna@example.org;ru;"Можно ли в субботу?\nСпасибо, ""Анна""";/vocal;json;false\r\n');
+    expect(csv).toContain(`;"'=HYPERLINK(""http://evil.example"",""click"")";music;Вокал;`);
+    expect(csv).toContain(`;'+1 call me, please;`);
     // Every other formula, also behind a blank, an NBSP, an ideographic space or a line break.
     for (const [i, cell] of [`' =1+1`, `'\u00a0=1+1`, `'\u3000@SUM(A1)`, `"fine\n'=1+1"`, `'\t=1`, `"'\r=1"`, `'-2+3`].entries())
-      expect(csv).toContain(`,Formula ${i},music,Вокал,f${i}@example.org,ru,${cell},`);
+      expect(csv).toContain(`;Formula ${i};music;Вокал;f${i}@example.org;ru;${cell};`);
     // The file keeps what the visitor typed otherwise.
     expect(csv).toContain(TERMINAL_ATTACKS.name);
   });
@@ -90,17 +92,22 @@ describe('content enquiries', () => {
     writeFileSync(out, 'my own spreadsheet');
     const r = await runCli(['enquiries', 'export', '--output', out, ...inbox()]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: --output .*kept\.csv already exists/);
+    expect(r.stderr).toMatch(/^error: --output .*kept\.csv already exists/m);
     expect(readFileSync(out, 'utf8')).toBe('my own spreadsheet');
   });
 
-  it('exports CSV and JSON to standard output without raw control or bidi characters', async () => {
-    const csv = await runCli(['enquiries', 'export', '--format', 'csv', ...inbox()]);
+  it('exports CSV and JSON to a terminal without raw control or bidi characters', async () => {
+    const onTerminal = async (argv: string[]) => {
+      let stdout = '';
+      const code = await main(argv, { out: (t) => (stdout += `${t}\n`), err: () => {}, isTTY: true, stdoutIsTTY: true, color: false });
+      return { code, stdout };
+    };
+    const csv = await onTerminal(['enquiries', 'export', '--format', 'csv', ...inbox()]);
     expect(csv.code).toBe(0);
     expect(csv.stdout.replaceAll('\r\n', '\n')).not.toMatch(RAW_UNSAFE);
     expect(csv.stdout).toContain('Term\\u001B[31mRED\\u001B[0m\\u001B[2J');
     expect(csv.stdout).toContain(`"fine\n'=1+1"`);
-    const json = await runCli(['enquiries', 'export', '--format', 'json', ...inbox()]);
+    const json = await onTerminal(['enquiries', 'export', '--format', 'json', ...inbox()]);
     expect(json.stdout).not.toMatch(RAW_UNSAFE);
     expect((JSON.parse(json.stdout) as unknown[])[2]).toMatchObject(TERMINAL_ATTACKS);
   });

@@ -34,7 +34,7 @@ describe('content serve: when the inbox cannot store', () => {
   it.skipIf(!disk)('answers 503 with the studio’s phone and e-mail, never "ok", and the health check says so', async () => {
     const health = await fetch(`${server!.url}/api/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ ok: true });
+    expect(await health.json()).toEqual({ ok: true, status: 'ok' });
 
     disk!.fill();
     const res = await postJson(server!.url, validEnquiry({ locale: 'en' }));
@@ -59,8 +59,10 @@ describe('content serve: when the inbox cannot store', () => {
 
     const sick = await fetch(`${server!.url}/api/health`);
     expect(sick.status).toBe(503);
-    const reason = (await sick.json()) as { ok: boolean; reason: string };
-    expect(reason.ok).toBe(false);
-    expect(reason.reason.length).toBeGreaterThan(10);
+    const reason = (await sick.json()) as { ok: boolean; status: string; reasons: string[] };
+    expect(reason).toMatchObject({ ok: false, status: 'degraded' });
+    // In words, and without the inbox's path (issue 24, point 9).
+    expect(reason.reasons.join(' ')).toMatch(/disk of the inbox is full/);
+    expect(JSON.stringify(reason)).not.toContain('/');
   });
 });

@@ -1,0 +1,133 @@
+// Issue 24, points 6, 7 and 9 against a real PostgreSQL: a table lock held by another session,
+// a NUL character, and the rate limit shared by two instances.
+import pg from 'pg';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { type Cluster, startPostgres } from '../helpers/postgres.ts';
+import { postJson, type ServeProcess, spawnServe, validEnquiry } from '../helpers/serve.ts';
+
+const started = await startPostgres();
+if ('unavailable' in started) {
+  if (process.env.CI && process.env.CI !== 'false') throw new Error(`CI needs PostgreSQL for these tests: ${started.unavailable}`);
+  console.log(`PostgreSQL tests skipped: ${started.unavailable}`);
+}
+const cluster = 'unavailable' in started ? undefined : started;
+const pgDescribe = cluster ? describe : describe.skip;
+afterAll(async () => cluster?.remove());
+const db = cluster as Cluster;
+
+const dist = inject('siteDir');
+const noMail = { STUDIO_SMTP_URL: '', STUDIO_NOTIFY_TO: '' };
+const running: ServeProcess[] = [];
+afterEach(async () => {
+  for (const s of running.splice(0)) {
+    s.child.kill('SIGKILL');
+    await s.exited;
+  }
+});
+async function serve(url: string, extra: string[] = ['--rate-limit', '0']): Promise<ServeProcess> {
+  const s = await spawnServe(['--out', dist, '--database', url, '--quiet', ...extra], noMail);
+  running.push(s);
+  return s;
+}
+
+async function connect(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
+async function until(check: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+pgDescribe('#24 point 6: a table lock held by another session', () => {
+  it('answers 503 without leaving sessions waiting in the database, and stores again once the lock is gone', { timeout: 120_000 }, async () => {
+    const url = db.url(await db.createDatabase());
+    const server = await serve(url);
+    expect((await postJson(server.url, validEnquiry())).status).toBe(201);
+    const dba = await connect(url);
+    const watcher = await connect(url);
+    try {
+      await dba.query('BEGIN');
+      await dba.query('LOCK TABLE studio_enquiries IN ACCESS EXCLUSIVE MODE');
+      const answers = await Promise.all(Array.from({ length: 24 }, () => postJson(server.url, validEnquiry())));
+      expect(answers.map((a) => a.status)).toEqual(Array(24).fill(503));
+      // Every request has its answer: none of the server's sessions is still queued behind the lock.
+      const waiting = await watcher.query(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'content serve' AND wait_event_type = 'Lock'",
+      );
+      expect(waiting.rows[0].n).toBe(0);
+      const sessions = await watcher.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'content serve'");
+      expect(sessions.rows[0].n).toBeLessThanOrEqual(8);
+      await dba.query('ROLLBACK');
+      await until(async () => (await fetch(`${server.url}/api/health`)).status === 200);
+      expect((await postJson(server.url, validEnquiry())).status).toBe(201);
+      const stored = await watcher.query('SELECT count(*)::int AS n FROM studio_enquiries');
+      expect(stored.rows[0].n).toBe(2);
+    } finally {
+      await dba.query('ROLLBACK').catch(() => {});
+      await dba.end();
+      await watcher.end();
+    }
+  });
+
+  it('sets lock_timeout and statement_timeout on every session of the server', { timeout: 60_000 }, async () => {
+    const { PgStore } = await import('../../cli/serve/pg-store.ts');
+    const url = db.url(await db.createDatabase());
+    const store = await PgStore.open(url);
+    try {
+      const { rows } = await store.pool.query("SELECT current_setting('lock_timeout') AS lock, current_setting('statement_timeout') AS statement");
+      expect(rows[0].lock).not.toBe('0');
+      expect(rows[0].statement).not.toBe('0');
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+pgDescribe('#24 point 7: a NUL character with PostgreSQL', () => {
+  it('is a 422 naming the field, and /api/health keeps saying ok', { timeout: 60_000 }, async () => {
+    const url = db.url(await db.createDatabase());
+    const server = await serve(url);
+    const res = await postJson(server.url, validEnquiry({ message: 'zero\u0000byte', locale: 'en' }));
+    expect(res.status).toBe(422);
+    expect(Object.keys(((await res.json()) as { errors: object }).errors)).toEqual(['message']);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect((await postJson(server.url, validEnquiry())).status).toBe(201);
+  });
+
+  it('never marks the database down when a value cannot be stored (the store itself)', { timeout: 60_000 }, async () => {
+    const { PgStore } = await import('../../cli/serve/pg-store.ts');
+    const { newEnquiry } = await import('./store-contract.ts');
+    const url = db.url(await db.createDatabase());
+    const store = await PgStore.open(url);
+    try {
+      await expect(store.add(newEnquiry({ name: 'a\u0000b' }))).rejects.toThrow();
+      expect(store.health()).toEqual({ ok: true });
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+pgDescribe('#24 point 9: the rate limit with PostgreSQL', () => {
+  it('is shared by two instances, and keeps no address in the database', { timeout: 60_000 }, async () => {
+    const url = db.url(await db.createDatabase());
+    const [a, b] = [await serve(url, ['--rate-limit', '3']), await serve(url, ['--rate-limit', '3'])];
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await postJson(i % 2 ? b.url : a.url, validEnquiry())).status);
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    const client = await connect(url);
+    try {
+      const { rows } = await client.query('SELECT client FROM studio_rate_limit');
+      expect(rows.length).toBeGreaterThan(0);
+      for (const r of rows) expect(r.client).not.toMatch(/127\.0\.0\.1|::1|::ffff/);
+    } finally {
+      await client.end();
+    }
+  });
+});

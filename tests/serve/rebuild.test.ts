@@ -1,0 +1,64 @@
+// Issue 24, point 5: a rebuild while `content serve` runs. The pages and the form rules always
+// come from the same build: once the new pages offer an option, the server takes it.
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readInbox } from '../../cli/serve/inbox.ts';
+import { contentCopy, runCli } from '../helpers/cli.ts';
+import { postJson, serveSite, validEnquiry } from '../helpers/serve.ts';
+
+const NEW_OPTION = `
+- value: logorhythmics
+  course: logorhythmics
+  label:
+    ru: Логоритмика
+    en: Logorhythmics
+    de: Logorhythmik
+`;
+
+const root = mkdtempSync(join(tmpdir(), 'studio-rebuild-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+async function build(content: string, out: string) {
+  const r = await runCli(['build', '--content', content, '--out', out, '--quiet']);
+  expect(r.code, r.stderr).toBe(0);
+}
+
+describe('#24 point 5: content serve follows a rebuild', () => {
+  it('takes a course option as soon as the rebuilt pages offer it, and the pages and rules come from the same build', { timeout: 240_000 }, async () => {
+    const content = contentCopy();
+    const dist = join(root, 'dist');
+    try {
+      await build(content.dir, dist);
+      const server = await serveSite(dist, { rateLimit: { max: 0, windowMs: 60_000 } });
+      try {
+        const before = await postJson(server.url, validEnquiry({ course: 'logorhythmics' }));
+        expect(before.status).toBe(422);
+        expect(await (await fetch(`${server.url}/vocal`)).text()).not.toContain('value="logorhythmics"');
+
+        appendFileSync(join(content.dir, 'form.yaml'), NEW_OPTION);
+        expect(readFileSync(join(content.dir, 'form.yaml'), 'utf8')).toContain('logorhythmics');
+        await build(content.dir, dist);
+
+        // The first request after the swap already sees the new build: its page and its rules.
+        expect(await (await fetch(`${server.url}/vocal`)).text()).toContain('value="logorhythmics"');
+        const after = await postJson(server.url, validEnquiry({ course: 'logorhythmics' }));
+        expect(after.status).toBe(201);
+        const form = await fetch(`${server.url}/api/enquiry`, {
+          method: 'POST',
+          body: new URLSearchParams({ name: 'Plain', course: 'logorhythmics', email: 'plain@example.org', locale: 'en' }),
+          redirect: 'manual',
+        });
+        expect(form.status).toBe(303);
+        // A page of the previous build, still open in a visitor's browser, is not refused either.
+        expect((await postJson(server.url, validEnquiry({ course: 'music' }))).status).toBe(201);
+        expect(readInbox(server.data).enquiries.map((e) => e.course)).toEqual(['logorhythmics', 'logorhythmics', 'music']);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      content.cleanup();
+    }
+  });
+});
