@@ -130,22 +130,13 @@ export function createStaticHandler(root: string, locales: readonly Locale[], op
 
 const inside = (path: string, dir: string) => path.startsWith(dir + sep);
 
-/** The real path of `path`, or `fallback` while it cannot be resolved. */
-function realpathOr(path: string, fallback: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return fallback;
-  }
-}
-
 /**
  * Reads a file that may be served (see createStaticHandler), or undefined; each is read once
  * and kept, with its compressed forms, while its size and time stay the same.
  */
 function createLoader(root: string, exclude: string[]): (file: string) => Entry | undefined {
   const cache = new Map<string, Entry>();
-  let realRoot = realpathSync(root);
+  const realRoot = realpathSync(root);
   const excluded = exclude.map((d) => {
     try {
       return realpathSync(d);
@@ -163,8 +154,6 @@ function createLoader(root: string, exclude: string[]): (file: string) => Entry 
     } catch {
       return undefined;
     }
-    // The site may be a link that a publish switched to a new copy (deploy/publish.sh): follow it.
-    if (!inside(real, realRoot)) realRoot = realpathOr(root, realRoot);
     if (!st.isFile() || !inside(real, realRoot) || excluded.some((d) => real === d || inside(real, d))) return undefined;
     if (
       real
