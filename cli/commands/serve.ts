@@ -39,7 +39,9 @@ async function mailFromEnvironment(dir: string): Promise<{ mail?: ServeOptions['
  * Until SIGTERM, SIGINT or SIGHUP, or until the process that started this one is gone. Under
  * `npx content serve` or `npm run serve`, npm passes a SIGTERM on to the shell it started
  * (`sh -c content serve`), which ends without passing it on: this process is then left to init
- * (its parent changes), and takes that as the signal it never got. Checked twice a second.
+ * (its parent changes), and takes that as the signal it never got. Checked twice a second, and
+ * only when npm started it: a server an admin started in the background by hand (`nohup … &`)
+ * rightly outlives the shell that started it.
  */
 function untilStopped(): Promise<string> {
   return new Promise((resolve) => {
@@ -51,9 +53,11 @@ function untilStopped(): Promise<string> {
     };
     const onSignal = (signal: NodeJS.Signals) => stop(signal);
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, onSignal);
-    const watch = setInterval(() => {
-      if (process.ppid !== parent) stop('the process that started it ended');
-    }, 500);
+    const watch = process.env.npm_execpath
+      ? setInterval(() => {
+          if (process.ppid !== parent) stop('the process that started it ended');
+        }, 500)
+      : undefined;
   });
 }
 
