@@ -63,9 +63,40 @@ export function refuse(request: FastifyRequest, reply: FastifyReply, manifest: E
   return json(reply, problem.status, { ok: false, error: problem.code, message: problem.message, ...extra });
 }
 
-/** A small page in the site's style, for a plain form post (without the site's script). */
+/**
+ * A page of the site for a plain form post (without the site's script): its stylesheet, a header
+ * leading home, the answer, and a link back to the form the visitor came from, all in the
+ * visitor's language. In an in-app browser (WhatsApp, Telegram) that link is the only way back.
+ */
 export function answerPage(reply: FastifyReply, manifest: EnquiryManifest, status: number, locale: Locale, title: string, body: string) {
-  const css = manifest.stylesheet ? `<link rel="stylesheet" href="${escapeHtml(manifest.stylesheet)}">` : '';
-  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(manifest.siteName)}</title>${css}</head><body><main id="app" class="container"><h1>${escapeHtml(title)}</h1>${body}</main></body></html>\n`;
+  const m = manifest.messages[locale];
+  const home = locale === manifest.defaultLocale ? '/' : `/${locale}`;
+  const css = manifest.stylesheet ? `<link rel="stylesheet" type="text/css" href="${escapeHtml(manifest.stylesheet)}">` : '';
+  const back = `${formPage(reply.request, home)}#enquiry`;
+  const html =
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(manifest.siteName)}</title>${css}</head><body>` +
+    `<header class="site-header"><div class="wrap header-row"><a class="brand" href="${escapeHtml(home)}">${escapeHtml(manifest.siteName)}</a></div></header>` +
+    `<main id="app" class="wrap"><h1>${escapeHtml(title)}</h1>${body}` +
+    `<p><a class="button" href="${escapeHtml(back)}">${escapeHtml(m.backToForm ?? '←')}</a></p></main></body></html>\n`;
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
+/**
+ * The page the form was sent from: the path of a Referer of this very host (a page of the site,
+ * never the endpoint), or else the home page of the visitor's language, which has the form too.
+ */
+function formPage(request: FastifyRequest, home: string): string {
+  const referer = request.headers.referer;
+  const host = request.headers.host;
+  if (typeof referer !== 'string' || !host || referer.length > 2000) return home;
+  let url: URL;
+  try {
+    url = new URL(referer);
+  } catch {
+    return home;
+  }
+  const page = url.pathname;
+  const ownPage = url.host === host && /^\/(?!\/)[^\s]*$/.test(page) && !page.startsWith('/api/') && !/[\\<>"']/.test(page);
+  return ownPage ? page : home;
 }

@@ -21,6 +21,8 @@ export interface ServerMessages {
   errorInvalid: string;
   errorRateLimited: string;
   errorBack: string;
+  /** The link back to the form on the server's own pages. Absent in manifests of older builds. */
+  backToForm?: string;
   failure: string;
   /** An idempotency key sent again with a different enquiry (409). Absent in manifests of older builds. */
   errorConflict?: string;
@@ -93,6 +95,7 @@ export function enquiryManifest(
           errorInvalid: plain('form.errorInvalid', l),
           errorRateLimited: plain('form.errorRateLimited', l),
           errorBack: plain('form.errorBack', l),
+          backToForm: plain('form.backToForm', l),
           failure: plain('form.failure', l),
           errorConflict: serverText(l, 'errorConflict'),
           errorSummary: { other: plain('form.errorSummary_other', l), ...summary },
