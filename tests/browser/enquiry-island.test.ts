@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { transform } from 'esbuild';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { CHROME, CHROME_FLAGS, launchBrowser, SKIP_BROWSER } from '../helpers/browser.ts';
 import { CONTENT, runCli } from '../helpers/cli.ts';
 import { serveSite } from '../helpers/serve.ts';
+import { siteFiles } from '../helpers/site.ts';
 
 /**
  * Issue #24, the browser's side: the form island may only add to the browser's own submit,
@@ -247,5 +249,26 @@ describe.skipIf(SKIP_BROWSER)('the fill time is counted from when the page was s
     await page.waitForSelector(`#enquiry [role="status"]:has-text("${form.success!.en}")`, { timeout: 15_000 });
     expect(await stored('Autofilled')).toEqual([expect.objectContaining({ email: 'auto@example.org', course: 'piano' })]);
     await context.close();
+  });
+});
+
+describe('the browsers the form supports (README: the enquiry form in the visitor’s browser)', () => {
+  const scripts = () => siteFiles(dist).filter((f) => f.endsWith('.js'));
+
+  it('ships scripts with no syntax Safari 15 lacks: esbuild has nothing to lower for it', async () => {
+    expect(scripts().length).toBeGreaterThan(0);
+    for (const file of scripts()) {
+      const code = readFileSync(join(dist, file), 'utf8');
+      const as = async (target: string) => (await transform(code, { format: 'esm', target, minifyWhitespace: true })).code;
+      expect(await as('safari15'), file).toBe(await as('esnext'));
+    }
+  });
+
+  it('calls no API newer than Safari 15.0 (those need a check first, or another way)', () => {
+    for (const file of scripts()) {
+      const code = readFileSync(join(dist, file), 'utf8');
+      for (const api of ['randomUUID', 'structuredClone', 'Object.hasOwn', '.findLast(', 'AbortSignal.timeout', '.at(-'])
+        expect(code, `${file}: ${api}`).not.toContain(api);
+    }
   });
 });
