@@ -2,8 +2,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../templates/model.ts';
-import { escapeHtml } from '../util/escape.ts';
-import { answerPage, json, kindOf, refuse, TEXT, withContacts } from './answer.ts';
+import { invalidPage, json, kindOf, refuse, TEXT, withContacts } from './answer.ts';
 import { answerLocale, type BodyKind, bodyKind, checkEnquiry, type FieldError, MAX_BODY_BYTES, parseBody, RequestProblem, summaryText } from './enquiry.ts';
 import type { ServeLog } from './events.ts';
 import { EnquiryConflict, type StoredEnquiry } from './inbox.ts';
@@ -160,7 +159,5 @@ function invalid(reply: FastifyReply, route: EnquiryRoute, kind: BodyKind, local
   route.log({ kind: 'refused', status: 422, code: 'invalid' });
   if (kind === 'json')
     return json(reply, 422, { ok: false, error: 'invalid', message, errors: Object.fromEntries(errors.map((e) => [e.field, e.message])), fields: errors });
-  const label = (f: string) => (m.fields as Record<string, string>)[f] ?? f;
-  const items = errors.map((e) => `<li><b>${escapeHtml(label(e.field))}</b>: ${escapeHtml(e.message)}</li>`).join('');
-  return answerPage(reply, route.manifest, 422, locale, message, `<p>${escapeHtml(m.errorBack)}</p><ul>${items}</ul>`);
+  return invalidPage(reply, route.manifest, locale, errors);
 }

@@ -45,8 +45,9 @@ async function open(path: string, javaScriptEnabled = true): Promise<{ page: Pag
 }
 
 /** The error text tied to a field through aria-describedby. */
-const fieldError = (page: Page, name: string) =>
-  page.$eval(`#enquiry form [name="${name}"]`, (el) =>
+const fieldError = (page: Page, name: string) => fieldErrorIn(page, '#enquiry form', name);
+const fieldErrorIn = (page: Page, form: string, name: string) =>
+  page.$eval(`${form} [name="${name}"]`, (el) =>
     (el.getAttribute('aria-describedby') ?? '')
       .split(/\s+/)
       .filter((id) => id.endsWith('-error'))
@@ -194,6 +195,25 @@ describe.skipIf(SKIP_BROWSER).each(LOCALES)('without JavaScript, in %s', (locale
     expect(back).not.toBeNull();
     expect((await back.textContent())?.trim()).toBe(form.backToForm![locale]);
     await Promise.all([page.waitForURL((u) => u.pathname === at(locale, '/piano-lessons')), back.click()]);
+    await context.close();
+  });
+});
+
+describe.skipIf(SKIP_BROWSER)('without JavaScript, a refused form', () => {
+  it('comes back with everything sent in it, each error at its field, and can be sent from there', async () => {
+    const { page, context } = await open('/de/piano-lessons', false);
+    await page.fill('#enquiry [name="name"]', 'Zweiter Versuch');
+    await page.fill('#enquiry [name="message"]', 'Bitte <b>abends</b> anrufen & "danke"');
+    await page.fill('#enquiry [name="email"]', 'kein@punkt');
+    await Promise.all([page.waitForURL((u) => u.pathname === '/api/enquiry'), page.click('#enquiry button[type="submit"]')]);
+    expect(await page.inputValue('main form [name="name"]')).toBe('Zweiter Versuch');
+    expect(await page.inputValue('main form [name="course"]')).toBe('piano');
+    expect(await page.$eval('main form [name="course"]', (s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe('Klavier');
+    expect(await page.inputValue('main form [name="message"]')).toBe('Bitte <b>abends</b> anrufen & "danke"');
+    expect(await page.inputValue('main form [name="email"]')).toBe('kein@punkt');
+    expect(await fieldErrorIn(page, 'main form', 'email')).toBe(form.errorEmail!.de);
+    await page.fill('main form [name="email"]', 'mit@punkt.de');
+    await Promise.all([page.waitForURL((u) => u.pathname === '/de/thanks'), page.click('main form button[type="submit"]')]);
     await context.close();
   });
 });
