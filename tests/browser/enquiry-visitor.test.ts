@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -19,6 +20,19 @@ const form = ui.form!;
 const home = (l: L) => (l === 'ru' ? '/' : `/${l}`);
 const at = (l: L, route: string) => (l === 'ru' ? route : `/${l}${route}`);
 const dist = inject('siteDir');
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious or critical accessibility violations axe-core finds in the page as it is now. */
+async function axe(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page
+    const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return r.violations
+      .filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v: { id: string; nodes: { target: string[] }[] }) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 let browser: Browser;
 let base: string;
@@ -37,7 +51,8 @@ afterAll(async () => {
 });
 
 async function open(path: string, javaScriptEnabled = true): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 } });
+  // bypassCSP only so that axe can be injected; the page's own policy forbids inline script.
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 }, bypassCSP: true });
   const page = await context.newPage();
   await page.goto(base + path, { waitUntil: 'load' });
   if (javaScriptEnabled) await page.waitForSelector('form[data-hydrated="true"]', { timeout: 15_000 });
@@ -195,6 +210,46 @@ describe.skipIf(SKIP_BROWSER).each(LOCALES)('without JavaScript, in %s', (locale
     expect(back).not.toBeNull();
     expect((await back.textContent())?.trim()).toBe(form.backToForm![locale]);
     await Promise.all([page.waitForURL((u) => u.pathname === at(locale, '/piano-lessons')), back.click()]);
+    await context.close();
+  });
+});
+
+describe.skipIf(SKIP_BROWSER)('the form in each of its states', () => {
+  it('has no serious or critical accessibility violation (axe-core): errors, a long text, failure, sent', async () => {
+    const { page, context } = await open('/en');
+    const found: string[] = [];
+    await page.click('#enquiry button[type="submit"]');
+    await page.waitForSelector('#enquiry form [role="alert"]');
+    found.push(...(await axe(page)));
+    await page.fill('#enquiry [name="name"]', 'Axe');
+    await page.selectOption('#enquiry [name="course"]', 'piano');
+    await page.fill('#enquiry [name="email"]', 'axe@example.org');
+    await page.focus('#enquiry [name="message"]');
+    await page.keyboard.insertText('x'.repeat(5001));
+    found.push(...(await axe(page)));
+    await page.fill('#enquiry [name="message"]', 'Short');
+    await page.route('**/api/enquiry', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"ok":false}' }));
+    await page.click('#enquiry button[type="submit"]');
+    await page.waitForSelector('#enquiry form .form-alert');
+    found.push(...(await axe(page)));
+    await page.unroute('**/api/enquiry');
+    await page.click('#enquiry button[type="submit"]');
+    await page.waitForSelector(`#enquiry [role="status"]:has-text("${form.success!.en}")`);
+    found.push(...(await axe(page)));
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
+  it('has none on the server’s page for a refused plain form post either', async () => {
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    const answer = await page.request.post(`${base}/api/enquiry`, { form: { name: 'Axe', course: '', email: 'no@dot', locale: 'en' } });
+    expect(answer.status()).toBe(422);
+    const html = await answer.text();
+    // Shown at the site's own address (its stylesheet applies), with JavaScript on for axe.
+    await page.route(`${base}/__answer`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+    await page.goto(`${base}/__answer`, { waitUntil: 'load' });
+    expect(await axe(page)).toEqual([]);
     await context.close();
   });
 });

@@ -1,3 +1,4 @@
+import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serveSite } from '../helpers/serve.ts';
 
@@ -37,6 +38,11 @@ describe('the answer page of a refused plain form post', () => {
     expect(html).toContain('&lt;/textarea&gt;&lt;img src=x onerror=alert(1)&gt;</textarea>');
     expect(html).toContain('<option value="piano" selected>Piano</option>');
     expect(html).toContain('<header class="site-header">');
+    const report = await new HtmlValidate({
+      extends: ['html-validate:standard'],
+      rules: { 'no-inline-style': 'error', 'long-title': 'off', 'attribute-boolean-style': 'off', 'void-style': 'off' },
+    }).validateString(html, 'answer.html');
+    expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId} ${m.message}`))).toEqual([]);
   });
 
   it('leads back to the page the form was sent from, and only to a page of this site', async () => {
