@@ -143,5 +143,5 @@ export function invalidPage(reply: FastifyReply, manifest: EnquiryManifest, loca
     '<div class="hp" aria-hidden="true"><label for="again-website">Website</label><input id="again-website" name="website" type="text" tabindex="-1" autocomplete="off" value=""></div>' +
     `<input type="hidden" name="locale" value="${escapeHtml(locale)}"><input type="hidden" name="thanks" value="${escapeHtml(manifest.thanks[locale])}">`;
   const form = `<section class="enquiry"><form method="post" action="${escapeHtml(manifest.endpoint)}">${fields}${hidden}<button type="submit" class="button">${escapeHtml(m.submit)}</button></form></section>`;
-  return answerPage(reply, manifest, 422, locale, summaryText(errors.length, locale, m), `<ul>${items}</ul>${form}`);
+  return answerPage(reply, manifest, 422, locale, summaryText(errors.length, locale, m), `<p>${escapeHtml(m.errorBack)}</p><ul>${items}</ul>${form}`);
 }
