@@ -95,7 +95,8 @@ export function useEnquiry(form: FormView) {
     });
     switch (outcome.kind) {
       case 'sent':
-        setValues({ name: '', course: form.selected ?? '', message: '', email: '' });
+        // Emptied for a next enquiry, unless the visitor went on typing while it was sent: that text stays.
+        setValues((v) => (JSON.stringify(v) === text ? { name: '', course: form.selected ?? '', message: '', email: '' } : v));
         key.current = null;
         setPhase('sent');
         setFocusTarget({ target: 'status' });
