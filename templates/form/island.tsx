@@ -12,13 +12,15 @@ export function hydrate(container: Element, props: FormProps, onFail: () => void
   const form = container.querySelector('form');
   if (!form) throw new Error('no form to hydrate');
   const served = container.innerHTML;
+  // What is in the fields now (typed before the script arrived: not in innerHTML), then every change.
   const typed = new Map<string, string>();
-  const remember = (event: Event) => {
-    const el = event.target as HTMLInputElement | null;
-    if (el?.name && typeof el.value === 'string') typed.set(el.name, el.value);
+  const remember = (el: HTMLInputElement | null) => {
+    if (el?.name && el.type !== 'hidden' && typeof el.value === 'string') typed.set(el.name, el.value);
   };
-  container.addEventListener('input', remember, true);
-  container.addEventListener('change', remember, true);
+  for (const el of form.querySelectorAll<HTMLInputElement>('input, select, textarea')) remember(el);
+  const onChange = (event: Event) => remember(event.target as HTMLInputElement | null);
+  container.addEventListener('input', onChange, true);
+  container.addEventListener('change', onChange, true);
   const root = hydrateRoot(container, <EnquiryForm {...formView(form, props)} />, {
     onUncaughtError: () =>
       // After React has finished with the container: it is ours again.
