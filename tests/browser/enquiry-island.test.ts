@@ -203,6 +203,24 @@ describe.skipIf(SKIP_BROWSER)('nothing a visitor typed is lost (#24, point 2)', 
     await context.close();
   });
 
+  it('keeps the text when the browser is offline, and sends it once back online', async () => {
+    const { page, context } = await newPage();
+    await page.goto(`${base}/en`, { waitUntil: 'load' });
+    await hydrated(page);
+    await fillAll(page, 'Offline first');
+    await pastMinimumFillTime(page);
+    await context.setOffline(true);
+    await page.click('#enquiry button[type="submit"]');
+    await page.waitForSelector('#enquiry form [role="alert"]');
+    expect(new URL(page.url()).pathname).toBe('/en');
+    expect(await page.inputValue('#enquiry [name="message"]')).toBe('Message from Offline first');
+    await context.setOffline(false);
+    await page.click('#enquiry button[type="submit"]');
+    await page.waitForSelector(`#enquiry [role="status"]:has-text("${form.success!.en}")`, { timeout: 15_000 });
+    expect(await stored('Offline first')).toEqual([expect.objectContaining({ via: 'json' })]);
+    await context.close();
+  });
+
   it('keeps the text on a validation error', async () => {
     const { page, context } = await newPage();
     await page.goto(`${base}/en`, { waitUntil: 'load' });
