@@ -88,6 +88,8 @@ export interface FormModel {
   action: string;
   /** The localized thank-you page, sent as a hidden field for the no-JS redirect. */
   thanksHref: string;
+  /** The localized privacy page, linked from the note on who receives what the form sends. */
+  privacyHref?: string;
   options: { value: string; label: Text }[];
   /** The option preselected on a course page. */
   selected?: string;
@@ -103,6 +105,7 @@ export interface FormModel {
     submit: Text;
     sending: Text;
     privacyNote: Text;
+    privacyLink: Text;
     success: Text;
     failure: Text;
     scriptFailed: Text;
@@ -110,6 +113,7 @@ export interface FormModel {
     errorEmail: Text;
     errorCourse: Text;
     errorTooLong: Text;
+    errorRateLimited: Text;
     /** Plural forms of the error summary with {{count}} left in; pick one with Intl.PluralRules. */
     errorSummary: { one: Text; few?: Text; many?: Text; other: Text };
   };

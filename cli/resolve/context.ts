@@ -94,6 +94,12 @@ export function localeContext(site: SiteContext, tr: Translator, locale: Locale)
     ...prices(l),
     tr,
     chrome: chromeMaker(l, site.site, site.content.routes.data.routes, site.locales, shown),
-    form: formMaker(l, site.site, site.content.form.data, shown),
+    form: formMaker(
+      l,
+      site.site,
+      site.content.form.data,
+      shown,
+      site.content.routes.data.routes.find((r) => r.page === 'legal' && r.legal === 'privacy')?.path,
+    ),
   };
 }

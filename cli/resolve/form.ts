@@ -9,7 +9,13 @@ import type { Localizer } from './localizer.ts';
  * The enquiry form of a locale, with the course it preselects. One object per preselection:
  * the pages that show the same form share it (and its serialized props).
  */
-export function formMaker(l: Localizer, site: SiteFile, form: FormFile, contacts: Contacts): (selected?: string) => FormModel {
+export function formMaker(
+  l: Localizer,
+  site: SiteFile,
+  form: FormFile,
+  contacts: Contacts,
+  privacyRoute: string | undefined,
+): (selected?: string) => FormModel {
   const made = new Map<string | undefined, FormModel>();
   return (selected) => {
     let model = made.get(selected);
@@ -18,6 +24,7 @@ export function formMaker(l: Localizer, site: SiteFile, form: FormFile, contacts
         locale: l.locale,
         action: site.form.endpoint,
         thanksHref: l.url(site.form.thanksPath),
+        ...(privacyRoute ? { privacyHref: l.url(privacyRoute) } : {}),
         options: form.options.map((o) => ({ value: o.value, label: l.tx(o.label) })),
         selected,
         labels: labels(l),
@@ -44,6 +51,7 @@ function labels({ locale, ux }: Localizer): FormModel['labels'] {
     submit: ux('form.submit'),
     sending: ux('form.sending'),
     privacyNote: ux('form.privacyNote'),
+    privacyLink: ux('form.privacyLink'),
     success: ux('form.success'),
     failure: ux('form.failure'),
     scriptFailed: ux('form.scriptFailed'),
@@ -52,6 +60,7 @@ function labels({ locale, ux }: Localizer): FormModel['labels'] {
     errorCourse: ux('form.errorCourse'),
     // Templates with {{max}} / {{count}} left in: the browser fills them in.
     errorTooLong: ux('form.errorTooLong'),
+    errorRateLimited: ux('form.errorRateLimited'),
     errorSummary: Object.fromEntries(PLURAL_SUFFIXES[locale].map((s) => [s, ux(`form.errorSummary_${s}` as UiKey)])) as FormModel['labels']['errorSummary'],
   };
 }

@@ -82,6 +82,8 @@ export const UI_KEYS = {
     'scriptFailed',
     'thanksTitle',
     'backHome',
+    'privacyLink',
+    'backToForm',
   ],
   footer: ['hours', 'contacts', 'links', 'onRequest', 'phone', 'email', 'address', 'legal'],
   notFound: ['title', 'text', 'redirecting'],

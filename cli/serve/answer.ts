@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../templates/model.ts';
 import { escapeHtml } from '../util/escape.ts';
-import { type BodyKind, bodyKind, MAX_BODY_BYTES, RequestProblem } from './enquiry.ts';
+import { type BodyKind, bodyKind, type FieldError, MAX_BODY_BYTES, RequestProblem, summaryText } from './enquiry.ts';
 import type { EnquiryManifest, ServerMessages } from './manifest.ts';
 
 /** How the server answers: JSON to the site's script, a small page to a plain form post, plain text elsewhere. */
@@ -63,9 +63,85 @@ export function refuse(request: FastifyRequest, reply: FastifyReply, manifest: E
   return json(reply, problem.status, { ok: false, error: problem.code, message: problem.message, ...extra });
 }
 
-/** A small page in the site's style, for a plain form post (without the site's script). */
+/**
+ * A page of the site for a plain form post (without the site's script): its stylesheet, a header
+ * leading home, the answer, and a link back to the form the visitor came from, all in the
+ * visitor's language. In an in-app browser (WhatsApp, Telegram) that link is the only way back.
+ */
 export function answerPage(reply: FastifyReply, manifest: EnquiryManifest, status: number, locale: Locale, title: string, body: string) {
-  const css = manifest.stylesheet ? `<link rel="stylesheet" href="${escapeHtml(manifest.stylesheet)}">` : '';
-  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(manifest.siteName)}</title>${css}</head><body><main id="app" class="container"><h1>${escapeHtml(title)}</h1>${body}</main></body></html>\n`;
+  const m = manifest.messages[locale];
+  const home = locale === manifest.defaultLocale ? '/' : `/${locale}`;
+  const css = manifest.stylesheet ? `<link rel="stylesheet" type="text/css" href="${escapeHtml(manifest.stylesheet)}">` : '';
+  const back = `${formPage(reply.request, home)}#enquiry`;
+  const html =
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(manifest.siteName)}</title>${css}</head><body>` +
+    `<header class="site-header"><div class="wrap header-row"><a class="brand" href="${escapeHtml(home)}">${escapeHtml(manifest.siteName)}</a></div></header>` +
+    `<main id="app" class="wrap"><h1>${escapeHtml(title)}</h1>${body}` +
+    `<p><a class="button" href="${escapeHtml(back)}">${escapeHtml(m.backToForm ?? '←')}</a></p></main></body></html>\n`;
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
+/**
+ * The page the form was sent from: the path of a Referer of this very host (a page of the site,
+ * never the endpoint), or else the home page of the visitor's language, which has the form too.
+ */
+function formPage(request: FastifyRequest, home: string): string {
+  const referer = request.headers.referer;
+  const host = request.headers.host;
+  if (typeof referer !== 'string' || !host || referer.length > 2000) return home;
+  let url: URL;
+  try {
+    url = new URL(referer);
+  } catch {
+    return home;
+  }
+  const page = url.pathname;
+  const ownPage = url.host === host && /^\/(?!\/)[^\s]*$/.test(page) && !page.startsWith('/api/') && !/[\\<>"']/.test(page);
+  return ownPage ? page : home;
+}
+
+/** The fields of the form, in its order, and how each is written (the form of templates/form/EnquiryForm.tsx). */
+const FORM_FIELDS = [
+  { name: 'name', control: 'input', type: 'text', autocomplete: 'name', required: true },
+  { name: 'course', control: 'select', required: true },
+  { name: 'message', control: 'textarea', required: false },
+  { name: 'email', control: 'input', type: 'email', autocomplete: 'email', required: true },
+] as const;
+
+/**
+ * A plain form post the server refused: what is wrong, and the form again with everything the
+ * visitor sent in it, each error beside its field, so nothing typed is lost even where the
+ * browser's Back button is hard to find (an in-app browser). It posts as the site's form does.
+ */
+export function invalidPage(reply: FastifyReply, manifest: EnquiryManifest, locale: Locale, errors: FieldError[]) {
+  const m = manifest.messages[locale];
+  const sent = (reply.request.body ?? {}) as Record<string, unknown>;
+  const value = (name: string) => (typeof sent[name] === 'string' ? (sent[name] as string) : '');
+  const label = (f: string) => (Object.hasOwn(m.fields, f) ? (m.fields as Record<string, string>)[f]! : f);
+  const errorOf = (f: string) => errors.find((e) => e.field === f)?.message;
+  const items = errors.map((e) => `<li><b>${escapeHtml(label(e.field))}</b>: ${escapeHtml(e.message)}</li>`).join('');
+  if (!m.submit) return answerPage(reply, manifest, 422, locale, summaryText(errors.length, locale, m), `<p>${escapeHtml(m.errorBack)}</p><ul>${items}</ul>`);
+  const fields = FORM_FIELDS.map((f) => {
+    const id = `again-${f.name}`;
+    const error = errorOf(f.name);
+    const attrs = `id="${id}" name="${f.name}"${f.required ? ' required' : ''}${error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''}`;
+    let control: string;
+    if (f.control === 'select') {
+      const chosen = value(f.name);
+      const options = manifest.options
+        .map((o) => `<option value="${escapeHtml(o.value)}"${o.value === chosen ? ' selected' : ''}>${escapeHtml(o.labels?.[locale] ?? o.label)}</option>`)
+        .join('');
+      control = `<select ${attrs}><option value="">${escapeHtml(m.coursePlaceholder ?? '')}</option>${options}</select>`;
+    } else if (f.control === 'textarea') control = `<textarea ${attrs} rows="4">${escapeHtml(value(f.name))}</textarea>`;
+    else control = `<input ${attrs} type="${f.type}" autocomplete="${f.autocomplete}" value="${escapeHtml(value(f.name))}">`;
+    const marker = f.required ? '<span class="required" aria-hidden="true"> *</span>' : '';
+    const foot = `<div class="field-foot"><p class="field-error" id="${id}-error">${error ? escapeHtml(error) : ''}</p></div>`;
+    return `<div class="field${error ? ' has-error' : ''}"><label for="${id}">${escapeHtml(label(f.name))}${marker}</label>${control}${foot}</div>`;
+  }).join('');
+  const hidden =
+    '<div class="hp" aria-hidden="true"><label for="again-website">Website</label><input id="again-website" name="website" type="text" tabindex="-1" autocomplete="off" value=""></div>' +
+    `<input type="hidden" name="locale" value="${escapeHtml(locale)}"><input type="hidden" name="thanks" value="${escapeHtml(manifest.thanks[locale])}">`;
+  const form = `<section class="enquiry"><form method="post" action="${escapeHtml(manifest.endpoint)}">${fields}${hidden}<button type="submit" class="button">${escapeHtml(m.submit)}</button></form></section>`;
+  return answerPage(reply, manifest, 422, locale, summaryText(errors.length, locale, m), `<p>${escapeHtml(m.errorBack)}</p><ul>${items}</ul>${form}`);
 }

@@ -1,8 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../templates/model.ts';
-import { escapeHtml } from '../util/escape.ts';
-import { answerPage, json, kindOf, refuse, TEXT, withContacts } from './answer.ts';
+import { invalidPage, json, kindOf, refuse, TEXT, withContacts } from './answer.ts';
 import { answerLocale, type BodyKind, bodyKind, checkEnquiry, type FieldError, MAX_BODY_BYTES, parseBody, RequestProblem, summaryText } from './enquiry.ts';
 import type { ServeLog } from './events.ts';
 import { EnquiryConflict, type StoredEnquiry } from './inbox.ts';
@@ -177,7 +176,5 @@ function invalid(reply: FastifyReply, route: EnquiryRoute, build: SiteBuild, kin
   route.log({ kind: 'refused', status: 422, code: 'invalid' }, reply.request);
   if (kind === 'json')
     return json(reply, 422, { ok: false, error: 'invalid', message, errors: Object.fromEntries(errors.map((e) => [e.field, e.message])), fields: errors });
-  const label = (f: string) => (Object.hasOwn(m.fields, f) ? (m.fields as Record<string, string>)[f]! : f);
-  const items = errors.map((e) => `<li><b>${escapeHtml(label(e.field))}</b>: ${escapeHtml(e.message)}</li>`).join('');
-  return answerPage(reply, build.manifest, 422, locale, message, `<p>${escapeHtml(m.errorBack)}</p><ul>${items}</ul>`);
+  return invalidPage(reply, build.manifest, locale, errors);
 }

@@ -87,7 +87,8 @@ export interface FieldError {
 
 export type Checked =
   | { ok: true; enquiry: Enquiry; bot: false }
-  | { ok: true; bot: true; reason: 'honeypot' | 'too_fast' }
+  /** Suspected of coming from a bot; `enquiry` is what it says, for keeping it aside rather than dropping it. */
+  | { ok: true; bot: true; reason: 'honeypot' | 'too_fast'; enquiry: Enquiry }
   | { ok: false; errors: FieldError[] };
 
 /**
@@ -114,9 +115,9 @@ export function checkEnquiry(fields: Record<string, unknown>, manifest: EnquiryM
   if (errors.length) return { ok: false, errors: dedupe(errors) };
 
   const honeypot = fields.website;
-  if (honeypot !== undefined && honeypot !== '') return { ok: true, bot: true, reason: 'honeypot' };
+  if (honeypot !== undefined && honeypot !== '') return { ok: true, bot: true, reason: 'honeypot', enquiry: parsed.data! };
   const fillMs = fillTime(fields.fillMs, kind);
-  if (fillMs !== undefined && fillMs < minFillMs) return { ok: true, bot: true, reason: 'too_fast' };
+  if (fillMs !== undefined && fillMs < minFillMs) return { ok: true, bot: true, reason: 'too_fast', enquiry: parsed.data! };
   return { ok: true, bot: false, enquiry: parsed.data! };
 }
 
@@ -124,7 +125,11 @@ export function checkEnquiry(fields: Record<string, unknown>, manifest: EnquiryM
 export const MAX_FILL_MS = 365 * 24 * 3600 * 1000;
 
 /**
- * How long the form was open before it was sent, in milliseconds. The site's script always
+ * How long the form was on screen before it was sent, in milliseconds: the site's script counts
+ * from when the browser began to show the page (`performance.now()`, from the page's time
+ * origin), never from when the script itself arrived, so a person on a slow connection who
+ * filled in the form before it hydrated, or whose browser filled it in, is not taken for a bot
+ * (issue #24). The site's script always
  * sends it with a JSON enquiry, so a JSON enquiry without a plausible one (missing, not a
  * number, negative, infinite, over a year) is refused: the minimum-fill-time check cannot be
  * dodged by leaving it out. The form without JavaScript cannot measure anything (its page is

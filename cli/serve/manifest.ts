@@ -21,6 +21,10 @@ export interface ServerMessages {
   errorInvalid: string;
   errorRateLimited: string;
   errorBack: string;
+  /** The link back to the form on the server's own pages, and the form it shows again. Absent in manifests of older builds. */
+  backToForm?: string;
+  submit?: string;
+  coursePlaceholder?: string;
   failure: string;
   /** An idempotency key sent again with a different enquiry (409). Absent in manifests of older builds. */
   errorConflict?: string;
@@ -43,7 +47,11 @@ export interface EnquiryManifest {
   defaultLocale: Locale;
   locales: Locale[];
   /** Form option values, with the Russian label the studio reads in e-mails and exports. */
-  options: { value: string; label: string }[];
+  options: {
+    value: string;
+    label: string /** The label in each locale, for the server's own form page. Absent in older builds. */;
+    labels?: Record<Locale, string>;
+  }[];
   limits: typeof ENQUIRY_LIMITS;
   thanks: Record<Locale, string>;
   /** The stylesheet of the pages, so the server's own answer pages look like the site. */
@@ -99,6 +107,9 @@ export function enquiryManifest(
           errorInvalid: plain('form.errorInvalid', l),
           errorRateLimited: plain('form.errorRateLimited', l),
           errorBack: plain('form.errorBack', l),
+          backToForm: plain('form.backToForm', l),
+          submit: plain('form.submit', l),
+          coursePlaceholder: plain('form.coursePlaceholder', l),
           failure: plain('form.failure', l),
           errorConflict: serverText(l, 'errorConflict'),
           errorSummary: { other: plain('form.errorSummary_other', l), ...summary },
@@ -117,7 +128,11 @@ export function enquiryManifest(
     endpoint: site.form.endpoint,
     defaultLocale: site.locales.default,
     locales,
-    options: content.form!.data.options.map((o) => ({ value: o.value, label: o.label.ru })),
+    options: content.form!.data.options.map((o) => ({
+      value: o.value,
+      label: o.label.ru,
+      labels: Object.fromEntries(locales.map((l) => [l, tr.text(o.label, l).text])) as Record<Locale, string>,
+    })),
     limits: ENQUIRY_LIMITS,
     thanks: Object.fromEntries(locales.map((l) => [l, localeUrl(site.form.thanksPath, l)])) as Record<Locale, string>,
     stylesheet,

@@ -1,4 +1,4 @@
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ChangeEvent, FocusEvent, ReactNode, RefObject } from 'react';
 import { PhoneAndEmail } from '../Contacts.tsx';
 import type { Text } from '../model.ts';
 import type { FormView } from './props.ts';
@@ -16,7 +16,7 @@ const errorId = (name: FieldName) => `enquiry-${name}-error`;
  */
 export function EnquiryForm(form: FormView) {
   const { labels, rules } = form;
-  const { values, errors, phase, showSummary, hydrated, formRef, set, blur, submit } = useEnquiry(form);
+  const { values, errors, phase, showSummary, hydrated, formRef, statusRef, alertRef, set, blur, submit } = useEnquiry(form);
   const required = (name: FieldName) => (rules.required as readonly string[]).includes(name);
   // A control is written as: who it is (`named`), its own attributes, then what describes it, its state and handlers (`bound`).
   const named = (name: FieldName) => ({ id: controlId(name), name });
@@ -25,7 +25,7 @@ export function EnquiryForm(form: FormView) {
     'aria-invalid': errors[name] ? true : undefined, // absent is false, in fewer bytes
     value: values[name],
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => set(name, e.target.value),
-    onBlur: () => blur(name),
+    onBlur: (e: FocusEvent) => blur(name, e),
   });
   const count = Object.values(errors).filter(Boolean).length;
 
@@ -41,7 +41,7 @@ export function EnquiryForm(form: FormView) {
         <L value={labels.required} />
       </p>
       <Field name="name" label={labels.name} required={required('name')} error={errors.name}>
-        <input {...named('name')} type="text" autoComplete="name" required={required('name')} maxLength={rules.maxLength.name} {...bound('name')} />
+        <input {...named('name')} type="text" autoComplete="name" required={required('name')} {...bound('name')} />
       </Field>
       <Field name="course" label={labels.course} required={required('course')} error={errors.course}>
         <select {...named('course')} required={required('course')} {...bound('course')}>
@@ -53,18 +53,17 @@ export function EnquiryForm(form: FormView) {
           ))}
         </select>
       </Field>
-      <Field name="message" label={labels.message} required={required('message')} error={errors.message}>
-        <textarea {...named('message')} required={required('message')} rows={4} maxLength={rules.maxLength.message} {...bound('message')} />
+      <Field
+        name="message"
+        label={labels.message}
+        required={required('message')}
+        error={errors.message}
+        count={hydrated ? { length: values.message.trim().length, max: rules.maxLength.message } : undefined}
+      >
+        <textarea {...named('message')} required={required('message')} rows={4} {...bound('message')} />
       </Field>
       <Field name="email" label={labels.email} required={required('email')} error={errors.email}>
-        <input
-          {...named('email')}
-          type="email"
-          autoComplete="email"
-          required={required('email')}
-          maxLength={rules.maxLength.email}
-          {...bound('email', `${errorId('email')} enquiry-privacy`)}
-        />
+        <input {...named('email')} type="email" autoComplete="email" required={required('email')} {...bound('email', `${errorId('email')} enquiry-privacy`)} />
       </Field>
       <div className="hp" aria-hidden="true">
         <label htmlFor="enquiry-website">Website</label>
@@ -74,26 +73,49 @@ export function EnquiryForm(form: FormView) {
       <input type="hidden" name="thanks" value={form.thanksHref} />
       <p className="privacy" id="enquiry-privacy">
         <L value={labels.privacyNote} />
+        {form.privacyHref ? (
+          <>
+            {' '}
+            <a href={form.privacyHref}>
+              <L value={labels.privacyLink} />
+            </a>
+          </>
+        ) : null}
       </p>
-      <button type="submit" className="button" disabled={phase === 'sending'}>
+      {/* Not disabled while sending: a disabled button drops the focus to the top of the page. */}
+      <button type="submit" className="button" aria-disabled={phase === 'sending' ? true : undefined}>
         <L value={phase === 'sending' ? labels.sending : labels.submit} />
       </button>
-      <Outcome phase={phase} form={form} />
+      <Outcome phase={phase} form={form} statusRef={statusRef} alertRef={alertRef} />
     </form>
   );
 }
 
-/** The confirmation once sent (a live region, always present so it is announced); a failure with phone and e-mail. */
-function Outcome({ phase, form: { labels, contacts } }: { phase: Phase; form: FormView }) {
+/**
+ * The confirmation once sent (a live region, always present so it is announced), or a failure
+ * with phone and e-mail; the one shown gets the focus (useEnquiry.ts), so it is read out and a
+ * keyboard user goes on from there.
+ */
+function Outcome({
+  phase,
+  form: { labels, contacts },
+  statusRef,
+  alertRef,
+}: {
+  phase: Phase;
+  form: FormView;
+  statusRef: RefObject<HTMLDivElement | null>;
+  alertRef: RefObject<HTMLDivElement | null>;
+}) {
   return (
     <>
-      <div role="status" className="form-status">
+      <div role="status" className="form-status" ref={statusRef} tabIndex={-1}>
         {phase === 'sent' ? <L value={labels.success} /> : null}
       </div>
-      {phase === 'failed' ? (
-        <div role="alert" className="form-alert">
+      {phase === 'failed' || phase === 'rateLimited' ? (
+        <div role="alert" className="form-alert" ref={alertRef} tabIndex={-1}>
           <p>
-            <L value={labels.failure} />
+            <L value={phase === 'rateLimited' ? labels.errorRateLimited : labels.failure} />
           </p>
           <p>
             <PhoneAndEmail contacts={contacts} />
@@ -106,9 +128,25 @@ function Outcome({ phase, form: { labels, contacts } }: { phase: Phase; form: Fo
 
 /**
  * One field: its label (marked when required), the control, and the error message below it,
- * which the control names in aria-describedby (`bound`), so a screen reader reads it with the field.
+ * which the control names in aria-describedby (`bound`), so a screen reader reads it with the
+ * field. The message's line is kept even while empty, so an error appearing moves nothing
+ * below it (the Send button under a pointer). A long text shows how much of its limit it uses.
  */
-function Field({ name, label, required, error, children }: { name: FieldName; label: Text; required: boolean; error?: string; children: ReactNode }) {
+function Field({
+  name,
+  label,
+  required,
+  error,
+  count,
+  children,
+}: {
+  name: FieldName;
+  label: Text;
+  required: boolean;
+  error?: string;
+  count?: { length: number; max: number };
+  children: ReactNode;
+}) {
   return (
     <div className={`field${error ? ' has-error' : ''}`}>
       <label htmlFor={controlId(name)}>
@@ -121,9 +159,16 @@ function Field({ name, label, required, error, children }: { name: FieldName; la
         ) : null}
       </label>
       {children}
-      <p className="field-error" id={errorId(name)}>
-        {error ?? ''}
-      </p>
+      <div className="field-foot">
+        <p className="field-error" id={errorId(name)}>
+          {error ?? ''}
+        </p>
+        {count ? (
+          <span className={`field-count${count.length > count.max ? ' over' : ''}`} aria-hidden="true">
+            {count.length} / {count.max}
+          </span>
+        ) : null}
+      </div>
     </div>
   );
 }

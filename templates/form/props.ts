@@ -5,7 +5,7 @@ import type { FormModel, Text } from '../model.ts';
 export type FormView = Omit<FormModel, 'labels'> & { labels: Omit<FormModel['labels'], 'title' | 'intro' | 'scriptFailed'> };
 
 /** The texts the form shows only once a visitor acts: not in its HTML, so they travel as JSON. */
-const LATER = ['sending', 'success', 'failure', 'errorRequired', 'errorEmail', 'errorCourse', 'errorTooLong', 'errorSummary'] as const;
+const LATER = ['sending', 'success', 'failure', 'errorRequired', 'errorEmail', 'errorCourse', 'errorTooLong', 'errorRateLimited', 'errorSummary'] as const;
 
 /**
  * What the form's script needs besides the form's own HTML: the contacts and the texts not yet
@@ -44,12 +44,14 @@ export function formView(form: HTMLFormElement, props: FormProps): FormView {
   const label = (field: string) => text(form.querySelector(`label[for="enquiry-${field}"] > span`));
   const options = [...form.querySelectorAll<HTMLOptionElement>('#enquiry-course option')];
   const selected = options.find((o) => o.defaultSelected && o.value)?.value;
+  const privacyHref = form.querySelector('#enquiry-privacy > a')?.getAttribute('href');
   return {
     locale: value('locale') as FormModel['locale'],
     action: form.getAttribute('action') ?? '',
     thanksHref: value('thanks'),
     options: options.filter((o) => o.value).map((o) => ({ value: o.value, label: text(o) })),
     ...(selected ? { selected } : {}),
+    ...(privacyHref ? { privacyHref } : {}),
     labels: {
       ...props.labels,
       name: label('name'),
@@ -59,6 +61,7 @@ export function formView(form: HTMLFormElement, props: FormProps): FormView {
       email: label('email'),
       required: text(form.querySelector('.required-note > span:last-child')),
       privacyNote: text(form.querySelector('#enquiry-privacy > span')),
+      privacyLink: text(form.querySelector('#enquiry-privacy > a > span')),
       submit: text(form.querySelector('button[type="submit"] > span')),
     },
     rules: ENQUIRY_RULES,

@@ -1,91 +1,149 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FocusEvent, type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FormView } from './props.ts';
+import { postNatively, sendEnquiry } from './send.ts';
 import { type Errors, FIELDS, type FieldName, type Values, validateAll, validateField } from './validate.ts';
 
-export type Phase = 'idle' | 'sending' | 'sent' | 'failed';
-type Outcome = { kind: 'sent' } | { kind: 'invalid'; errors: Errors } | { kind: 'failed' };
+export type Phase = 'idle' | 'sending' | 'sent' | 'failed' | 'rateLimited';
 
-const EMPTY: Values = { name: '', course: '', message: '', email: '' };
+/** What gets the focus once a send is answered, so a screen reader announces the outcome. */
+type FocusTarget = 'status' | 'alert' | FieldName;
 
 /**
  * The enquiry form's state and what a visitor does to it: typing and leaving a field (inline
- * validation), and sending with fetch, where a failure keeps everything typed.
+ * validation), and sending with fetch. The island only adds to the browser's own submit: where
+ * it cannot send (a missing API, a script error, a request the network refused) it lets the
+ * browser post the form itself (send.ts), and a failure keeps everything typed.
  */
 export function useEnquiry(form: FormView) {
-  const initial = (): Values => ({ ...EMPTY, course: form.selected ?? '' });
-  const [values, setValues] = useState<Values>(initial);
+  const [values, setValues] = useState<Values>(() => ({ name: '', course: form.selected ?? '', message: '', email: '' }));
   const [errors, setErrors] = useState<Errors>({});
   const [phase, setPhase] = useState<Phase>('idle');
   const [showSummary, setShowSummary] = useState(false);
-  const key = useRef<string | null>(null);
-  // When the form became usable: a person needs a few seconds from here to send it, a bot does not.
-  const shownAt = useRef<number>(0);
+  const [focusTarget, setFocusTarget] = useState<{ target: FocusTarget } | null>(null);
+  const sending = useRef(false);
+  /** The idempotency key and the enquiry it was made for: a retry of the same text reuses it, a changed text gets a new one. */
+  const key = useRef<{ key: string; for: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
   // False on the server and during hydration, so both render the same markup.
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    shownAt.current = performance.now();
+  useLayoutEffect(() => {
+    // What the visitor typed or chose before the script arrived is in the fields, not in the
+    // state the page was rendered with: take it over, so the controlled fields keep it.
+    const typed = formRef.current ? readFields(formRef.current) : undefined;
+    if (typed) setValues((v) => ({ ...v, ...typed }));
     setHydrated(true);
   }, []);
+  useEffect(() => {
+    if (!focusTarget) return;
+    const { target } = focusTarget;
+    const el =
+      target === 'status' ? statusRef.current : target === 'alert' ? alertRef.current : formRef.current?.querySelector<HTMLElement>(`[name="${target}"]`);
+    el?.focus();
+  }, [focusTarget]);
 
   const set = (field: FieldName, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: validateField(field, { ...values, [field]: value }, form) }));
+    // Past a length limit the field says so at once: nothing typed is cut off, and nothing cut off without a word.
+    const max = form.rules.maxLength[field as keyof FormView['rules']['maxLength']];
+    if (errors[field] || (max && value.trim().length > max)) setErrors((e) => ({ ...e, [field]: validateField(field, { ...values, [field]: value }, form) }));
   };
-  const blur = (field: FieldName) => {
+  const blur = (field: FieldName, event: FocusEvent) => {
+    // Leaving a field for the Send button: the submit checks every field at once. Showing this
+    // field's error now would move the button under the pointer and lose the click.
+    if ((event.relatedTarget as HTMLElement | null)?.getAttribute?.('type') === 'submit') return;
     if (values[field] || errors[field]) setErrors((e) => ({ ...e, [field]: validateField(field, values, form) }));
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const element = event.currentTarget;
+    // Without what sending needs, the island does nothing and the browser posts the form.
+    if (typeof fetch !== 'function') return;
     event.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
+    send(element)
+      .catch(() => postNatively(element))
+      .finally(() => {
+        sending.current = false;
+      });
+  };
+
+  const send = async (element: HTMLFormElement) => {
     const found = validateAll(values, form);
     setErrors(found);
     const firstInvalid = FIELDS.find((f) => found[f]);
     if (firstInvalid) {
       setShowSummary(true);
-      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      setFocusTarget({ target: firstInvalid });
       return;
     }
     setShowSummary(false);
-    key.current ??= crypto.randomUUID().replaceAll('-', '');
+    const text = JSON.stringify(values);
+    if (key.current?.for !== text) key.current = { key: newKey(), for: text };
     setPhase('sending');
-    const outcome = await send(form.action, {
+    const outcome = await sendEnquiry(form.action, {
       ...values,
       locale: form.locale,
       page: location.pathname,
-      idempotencyKey: key.current,
-      website: (formRef.current?.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '',
-      fillMs: Math.round(performance.now() - shownAt.current),
+      idempotencyKey: key.current.key,
+      website: (element.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '',
+      // Counted from when the page was shown (the browser's time origin), not from when this
+      // script arrived: a person on a slow phone may have filled in the form long before.
+      fillMs: Math.round(performance.now()),
     });
-    if (outcome.kind === 'sent') {
-      setValues(initial());
-      key.current = null;
-      shownAt.current = performance.now();
-    } else if (outcome.kind === 'invalid') {
-      setErrors(outcome.errors);
-      setShowSummary(true);
+    switch (outcome.kind) {
+      case 'sent':
+        // Emptied for a next enquiry, unless the visitor went on typing while it was sent: that text stays.
+        setValues((v) => (JSON.stringify(v) === text ? { name: '', course: form.selected ?? '', message: '', email: '' } : v));
+        key.current = null;
+        setPhase('sent');
+        setFocusTarget({ target: 'status' });
+        return;
+      case 'invalid': {
+        setErrors(outcome.errors);
+        setShowSummary(true);
+        setPhase('idle');
+        setFocusTarget({ target: FIELDS.find((f) => outcome.errors[f]) ?? 'name' });
+        return;
+      }
+      case 'conflict':
+        key.current = null;
+        setPhase('failed');
+        setFocusTarget({ target: 'alert' });
+        return;
+      case 'failed':
+      case 'rateLimited':
+        setPhase(outcome.kind);
+        setFocusTarget({ target: 'alert' });
+        return;
+      case 'native':
+        postNatively(element);
     }
-    setPhase(outcome.kind === 'invalid' ? 'idle' : outcome.kind);
   };
 
-  return { values, errors, phase, showSummary, hydrated, formRef, set, blur, submit };
+  return { values, errors, phase, showSummary, hydrated, formRef, statusRef, alertRef, set, blur, submit };
 }
 
-/** Posts an enquiry as JSON: sent, refused with the server's own field errors, or failed (anything else). */
-async function send(action: string, enquiry: Record<string, unknown>): Promise<Outcome> {
-  try {
-    const response = await fetch(action, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(enquiry),
-    });
-    if (response.ok) return { kind: 'sent' };
-    if (response.status === 422) {
-      const body = (await response.json().catch(() => ({}))) as { errors?: Errors };
-      if (body.errors) return { kind: 'invalid', errors: body.errors };
-    }
-    return { kind: 'failed' };
-  } catch {
-    return { kind: 'failed' };
+/** The values in the form's own fields, as the visitor left them. */
+function readFields(form: HTMLFormElement): Partial<Values> {
+  const typed: Partial<Values> = {};
+  for (const f of FIELDS) {
+    const el = form.elements.namedItem(f) as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null;
+    if (el && typeof el.value === 'string') typed[f] = el.value;
   }
+  return typed;
+}
+
+/**
+ * A random key for one enquiry, so that a retry is stored once. crypto.randomUUID exists only
+ * in secure contexts (not on a plain-http address in a LAN) and in newer browsers;
+ * crypto.getRandomValues everywhere the island runs.
+ */
+function newKey(): string {
+  const bytes = new Uint8Array(16);
+  if (typeof crypto !== 'undefined' && typeof crypto.getRandomValues === 'function') crypto.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -79,7 +79,8 @@ function Courses({ courses, ui }: { courses: HomeBody['courses']; ui: Ui }) {
               </p>
             ) : null}
             <p className="card-actions">
-              <a className="button" href={c.href ? `${c.href}#enquiry` : '#enquiry'}>
+              {/* A course without a page of its own is chosen in this page's form (templates/form/client.ts). */}
+              <a className="button" href={c.href ? `${c.href}#enquiry` : '#enquiry'} data-course={c.href ? undefined : c.formValue}>
                 <T value={ui['course.signUp']} />
                 <span className="visually-hidden">: {c.title.text}</span>
               </a>
