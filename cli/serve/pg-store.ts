@@ -48,8 +48,11 @@ export const SESSION_LIMITS = {
   statementMs: 5_000,
   /** A transaction left open by a client that went away. */
   idleInTransactionMs: 10_000,
-  /** For a connection from the pool or to the database. */
-  connectMs: 5_000,
+  /**
+   * For a connection from the pool or to the database. A burst of enquiries queues for the pool's
+   * few connections; a visitor waits for that rather than being told to try again.
+   */
+  connectMs: 15_000,
 };
 
 /** SQLSTATE class 22, "data exception" (a NUL character in text, a value out of range): the input's fault, not the database's. */
