@@ -43,7 +43,7 @@ export function buildJsonLd(page: PageModel, ctx: Context): object[] {
         url: page.canonical,
         provider: { '@type': 'EducationalOrganization', '@id': orgId, ...(known(site.name) && { name: site.name }) },
         ...(course.price && { offers: offer(course.price) }),
-        ...(instances.length && { hasCourseInstance: instances.length === 1 ? instances[0] : instances }),
+        ...(instances && { hasCourseInstance: instances }),
       });
     }
   }
@@ -84,9 +84,9 @@ function offer(price: NonNullable<CourseFile['price']>): object {
  * lesson falls in each period (`repeatFrequency`): schema.org's `repeatCount` is the number of
  * occurrences in all, not lessons per month, so "4 lessons a month" is not written as one.
  */
-function courseInstances(course: CourseFile): object[] {
-  const mode = course.audience === 'parents' ? { courseMode: 'online' } : {};
-  if (!course.lessons?.length) return Object.keys(mode).length ? [{ '@type': 'CourseInstance', ...mode }] : [];
+function courseInstances(course: CourseFile): object | object[] | undefined {
+  const mode = course.audience === 'parents' ? { courseMode: 'online' } : undefined;
+  if (!course.lessons?.length) return mode && { '@type': 'CourseInstance', ...mode };
   return course.lessons.map((l) => ({
     '@type': 'CourseInstance',
     ...mode,

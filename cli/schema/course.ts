@@ -9,6 +9,14 @@ const SubProgram = z.strictObject({
   text: LocalizedText,
 });
 
+/**
+ * A teacher key and a teaching language, written out here rather than referenced (Key,
+ * TeachingLanguage): in a union with a placeholder in every language, validate can then tell
+ * which alternative an error belongs to and reports one mistake once.
+ */
+const TeacherKey = z.string().regex(/^[a-z][a-zA-Z0-9_-]*$/);
+const Language = z.enum(TeachingLanguage.options);
+
 const Step = z.strictObject({ title: LocalizedLine, text: LocalizedText.optional() });
 
 export const CourseFile = z
@@ -21,7 +29,7 @@ export const CourseFile = z
     format: LocalizedText.describe('Group or individual, group size, on site or online.'),
     duration: LocalizedText.describe('Length and frequency of the lessons.'),
     teachers: z
-      .array(z.union([Key, Placeholder, LocalizedPlaceholder]))
+      .array(z.union([TeacherKey, Placeholder, LocalizedPlaceholder]))
       .min(1)
       .describe('Keys of files in content/teachers/; a placeholder in every language while the studio has not said who teaches the course.'),
     price: z
@@ -39,7 +47,7 @@ export const CourseFile = z
     features: z.array(LocalizedText).min(1),
     trial: LocalizedText.describe('The trial lesson text.'),
     languages: z
-      .union([z.array(TeachingLanguage).min(1), Placeholder, LocalizedPlaceholder])
+      .union([z.array(Language).min(1), Placeholder, LocalizedPlaceholder])
       .optional()
       .describe(
         'The languages the course is taught in; a placeholder in every language until the studio names them. Left out where no language is taught (a recording session).',
@@ -60,11 +68,11 @@ export const CourseFile = z
     subPrograms: z.array(SubProgram).optional(),
     headings: z
       .strictObject({
-        goal: LocalizedLine.optional(),
-        howClassesRun: LocalizedLine.optional(),
-        trial: LocalizedLine.optional(),
-        teacher: LocalizedLine.optional(),
-        languages: LocalizedLine.optional(),
+        goal: LocalizedLine.optional().describe('Instead of "Goal", e.g. "About the choir".'),
+        howClassesRun: LocalizedLine.optional().describe('Instead of "How the lessons run", e.g. "How a recording session runs".'),
+        trial: LocalizedLine.optional().describe('Instead of "Trial lesson", e.g. "How to book".'),
+        teacher: LocalizedLine.optional().describe('Instead of "Teacher", e.g. "Choir director".'),
+        languages: LocalizedLine.optional().describe('Instead of "Taught in", e.g. "Language of the consultation".'),
       })
       .optional()
       .describe(

@@ -85,8 +85,8 @@ export const LocalizedPlaceholder = z
       [L in Locale]: typeof Placeholder;
     },
   )
+  // No id: written out where it is used, so validate tells its errors from the value's (a $ref's errors carry no branch).
   .meta({
-    id: 'LocalizedPlaceholder',
     title: 'Placeholder in every language',
     description: 'A fact still to be supplied by the studio, written "TODO: what is missing" in each language, as visitors of that language read it.',
   });
