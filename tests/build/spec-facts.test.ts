@@ -429,6 +429,21 @@ describe('the facts SPEC.md gives, on every page they belong to, in ru, en and d
   });
 });
 
+describe('what search engines and shared links show', () => {
+  it('keeps every description well under the 155 characters a result shows, and every title short enough for the studio’s real name after it', () => {
+    const long: string[] = [];
+    for (const file of siteFiles(dist).filter((f) => f.endsWith('.html'))) {
+      const page = readFileSync(join(dist, file), 'utf8');
+      const title = /<title>([^<]*)<\/title>/.exec(page)![1]!.replace(/&amp;/g, '&').split(' · ')[0]!;
+      const description = /<meta name="description" content="([^"]*)"/.exec(page)![1]!.replace(/&amp;/g, '&');
+      // A title of 40 leaves 17 of Google's about 60 for " · " and the studio's name.
+      if ([...title].length > 40) long.push(`${file}: title "${title}" (${[...title].length})`);
+      if ([...description].length > 145) long.push(`${file}: description of ${[...description].length} characters`);
+    }
+    expect(long).toEqual([]);
+  });
+});
+
 describe('what SPEC does not give', () => {
   /** Each built page of a locale, with its visible text. */
   const pagesOf = (l: Locale) =>
