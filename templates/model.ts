@@ -216,5 +216,6 @@ export interface PageModel {
   /** Structured data for search engines, serialized into application/ld+json. */
   jsonLd: object[];
   /** Open Graph: absolute URL of this page and the site name. */
-  og: { url: string; siteName: string; locale: string };
+  /** url: the page's own address; none for a page that is not indexed (a not-found page has none that exists). */
+  og: { url?: string; siteName: string; locale: string };
 }

@@ -188,7 +188,8 @@ function resolvePage<K extends PageKind>(ctx: LocaleContext, page: PageOf<K>, ur
     canonical,
     hreflang,
     chrome: ctx.chrome(page.path),
-    og: { url: absoluteUrl(ctx.baseUrl, url), siteName: inLocale(ctx.site.name, ctx.locale), locale: OG_LOCALE[ctx.locale] },
+    // A page not to be indexed (not found, thank you) has no address of its own to share.
+    og: { url: noindex ? undefined : absoluteUrl(ctx.baseUrl, url), siteName: inLocale(ctx.site.name, ctx.locale), locale: OG_LOCALE[ctx.locale] },
     jsonLd: [],
   };
   if (!noindex) {

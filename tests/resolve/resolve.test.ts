@@ -70,6 +70,8 @@ describe('resolveSite on the shipped content', () => {
     ]);
     for (const url of ['/404', '/de/404']) {
       expect(page(url)).toMatchObject({ noindex: true, inSitemap: false, canonical: undefined, hreflang: [], jsonLd: [] });
+      // No og:url: https://studio.example/404 is an address that does not exist.
+      expect(page(url).og.url).toBeUndefined();
     }
     // The thank-you page: not to be found in a search (issue 26), so noindex like a not-found page, and in no sitemap.
     for (const url of ['/thanks', '/en/thanks']) {
