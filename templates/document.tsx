@@ -35,7 +35,7 @@ function Head({ page }: { page: PageModel }) {
       <meta property="og:type" content="website" />
       <meta property="og:title" content={page.title.text} />
       <meta property="og:description" content={page.description.text} />
-      <meta property="og:url" content={page.og.url} />
+      {page.og.url ? <meta property="og:url" content={page.og.url} /> : null}
       <meta property="og:site_name" content={page.og.siteName} />
       <meta property="og:locale" content={page.og.locale} />
       {page.jsonLd.length ? (

@@ -135,18 +135,21 @@ export interface CourseDetail {
   age: Text;
   format: Text;
   duration: Text;
-  teachers: { key: string; name: Text; role: Text }[];
+  /** Who teaches it: a teacher's name (and role), or a placeholder. */
+  teachers: { name: Text; role?: Text }[];
   price?: PriceText;
   goal: Text;
   howClassesRun: Text;
   features: Text[];
   trial: Text;
-  /** Teaching languages, named in the page's language. */
-  languages: Text[];
+  /** Teaching languages, named in the page's language; none where no language is taught. */
+  languages?: Text[];
   languagesNote?: Text;
   rules: Text[];
   steps: { title: Text; text?: Text }[];
   subPrograms: { key: string; title: Text; age: Text; text: Text }[];
+  /** The headings of the sections that vary: the usual ones, or the course's own. */
+  headings: { goal: Text; howClassesRun: Text; trial: Text; teacher: Text; languages: Text };
   audience: 'children' | 'adults' | 'parents' | 'all';
   formValue?: string;
 }
@@ -188,7 +191,7 @@ export type PageBody =
     }
   | { kind: 'teachers'; teachers: TeacherModel[] }
   | { kind: 'faq'; items: { id: string; question: Text; answer: Text[] }[] }
-  | { kind: 'schedule'; intro: Text; rows: { day: Text; time: Text; course: Link; note?: Text }[] }
+  | { kind: 'schedule'; intro: Text; rows: { day: Text; time: Text; course: Link; note?: Text }[]; notes: Text[] }
   | { kind: 'legal'; sections: { heading: Text; body: Text[] }[] }
   | { kind: 'thanks' }
   | { kind: 'notFound'; homeHref: string };
@@ -217,5 +220,6 @@ export interface PageModel {
   /** Structured data for search engines, serialized into application/ld+json. */
   jsonLd: object[];
   /** Open Graph: absolute URL of this page and the site name. */
-  og: { url: string; siteName: string; locale: string };
+  /** url: the page's own address; none for a page that is not indexed (a not-found page has none that exists). */
+  og: { url?: string; siteName: string; locale: string };
 }

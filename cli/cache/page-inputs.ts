@@ -41,7 +41,7 @@ export function pageInputs(content: Content, options: ResolveOptions): (locale: 
     if (!course) return undefined;
     let route = byRoute.get(page);
     if (route === undefined) {
-      const teachers = course.data.teachers.map((t) => [t, content.teachers.has(t) ? digest(content.teachers.get(t)!.source) : null]);
+      const teachers = course.data.teachers.map((t) => [t, typeof t === 'string' && content.teachers.has(t) ? digest(content.teachers.get(t)!.source) : null]);
       route = hash('sha1', JSON.stringify([shared, page, digest(course.source), teachers]), 'base64url');
       byRoute.set(page, route);
     }

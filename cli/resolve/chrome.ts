@@ -1,5 +1,5 @@
 import type { Chrome, Contacts, Text } from '../../templates/model.ts';
-import { isPlaceholder } from '../schema/layout.ts';
+import { inLocale, known } from '../schema/layout.ts';
 import type { Locale } from '../schema/locales.ts';
 import type { RoutesFile } from '../schema/routes.ts';
 import type { SiteFile } from '../schema/site.ts';
@@ -8,14 +8,17 @@ import type { Localizer } from './localizer.ts';
 import { ENDONYMS, localeUrl } from './urls.ts';
 
 /** The studio's contacts in one locale, as the header, the footer and the form show them. */
-export function contacts({ tx }: Localizer, site: SiteFile): Contacts {
+export function contacts({ locale, tx }: Localizer, site: SiteFile): Contacts {
   const c = site.contacts;
+  const phone = known(c.phone);
+  const email = known(c.email);
+  const shown = (v: string | Record<string, string>) => inLocale(v, locale);
   return {
-    phone: c.phone,
-    phoneHref: isPlaceholder(c.phone) ? undefined : `tel:${c.phone.replace(/[^+0-9]/g, '')}`,
-    email: c.email,
-    emailHref: isPlaceholder(c.email) ? undefined : `mailto:${c.email}`,
-    address: [c.address.street, `${c.address.postalCode} ${c.address.city}`].join(', '),
+    phone: shown(c.phone),
+    phoneHref: phone ? `tel:${phone.replace(/[^+0-9]/g, '')}` : undefined,
+    email: shown(c.email),
+    emailHref: email ? `mailto:${email}` : undefined,
+    address: [shown(c.address.street), `${shown(c.address.postalCode)} ${shown(c.address.city)}`].join(', '),
     location: tx(c.location),
   };
 }
@@ -28,11 +31,15 @@ export function chromeMaker(l: Localizer, site: SiteFile, routes: RoutesFile['ro
   const { locale, tx, url } = l;
   const shared = {
     locale,
-    siteName: site.name,
+    siteName: inLocale(site.name, locale),
     homeHref: url('/'),
     menu: site.menu.map((m) => ({ id: m.id, label: tx(m.label), href: l.link(m.link) })),
     contacts: shown,
-    hours: site.hours.map((h) => ({ days: tx(h.days), time: h.time, note: h.note ? tx(h.note) : undefined })),
+    hours: site.hours.map((h) => ({
+      days: tx(h.days),
+      time: h.time === undefined ? undefined : inLocale(h.time, locale),
+      note: h.note ? tx(h.note) : undefined,
+    })),
     footerLinks: routes.filter((r) => r.page === 'legal').map((r) => ({ href: url(r.path), label: tx(r.title) })),
     ui: uiStrings(l),
   };

@@ -1,7 +1,7 @@
 import type { PageModel } from '../../templates/model.ts';
 import type { CourseFile } from '../schema/course.ts';
 import type { FaqFile } from '../schema/faq.ts';
-import { isPlaceholder } from '../schema/layout.ts';
+import { known } from '../schema/layout.ts';
 import type { Locale } from '../schema/locales.ts';
 import type { SiteFile } from '../schema/site.ts';
 import type { Translator } from './translator.ts';
@@ -22,8 +22,9 @@ interface Context {
 /**
  * The studio as an EducationalOrganization on the home page of each language, where search
  * engines look for it; Course or FAQPage where they apply. A course names the studio as its
- * provider by the organization's @id, with the type and name Google's course rich results
- * require on the page itself (they do not follow the @id to the home page).
+ * provider by the organization's @id, with the type and (once the studio has given one; a
+ * placeholder is no name) the name Google's course rich results require on the page itself
+ * (they do not follow the @id to the home page).
  */
 export function buildJsonLd(page: PageModel, ctx: Context): object[] {
   const { site, baseUrl, tr, locale } = ctx;
@@ -31,28 +32,20 @@ export function buildJsonLd(page: PageModel, ctx: Context): object[] {
   const out: object[] = page.body.kind === 'home' ? [organization(site, baseUrl, locale)] : [];
   if (page.body.kind === 'course' && ctx.routeCourse) {
     const course = ctx.courseFor(ctx.routeCourse);
-    if (course)
+    if (course) {
+      const instances = courseInstances(course);
       out.push({
         '@context': 'https://schema.org',
         '@type': 'Course',
         name: page.body.course.title.text,
         description: page.body.course.summary.text,
-        ...(typeof course.languages !== 'string' && { inLanguage: course.languages }),
+        ...(Array.isArray(course.languages) && { inLanguage: course.languages }),
         url: page.canonical,
-        provider: { '@type': 'EducationalOrganization', '@id': orgId, name: site.name },
-        ...(course.price && {
-          offers: {
-            '@type': 'Offer',
-            category: 'Paid',
-            price: course.price.amount,
-            priceCurrency: 'EUR',
-            ...(course.price.per === 'month' && {
-              priceSpecification: { '@type': 'UnitPriceSpecification', price: course.price.amount, priceCurrency: 'EUR', unitCode: 'MON' },
-            }),
-          },
-        }),
-        hasCourseInstance: courseInstances(course),
+        provider: { '@type': 'EducationalOrganization', '@id': orgId, ...(known(site.name) && { name: site.name }) },
+        ...(course.price && { offers: offer(course.price) }),
+        ...(instances && { hasCourseInstance: instances }),
       });
+    }
   }
   if (page.body.kind === 'faq')
     out.push({
@@ -69,16 +62,39 @@ export function buildJsonLd(page: PageModel, ctx: Context): object[] {
 }
 
 /**
- * One CourseInstance per lesson format the studio states (length and frequency), with the
- * courseSchedule Google's course rich results ask for; only the mode where it states none.
+ * The offer as the page states it: a "from" price is the lowest price (`minPrice`), not the
+ * price; a monthly fee is a price per month.
  */
-function courseInstances(course: CourseFile): object | object[] {
-  const courseMode = course.audience === 'parents' ? 'online' : 'onsite';
-  if (!course.lessons?.length) return { '@type': 'CourseInstance', courseMode };
+function offer(price: NonNullable<CourseFile['price']>): object {
+  const base = { '@type': 'Offer', category: 'Paid', priceCurrency: 'EUR' };
+  if (price.from) return { ...base, priceSpecification: { '@type': 'PriceSpecification', minPrice: price.amount, priceCurrency: 'EUR' } };
+  return {
+    ...base,
+    price: price.amount,
+    ...(price.per === 'month' && {
+      priceSpecification: { '@type': 'UnitPriceSpecification', price: price.amount, priceCurrency: 'EUR', unitCode: 'MON' },
+    }),
+  };
+}
+
+/**
+ * One CourseInstance per lesson format the studio states, saying only what it states. The mode
+ * only where SPEC gives it (the consultation for parents is a video call); no other course says
+ * whether it is held on site. A lesson's length is its `duration`; a frequency only where one
+ * lesson falls in each period (`repeatFrequency`): schema.org's `repeatCount` is the number of
+ * occurrences in all, not lessons per month, so "4 lessons a month" is not written as one.
+ */
+function courseInstances(course: CourseFile): object | object[] | undefined {
+  const mode = course.audience === 'parents' ? { courseMode: 'online' } : undefined;
+  if (!course.lessons?.length) return mode && { '@type': 'CourseInstance', ...mode };
   return course.lessons.map((l) => ({
     '@type': 'CourseInstance',
-    courseMode,
-    courseSchedule: { '@type': 'Schedule', duration: `PT${l.minutes}M`, repeatFrequency: l.per === 'week' ? 'Weekly' : 'Monthly', repeatCount: l.times },
+    ...mode,
+    courseSchedule: {
+      '@type': 'Schedule',
+      duration: `PT${l.minutes}M`,
+      ...(l.times === 1 && { repeatFrequency: l.per === 'week' ? 'P1W' : 'P1M' }),
+    },
   }));
 }
 
@@ -105,17 +121,16 @@ function organization(site: Context['site'], baseUrl: string, locale: Context['l
   if (made) return made;
   const orgId = `${absoluteUrl(baseUrl, '/')}#organization`;
   const hours = site.hours
-    .filter((h) => h.time && !isPlaceholder(h.time))
+    .filter((h) => h.time && known(h.time))
     .map((h) => {
-      const [opens, closes] = h.time!.split('–');
+      const [opens, closes] = known(h.time!)!.split('–');
       return { '@type': 'OpeningHoursSpecification', dayOfWeek: h.dayCodes.map((d) => `https://schema.org/${DAY[d]}`), opens, closes };
     });
-  const known = (s: string) => (isPlaceholder(s) ? undefined : s);
   const org = {
     '@context': 'https://schema.org',
     '@type': 'EducationalOrganization',
     '@id': orgId,
-    name: site.name,
+    name: known(site.name),
     url: absoluteUrl(baseUrl, '/'), // one organization (one @id), one address: the same on the pages of every language
     telephone: known(site.contacts.phone),
     email: known(site.contacts.email),

@@ -1,5 +1,6 @@
 import type { PageModel } from '../../templates/model.ts';
 import type { PageFacts } from '../cache/page-cache.ts';
+import { inLocale } from '../schema/layout.ts';
 import type { Locale } from '../schema/locales.ts';
 import type { Content } from '../validate/content.ts';
 import { assertComplete, type LocaleContext, localeContext, type ResolveOptions, type SiteContext, siteContext } from './context.ts';
@@ -187,7 +188,8 @@ function resolvePage<K extends PageKind>(ctx: LocaleContext, page: PageOf<K>, ur
     canonical,
     hreflang,
     chrome: ctx.chrome(page.path),
-    og: { url: absoluteUrl(ctx.baseUrl, url), siteName: ctx.site.name, locale: OG_LOCALE[ctx.locale] },
+    // A page not to be indexed (not found, thank you) has no address of its own to share.
+    og: { url: noindex ? undefined : absoluteUrl(ctx.baseUrl, url), siteName: inLocale(ctx.site.name, ctx.locale), locale: OG_LOCALE[ctx.locale] },
     jsonLd: [],
   };
   if (!noindex) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Key, LocalizedLine, LocalizedText, Placeholder, RoutePath, TeachingLanguage } from './localized.ts';
+import { Key, LocalizedLine, LocalizedPlaceholder, LocalizedText, Placeholder, RoutePath, TeachingLanguage } from './localized.ts';
 import { Price } from './price.ts';
 
 const SubProgram = z.strictObject({
@@ -8,6 +8,14 @@ const SubProgram = z.strictObject({
   age: LocalizedLine,
   text: LocalizedText,
 });
+
+/**
+ * A teacher key and a teaching language, written out here rather than referenced (Key,
+ * TeachingLanguage): in a union with a placeholder in every language, validate can then tell
+ * which alternative an error belongs to and reports one mistake once.
+ */
+const TeacherKey = z.string().regex(/^[a-z][a-zA-Z0-9_-]*$/);
+const Language = z.enum(TeachingLanguage.options);
 
 const Step = z.strictObject({ title: LocalizedLine, text: LocalizedText.optional() });
 
@@ -21,9 +29,9 @@ export const CourseFile = z
     format: LocalizedText.describe('Group or individual, group size, on site or online.'),
     duration: LocalizedText.describe('Length and frequency of the lessons.'),
     teachers: z
-      .array(z.union([Key, Placeholder]))
+      .array(z.union([TeacherKey, Placeholder, LocalizedPlaceholder]))
       .min(1)
-      .describe('Keys of files in content/teachers/.'),
+      .describe('Keys of files in content/teachers/; a placeholder in every language while the studio has not said who teaches the course.'),
     price: z
       .strictObject({
         ref: Key.optional().describe('Id of the matching line in prices.yaml.'),
@@ -39,8 +47,11 @@ export const CourseFile = z
     features: z.array(LocalizedText).min(1),
     trial: LocalizedText.describe('The trial lesson text.'),
     languages: z
-      .union([z.array(TeachingLanguage).min(1), Placeholder])
-      .describe('The languages the course is taught in. The studio has named none per course yet: "TODO: …" until it does.'),
+      .union([z.array(Language).min(1), Placeholder, LocalizedPlaceholder])
+      .optional()
+      .describe(
+        'The languages the course is taught in; a placeholder in every language until the studio names them. Left out where no language is taught (a recording session).',
+      ),
     languagesNote: LocalizedText.optional().describe('E.g. "with support in Russian".'),
     lessons: z
       .array(
@@ -55,6 +66,18 @@ export const CourseFile = z
     rules: z.array(LocalizedText).optional().describe('Rules that belong to this course: entry requirements, group size, rescheduling.'),
     steps: z.array(Step).optional().describe('An ordered procedure, e.g. the online consultation from request to video call.'),
     subPrograms: z.array(SubProgram).optional(),
+    headings: z
+      .strictObject({
+        goal: LocalizedLine.optional().describe('Instead of "Goal", e.g. "About the choir".'),
+        howClassesRun: LocalizedLine.optional().describe('Instead of "How the lessons run", e.g. "How a recording session runs".'),
+        trial: LocalizedLine.optional().describe('Instead of "Trial lesson", e.g. "How to book".'),
+        teacher: LocalizedLine.optional().describe('Instead of "Teacher", e.g. "Choir director".'),
+        languages: LocalizedLine.optional().describe('Instead of "Taught in", e.g. "Language of the consultation".'),
+      })
+      .optional()
+      .describe(
+        'Headings of this course\'s page where the usual ones ("Trial lesson", "How the lessons run", …) do not fit: a recording, a consultation, a choir.',
+      ),
     audience: z.enum(['children', 'adults', 'parents', 'all']).describe('Who the course is for.'),
   })
   .meta({ title: 'Course', description: 'One course: content/courses/<key>.yaml. The file name is the course key.' });

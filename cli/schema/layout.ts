@@ -29,4 +29,9 @@ export const NO_HTML = '^[^<]*(?:<(?![A-Za-z/!?])[^<]*)*$';
 /** A text on one line: no line break (CR, LF, NEL, U+2028/9) and no other control character. */
 export const ONE_LINE = '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$';
 /** A fact still to be supplied by the studio (see PLACEHOLDER_PATTERN). */
-export const isPlaceholder = (value: unknown): boolean => typeof value === 'string' && value.startsWith('TODO:');
+export const isPlaceholder = (value: unknown): boolean =>
+  typeof value === 'string' ? value.startsWith('TODO:') : Boolean(value) && typeof value === 'object' && isPlaceholder((value as { ru?: unknown }).ru);
+/** A fact as the studio gave it; undefined while it is a placeholder (in one language or in every one). */
+export const known = (value: string | object): string | undefined => (typeof value === 'string' && !isPlaceholder(value) ? value : undefined);
+/** A one-value fact (a phone number, the studio's name) as a visitor of `locale` reads it: a placeholder in their language. */
+export const inLocale = (value: string | Record<string, string>, locale: string): string => (typeof value === 'string' ? value : (value[locale] ?? value.ru!));

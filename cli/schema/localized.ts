@@ -75,6 +75,23 @@ export const Placeholder = z.string().regex(new RegExp(PLACEHOLDER_PATTERN)).met
   description: 'A fact still to be supplied by the studio, written as "TODO: what is missing".',
 });
 
+/**
+ * A placeholder a visitor sees, written in every language like the texts around it (a Russian
+ * page never shows an English "TODO: …"). `validate` reports it once, at its Russian text.
+ */
+export const LocalizedPlaceholder = z
+  .strictObject(
+    Object.fromEntries(LOCALES.map((l) => [l, Placeholder.describe(`${LANGUAGE_NAMES[l]}: "TODO: …" in ${LANGUAGE_NAMES[l]}.`)])) as {
+      [L in Locale]: typeof Placeholder;
+    },
+  )
+  // No id: written out where it is used, so validate tells its errors from the value's (a $ref's errors carry no branch).
+  .meta({
+    title: 'Placeholder in every language',
+    description: 'A fact still to be supplied by the studio, written "TODO: what is missing" in each language, as visitors of that language read it.',
+  });
+export type LocalizedPlaceholder = z.infer<typeof LocalizedPlaceholder>;
+
 /** Keys of other content: lower camelCase or kebab-case words. */
 export const Key = z
   .string()

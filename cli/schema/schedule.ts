@@ -17,6 +17,10 @@ export const ScheduleFile = z
         }),
       )
       .min(1),
+    notes: z
+      .array(LocalizedText)
+      .optional()
+      .describe('Shown under the table, e.g. a placeholder for the groups whose days and times the studio has not given yet.'),
   })
   .meta({ title: 'Schedule', description: 'The weekly group schedule (/schedule).' });
 export type ScheduleFile = z.infer<typeof ScheduleFile>;

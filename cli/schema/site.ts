@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { LOCALES, LocalizedLine, LocalizedText, OneLineText, Placeholder, SiteLink } from './localized.ts';
+import { LOCALES, LocalizedLine, LocalizedPlaceholder, LocalizedText, OneLineText, Placeholder, SiteLink } from './localized.ts';
 
 const Locale = z.enum(LOCALES);
 
 export const SiteFile = z
   .strictObject({
-    name: OneLineText.describe('The studio name (or a placeholder "TODO: …").'),
+    name: z.union([OneLineText, LocalizedPlaceholder]).describe('The studio name (or a placeholder "TODO: …", in every language).'),
     legalName: OneLineText.optional(),
     baseUrl: z.url().describe('The public address of the site, used for canonical links and the sitemap.'),
     locales: z.strictObject({
@@ -14,12 +14,12 @@ export const SiteFile = z
       available: z.array(Locale).min(1),
     }),
     contacts: z.strictObject({
-      phone: z.union([z.string().regex(/^\+?[0-9 ()/-]{6,}$/), Placeholder]),
-      email: z.union([z.email(), Placeholder]),
+      phone: z.union([z.string().regex(/^\+?[0-9 ()/-]{6,}$/), Placeholder, LocalizedPlaceholder]),
+      email: z.union([z.email(), Placeholder, LocalizedPlaceholder]),
       address: z.strictObject({
-        street: OneLineText,
-        postalCode: z.union([z.string().regex(/^[0-9]{5}$/), Placeholder]),
-        city: OneLineText,
+        street: z.union([OneLineText, LocalizedPlaceholder]),
+        postalCode: z.union([z.string().regex(/^[0-9]{5}$/), Placeholder, LocalizedPlaceholder]),
+        city: z.union([OneLineText, LocalizedPlaceholder]),
         country: z.literal('DE'),
       }),
       location: LocalizedText.describe('How to find the studio, as a visitor reads it.'),
@@ -29,7 +29,7 @@ export const SiteFile = z
         z.strictObject({
           days: LocalizedLine,
           dayCodes: z.array(z.enum(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'])).min(1),
-          time: z.union([z.string().regex(/^[0-2][0-9]:[0-5][0-9]–[0-2][0-9]:[0-5][0-9]$/), Placeholder]).optional(),
+          time: z.union([z.string().regex(/^[0-2][0-9]:[0-5][0-9]–[0-2][0-9]:[0-5][0-9]$/), Placeholder, LocalizedPlaceholder]).optional(),
           note: LocalizedLine.optional().describe('E.g. "on request".'),
         }),
       )

@@ -4,7 +4,7 @@ import type { Locale, PageModel } from '../../templates/model.ts';
 import type { Translator } from '../resolve/translator.ts';
 import { localeUrl } from '../resolve/urls.ts';
 import { ENQUIRY_LIMITS } from '../schema/enquiry-rules.ts';
-import { isPlaceholder } from '../schema/layout.ts';
+import { known } from '../schema/layout.ts';
 import type { Content } from '../validate/content.ts';
 
 /** Where the build leaves what `content serve` needs; dot-paths are never served. */
@@ -92,7 +92,7 @@ export function enquiryManifest(
   const site = content.site!.data;
   const locales = site.locales.available;
   const plain = (key: string, l: Locale) => tr.ui(key, l).text;
-  const contact = (v: string) => (isPlaceholder(v) ? '' : v);
+  const contact = (v: string | object) => known(v) ?? '';
   const messages = Object.fromEntries(
     locales.map((l): [Locale, ServerMessages] => {
       const form = pages.find((p) => p.locale === l && p.form)?.form;
@@ -123,7 +123,7 @@ export function enquiryManifest(
   const to = notify?.to ?? site.contacts.email;
   return {
     version: MANIFEST_VERSION,
-    siteName: isPlaceholder(site.name) ? 'Studio' : site.name,
+    siteName: known(site.name) ?? 'Studio',
     baseUrl: site.baseUrl,
     endpoint: site.form.endpoint,
     defaultLocale: site.locales.default,
@@ -139,7 +139,7 @@ export function enquiryManifest(
     messages,
     notify: notify
       ? {
-          to: isPlaceholder(to) ? undefined : to,
+          to: known(to),
           subject: Object.fromEntries(locales.map((l) => [l, notify.subject ? tr.text(notify.subject, l).text : 'Enquiry'])) as Record<Locale, string>,
         }
       : undefined,

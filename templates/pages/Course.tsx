@@ -19,9 +19,9 @@ export function Course({ page, course }: { page: PageModel; course: CourseDetail
         </a>
       </p>
       <Facts course={course} ui={ui} />
-      <Heading value={ui['course.goal']} />
+      <Heading value={course.headings.goal} />
       <T value={course.goal} as="p" rich />
-      <Heading value={ui['course.howClassesRun']} />
+      <Heading value={course.headings.howClassesRun} />
       <T value={course.howClassesRun} as="p" rich />
       <Heading value={ui['course.features']} />
       <ul>
@@ -37,7 +37,7 @@ export function Course({ page, course }: { page: PageModel; course: CourseDetail
           </ul>
         </>
       ) : null}
-      <Heading value={ui['course.trial']} />
+      <Heading value={course.headings.trial} />
       <T value={course.trial} as="p" rich />
       {page.form ? <FormSection form={page.form} heading={ui['course.signUp']} /> : null}
     </article>
@@ -65,9 +65,16 @@ function Facts({ course, ui }: { course: CourseDetail; ui: Ui }) {
       <Fact label={ui['course.duration']}>
         <T value={course.duration} as="dd" />
       </Fact>
-      <Fact label={ui['course.teacher']}>
+      <Fact label={course.headings.teacher}>
         <dd>
-          <Inline values={course.teachers.map((t) => t.role)} />
+          {course.teachers.map((t, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: teachers in content order
+            <span key={i}>
+              {i ? ', ' : null}
+              <T value={t.name} />
+              <Aside value={t.role} />
+            </span>
+          ))}
         </dd>
       </Fact>
       {course.price ? (
@@ -77,12 +84,14 @@ function Facts({ course, ui }: { course: CourseDetail; ui: Ui }) {
           </dd>
         </Fact>
       ) : null}
-      <Fact label={ui['course.languages']}>
-        <dd>
-          <Inline values={course.languages} />
-          <Aside value={course.languagesNote} />
-        </dd>
-      </Fact>
+      {course.languages ? (
+        <Fact label={course.headings.languages}>
+          <dd>
+            <Inline values={course.languages} />
+            <Aside value={course.languagesNote} />
+          </dd>
+        </Fact>
+      ) : null}
     </dl>
   );
 }

@@ -1,6 +1,6 @@
 import type { PageBody, PageModel } from '../model.ts';
 import { TableScroll } from '../TableScroll.tsx';
-import { Aside, T, Th } from '../Text.tsx';
+import { Aside, T, Texts, Th } from '../Text.tsx';
 
 export function Schedule({ page, body }: { page: PageModel; body: Extract<PageBody, { kind: 'schedule' }> }) {
   const { ui } = page.chrome;
@@ -36,6 +36,7 @@ export function Schedule({ page, body }: { page: PageModel; body: Extract<PageBo
           </tbody>
         </table>
       </TableScroll>
+      <Texts values={body.notes} as="p" rich />
     </>
   );
 }

@@ -30,22 +30,22 @@ describe('content i18n: the glossary', () => {
     try {
       const file = join(c.dir, 'faq.yaml');
       const before = readFileSync(file, 'utf8');
-      writeFileSync(file, before.replace('de: Gibt es eine Probeeinheit?', 'de: Gibt es eine Probestunde?'));
+      writeFileSync(file, before.replace('de: Gibt es eine Probestunde?', 'de: Gibt es eine Probeeinheit?'));
       const r = await i18n(c.dir);
       expect(r.code).toBe(0);
       const found = r.report.problems.filter((p) => p.code === 'glossary-term');
       expect(found).toEqual([
         expect.objectContaining({
           file: 'faq.yaml',
-          line: lineOf(before, 'de: Gibt es eine Probeeinheit?'),
+          line: lineOf(before, 'de: Gibt es eine Probestunde?'),
           path: 'items[1].question.de',
           locale: 'de',
           severity: 'warning',
         }),
       ]);
-      expect(found[0]!.message).toContain('"Einheit"');
+      expect(found[0]!.message).toContain('"Probestunde"');
       await runCli(['i18n', '--content', c.dir, '--confirm']);
-      expect(readFileSync(join(c.dir, 'translations.yaml'), 'utf8')).toContain('use: Einheit');
+      expect(readFileSync(join(c.dir, 'translations.yaml'), 'utf8')).toContain('use: Probestunde');
       expect((await i18n(c.dir)).report.problems.filter((p) => p.code === 'glossary-term')).toHaveLength(1);
     } finally {
       c.cleanup();

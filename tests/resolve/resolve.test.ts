@@ -70,10 +70,12 @@ describe('resolveSite on the shipped content', () => {
     ]);
     for (const url of ['/404', '/de/404']) {
       expect(page(url)).toMatchObject({ noindex: true, inSitemap: false, canonical: undefined, hreflang: [], jsonLd: [] });
+      // No og:url: https://studio.example/404 is an address that does not exist.
+      expect(page(url).og.url).toBeUndefined();
     }
-    // The thank-you page: indexable (Lighthouse's SEO audit), but in no sitemap, so nothing leads a search engine to it.
+    // The thank-you page: not to be found in a search (issue 26), so noindex like a not-found page, and in no sitemap.
     for (const url of ['/thanks', '/en/thanks']) {
-      expect(page(url)).toMatchObject({ noindex: false, inSitemap: false, canonical: `https://studio.example${url}` });
+      expect(page(url)).toMatchObject({ noindex: true, inSitemap: false, canonical: undefined, hreflang: [], jsonLd: [] });
     }
     expect(page('/en/vocal').inSitemap).toBe(true);
   });
@@ -127,20 +129,20 @@ describe('Russian fallback', () => {
 describe('structured data of a course page', () => {
   const course = (p: PageModel) => p.jsonLd.find((o) => (o as { '@type'?: string })['@type'] === 'Course') as Record<string, unknown>;
 
-  it('gives one course instance with a schedule per lesson format the course states, and none without lessons', () => {
+  it('gives one course instance with a schedule per lesson format the course states, and none without lessons or a stated mode', () => {
     const content = shipped();
     const choir = content.courses.get('choir')!.data;
     expect(choir.lessons?.length).toBeGreaterThan(0);
     expect(content.courses.get('danceKids45')!.data.lessons).toBeUndefined();
     const { page } = resolve(content);
     expect(course(page('/en/choir')).hasCourseInstance).toEqual(
-      choir.lessons!.map((l) => ({
-        '@type': 'CourseInstance',
-        courseMode: 'onsite',
-        courseSchedule: { '@type': 'Schedule', duration: `PT${l.minutes}M`, repeatFrequency: 'Monthly', repeatCount: l.times },
-      })),
+      // Twice a month is no repeatCount (schema.org: occurrences in all) and no repeatFrequency (one lesson per period);
+      // no courseMode: SPEC does not say the choir meets on site.
+      choir.lessons!.map((l) => ({ '@type': 'CourseInstance', courseSchedule: { '@type': 'Schedule', duration: `PT${l.minutes}M` } })),
     );
-    expect(course(page('/de/dancinglessons')).hasCourseInstance).toEqual({ '@type': 'CourseInstance', courseMode: 'onsite' });
+    expect(course(page('/de/dancinglessons')).hasCourseInstance).toBeUndefined();
+    // The one mode SPEC gives: the consultation for parents is a video call.
+    expect(course(page('/en/online-consultation')).hasCourseInstance).toEqual({ '@type': 'CourseInstance', courseMode: 'online' });
   });
 
   it('names the course in the page locale and points at its canonical URL; other pages have no Course', () => {
@@ -157,7 +159,7 @@ describe('structured data of a course page', () => {
     const content = shipped();
     delete content.courses.get('choir')!.data.lessons;
     const { page } = resolve(content);
-    expect(course(page('/choir')).hasCourseInstance).toEqual({ '@type': 'CourseInstance', courseMode: 'onsite' });
+    expect(course(page('/choir')).hasCourseInstance).toBeUndefined();
   });
 });
 

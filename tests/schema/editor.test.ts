@@ -58,7 +58,7 @@ describe('the schemas the editor reads', () => {
     const copy = contentCopy();
     try {
       const path = join(copy.dir, 'schedule.yaml');
-      const text = readFileSync(path, 'utf8').replace("  start: 'TODO: start time'", '  start: 16-30');
+      const text = readFileSync(path, 'utf8').replace("  start: '19:00'", '  start: 16-30');
       (await import('node:fs')).writeFileSync(path, text);
       const r = await runCli(['validate', '--content', copy.dir, '--format', 'json']);
       const problem = (JSON.parse(r.stdout) as { problems: { code: string; hint: string }[] }).problems.find((p) => p.code === 'bad-format')!;

@@ -32,8 +32,8 @@ describe('validate: page descriptions', () => {
     const c = contentCopy({
       'routes.yaml': routes
         .replace(faqDe, long)
-        .replace('en: Getting ready for school in a small group', 'en: …Getting ready')
-        .replace(/(en: …Getting ready[^\n]*)\n/, '$1…\n'),
+        .replace('en: School preparation for children aged 5–6', 'en: …School preparation')
+        .replace(/(en: …School preparation[^\n]*)\n/, '$1…\n'),
     });
     try {
       const { code, problems } = await validate(c.dir);
@@ -41,7 +41,7 @@ describe('validate: page descriptions', () => {
       const found = problems.filter((p) => p.code.startsWith('description-')).map((p) => `${p.code} ${p.file}:${p.line} ${p.path} ${p.severity}`);
       expect(found).toEqual([
         `description-too-long routes.yaml:${lineOf(routes, faqDe)} routes[${indexOf('/faq')}].description.de warning`,
-        `description-cut-off routes.yaml:${lineOf(routes, 'en: Getting ready for school in a small group')} routes[${indexOf('/vor-school')}].description.en warning`,
+        `description-cut-off routes.yaml:${lineOf(routes, 'en: School preparation for children aged 5–6')} routes[${indexOf('/vor-school')}].description.en warning`,
       ]);
     } finally {
       c.cleanup();

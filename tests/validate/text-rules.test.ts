@@ -70,11 +70,18 @@ const CASES: Case[] = [
     code: 'unknown-variable',
     says: /\{\{name\}\}/,
   },
-  { name: 'raw HTML in the site name', file: 'site.yaml', from: "name: 'TODO: studio name'\n", to: "'<b>Studio</b>'", code: 'raw-html', says: /HTML/ },
+  {
+    name: 'raw HTML in the site name',
+    file: 'site.yaml',
+    from: "name:\n  ru: 'TODO: название студии'\n  en: 'TODO: studio name'\n  de: 'TODO: Name des Studios'\n",
+    to: "'<b>Studio</b>'",
+    code: 'raw-html',
+    says: /HTML/,
+  },
   {
     name: 'a line break in the site name',
     file: 'site.yaml',
-    from: "name: 'TODO: studio name'\n",
+    from: "name:\n  ru: 'TODO: название студии'\n  en: 'TODO: studio name'\n  de: 'TODO: Name des Studios'\n",
     to: '"Studio\\nBcc: victim@example.org"',
     code: 'line-break',
     says: /line/,
@@ -90,12 +97,19 @@ const CASES: Case[] = [
   {
     name: 'raw HTML in the street',
     file: 'site.yaml',
-    from: "    street: 'TODO: street and number'\n",
+    from: "    street:\n      ru: 'TODO: улица и номер дома'\n      en: 'TODO: street and number'\n      de: 'TODO: Straße und Hausnummer'\n",
     to: '"Hauptstr. 1<script>alert(1)</script>"',
     code: 'raw-html',
     says: /HTML/,
   },
-  { name: 'a line break in the city', file: 'site.yaml', from: "    city: 'TODO: city'\n", to: '"Berlin\\nX"', code: 'line-break', says: /line/ },
+  {
+    name: 'a line break in the city',
+    file: 'site.yaml',
+    from: "    city:\n      ru: 'TODO: город'\n      en: 'TODO: city'\n      de: 'TODO: Ort'\n",
+    to: '"Berlin\\nX"',
+    code: 'line-break',
+    says: /line/,
+  },
   { name: 'raw HTML in a package name', file: 'prices.yaml', from: '  name: Lite\n', to: '"Lite<img src=x onerror=alert(1)>"', code: 'raw-html', says: /HTML/ },
   { name: 'a line break in a course title', file: 'courses/vocal.yaml', from: '  ru: Вокал\n', to: '"Вокал\\nи ещё"', code: 'line-break', says: /line/ },
   { name: 'a line break in a menu label', file: 'site.yaml', from: '    en: Prices\n', to: '"Prices\\u2028Now"', code: 'line-break', says: /line/ },
@@ -103,18 +117,19 @@ const CASES: Case[] = [
 ];
 
 /**
- * The copy with one text changed, and the 1-based line and column of the problem: where the new
- * value starts, or for raw HTML where its tag starts (the error underlines the tag alone).
+ * The copy with one text changed (`from`: the key and its value, on one line or a placeholder in
+ * every language below it), and the 1-based line and column of the problem: where the new value
+ * starts, or for raw HTML where its tag starts (the error underlines the tag alone).
  */
 function edited(c: Case) {
   const text = readFileSync(join(CONTENT, c.file), 'utf8');
   const at = text.indexOf(c.from);
   expect(at, `${c.from} in ${c.file}`).toBeGreaterThanOrEqual(0);
-  const key = c.from.slice(0, c.from.indexOf(':') + 2);
+  const key = `${c.from.slice(0, c.from.indexOf(':') + 1)} `;
   const changed = `${text.slice(0, at)}${key}${c.to}\n${text.slice(at + c.from.length)}`;
   const start = at + key.length;
-  const line = text.slice(0, start).split('\n').length;
-  const column = start - text.lastIndexOf('\n', start - 1) + (c.code === 'raw-html' ? c.to.indexOf('<') : 0);
+  const line = changed.slice(0, start).split('\n').length;
+  const column = start - changed.lastIndexOf('\n', start - 1) + (c.code === 'raw-html' ? c.to.indexOf('<') : 0);
   return { copy: contentCopy({ [c.file]: changed }), line, column };
 }
 

@@ -3,25 +3,31 @@ import { bannerShown } from '../banner-dates.ts';
 import type { Builder } from './page-kind.ts';
 import { titled } from './page-kind.ts';
 
-/** The home page: every course as a card, the banners still valid, the enquiry form. */
+/**
+ * The home page: every course with a page of its own as a card ("Our offerings": each with its
+ * "More details" link; a course known only as a form option, such as concentration, has none),
+ * the banners still valid, the enquiry form.
+ */
 export const homePage: Builder<'home'> = (ctx, route) => {
   const { tx, url } = ctx;
   return {
     ...titled(ctx, route),
     body: {
       kind: 'home',
-      courses: ctx.courses.map(
-        (e): CourseCard => ({
-          key: e.key,
-          title: tx(e.data.title),
-          summary: tx(e.data.summary),
-          age: tx(e.data.age),
-          href: e.data.route ? url(e.data.route) : undefined,
-          price: e.data.price ? ctx.price(e.data.price) : undefined,
-          isForParents: e.data.audience === 'parents',
-          formValue: ctx.formValue(e.key),
-        }),
-      ),
+      courses: ctx.courses
+        .filter((e) => e.data.route)
+        .map(
+          (e): CourseCard => ({
+            key: e.key,
+            title: tx(e.data.title),
+            summary: tx(e.data.summary),
+            age: tx(e.data.age),
+            href: e.data.route ? url(e.data.route) : undefined,
+            price: e.data.price ? ctx.price(e.data.price) : undefined,
+            isForParents: e.data.audience === 'parents',
+            formValue: ctx.formValue(e.key),
+          }),
+        ),
       banners: ctx.content.banners.data.banners
         .filter((b) => bannerShown(b, ctx.today))
         .map(

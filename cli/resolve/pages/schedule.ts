@@ -17,5 +17,5 @@ export const schedulePage: Builder<'schedule'> = (ctx, route) => {
       note: e.note ? tx(e.note) : undefined,
     };
   });
-  return { ...titled(ctx, route), body: { kind: 'schedule', intro: tx(schedule.intro), rows } };
+  return { ...titled(ctx, route), body: { kind: 'schedule', intro: tx(schedule.intro), rows, notes: (schedule.notes ?? []).map(tx) } };
 };

@@ -21,7 +21,7 @@ function teacher(ctx: LocaleContext, t: Entry<'teacher'>): TeacherModel {
     text2: tx(t.data.text2),
     extra: [t.data.extra1, t.data.extra2].filter((x) => x !== undefined).map(tx),
     quote: t.data.quote ? tx(t.data.quote) : undefined,
-    courses: t.data.courses.flatMap((k) => {
+    courses: (t.data.courses ?? []).flatMap((k) => {
       const course = ctx.content.courses.get(k);
       return course?.data.route ? [{ href: url(course.data.route), label: tx(course.data.title) }] : [];
     }),

@@ -8,7 +8,7 @@ const PLACEHOLDER = new RegExp(PLACEHOLDER_PATTERN);
 export const courseTeachersExist: Check = ({ content, courses }) =>
   courses.flatMap((course) =>
     course.data.teachers.flatMap((t, i) =>
-      PLACEHOLDER.test(t) || content.teachers.has(t)
+      typeof t !== 'string' || PLACEHOLDER.test(t) || content.teachers.has(t)
         ? []
         : unknownReference(content, course.source, ['teachers', i], {
             code: 'unknown-teacher',
@@ -20,10 +20,10 @@ export const courseTeachersExist: Check = ({ content, courses }) =>
     ),
   );
 
-/** The courses a teacher teaches exist. */
+/** The courses a teacher teaches exist (the list may be left out: the schema's default is not applied by validate). */
 export const teacherCoursesExist: Check = ({ content }) =>
   [...content.teachers.values()].flatMap((teacher) =>
-    teacher.data.courses.flatMap((c, i) =>
+    (teacher.data.courses ?? []).flatMap((c, i) =>
       content.courses.has(c)
         ? []
         : unknownReference(content, teacher.source, ['courses', i], {
