@@ -34,6 +34,16 @@ export interface Problem {
   locale?: string;
   /** Translation problems: the Russian text visitors see instead. */
   fallback?: string;
+  /** The edits that make the fix the hint names, where it is certain: apply them all, in any order. */
+  fix?: Fix[];
+}
+
+/** `text` in place of the characters from `column` up to (not including) `endColumn` on `line` (1-based, in characters). */
+export interface Fix {
+  line: number;
+  column: number;
+  endColumn: number;
+  text: string;
 }
 
 /** Sorted by file, then line and column; errors before warnings at the same place. */

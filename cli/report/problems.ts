@@ -170,6 +170,55 @@ export const PROBLEMS = {
     hint: 'Close every quote you open; a text with a colon or # in it needs quotes around it.',
     example: 'ru: "Вокал',
   },
+  'yaml-unclosed-bracket': {
+    severity: 'error',
+    title: 'A list or group in brackets that is never closed',
+    message: 'The "{open}" opened here is never closed with "{close}".',
+    hint: 'Close it at the end of the line: {fixed}',
+    example: 'languages: [ru, uk',
+  },
+  'yaml-colon-in-text': {
+    severity: 'error',
+    title: 'A colon inside a text without quotes',
+    message: 'The text after "{key}:" contains ": ", which YAML reads as the start of another key.',
+    hint: 'Put the text in quotes: {fixed}',
+    example: 'en: Note: bring shoes',
+  },
+  'yaml-bad-dash': {
+    severity: 'error',
+    title: 'A list item that starts with a dash or bullet YAML does not know',
+    message: 'This line starts with "{char}" ({name}), which YAML does not read as a list item.',
+    hint: 'Replace "{char}" with the ordinary minus "-" (the key right of 0): {fixed}',
+    example: '– ru: Дыхание, распевки  (pasted from Word)',
+  },
+  'yaml-dash-without-space': {
+    severity: 'error',
+    title: 'A list dash without a space after it',
+    message: 'The dash of this list item has no space after it, so "{found}" is read as one word.',
+    hint: 'Write a space after the dash: {fixed}',
+    example: 'teachers:\n  -vocal-coach',
+  },
+  'yaml-invisible-character': {
+    severity: 'error',
+    title: 'An invisible character where YAML needs a space',
+    message: 'Column {column} has a {name} (U+{code}), which looks like a space but is another character.',
+    hint: 'Delete it and type an ordinary space instead (it usually comes with text copied from a web page or Word).',
+    example: '\u00a0\u00a0en: Singing lessons  (non-breaking spaces)',
+  },
+  'yaml-starts-with-special': {
+    severity: 'error',
+    title: 'A text that starts with a character YAML reads as syntax',
+    message: 'The text starts with "{char}", which YAML reads as {meaning}, not as text.',
+    hint: 'Put the whole text in quotes: {fixed}',
+    example: 'ru: **Да.** Пробное занятие…',
+  },
+  'yaml-pasted-too-deep': {
+    severity: 'error',
+    title: 'A block pasted with too much indentation',
+    message: 'This list item starts {more} further right than the items above it (line {sibling}).',
+    hint: 'Move this item\'s lines {more} to the left, so its "-" stands in column {column} like the others.',
+    example: 'features:\n  - ru: …\n    - ru: …  (pasted two spaces too deep)',
+  },
   'yaml-multiple-documents': {
     severity: 'error',
     title: 'More than one document in a file',
@@ -291,15 +340,15 @@ export const PROBLEMS = {
   'unknown-course': {
     severity: 'error',
     title: 'A reference to a course that does not exist',
-    message: 'The course "{value}" does not exist.',
-    hint: 'Use the name of a file in content/courses/ (without .yaml).',
+    message: 'There is no course file courses/{value}.yaml.',
+    hint: 'Use the name of a file in content/courses/ (without .yaml), or remove the reference if the course was deleted.',
     example: 'course: vocall',
   },
   'unknown-teacher': {
     severity: 'error',
     title: 'A reference to a teacher who does not exist',
-    message: 'The teacher "{value}" does not exist.',
-    hint: 'Use the name of a file in content/teachers/ (without .yaml).',
+    message: 'There is no teacher file teachers/{value}.yaml.',
+    hint: 'If the teacher no longer teaches here, remove this line; otherwise use the name of a file in content/teachers/ (without .yaml).',
     example: 'teachers:\n  - vocal-coch',
   },
   'unknown-price': {
@@ -370,6 +419,27 @@ export const PROBLEMS = {
     title: 'A key in the wrong kind of entry',
     message: 'The key "{key}" does not belong here.',
     hint: 'Remove the key or change the page kind.',
+  },
+  'route-taken': {
+    severity: 'error',
+    title: 'A route another course already uses',
+    message: 'The route {value} is already used by {owner}.',
+    hint: 'Give this course a route of its own (e.g. {suggestion}) and add it to routes.yaml with "page: course" and "course: {course}".',
+    example: 'route: /vocal  (in a copy of courses/vocal.yaml)',
+  },
+  'end-before-start': {
+    severity: 'error',
+    title: 'An end time before the start time',
+    message: 'The end time {end} is not after the start time {start}.',
+    hint: 'Check both times: the end comes after the start on the same day (written HH:MM, 24-hour clock).',
+    example: 'start: \'18:00\'\nend: \'17:00\'',
+  },
+  'course-not-in-form': {
+    severity: 'warning',
+    title: 'A course the enquiry form does not offer',
+    message: 'The course "{course}" is on the site, but the enquiry form (form.yaml) does not offer it.',
+    hint: 'Add an option for it at the end of "options:" in form.yaml:\n- value: {value}\n  course: {course}\n  label:\n    ru: …',
+    example: '(content/courses/vocalAdults.yaml added, form.yaml unchanged)',
   },
   'price-mismatch': {
     severity: 'warning',
@@ -459,6 +529,21 @@ export const PROBLEMS = {
 } as const satisfies Record<string, ProblemDefinition>;
 
 export type ProblemCode = keyof typeof PROBLEMS;
+
+/**
+ * The "did you mean" sentences that start a hint, by how the value went wrong. Offered only when
+ * the suggestion is valid where it would go and differs from what is written.
+ */
+export const SUGGESTIONS = {
+  misspelt: 'Did you mean "{fixed}"?',
+  lookAlike: '"{value}" has the {script} letter "{char}" (letter {position}), which looks like the Latin "{latin}" but is another character: write {fixed}, typed with the English keyboard layout.',
+  invisible: '"{value}" has an invisible {name} in it: delete it, so it reads {fixed}.',
+  keyboardLayout: '"{value}" is "{fixed}" typed with the Russian keyboard layout: switch to the English layout and write {fixed}.',
+  weekday: '"{value}" is {day}: write {fixed}.',
+  dashWithoutSpace: 'Put a space after the dash: "- {fixed}".',
+  bullet: 'Replace "{char}" ({name}) with the ordinary minus and a space: "- {fixed}".',
+} as const;
+export type SuggestionKind = keyof typeof SUGGESTIONS;
 
 /**
  * The error codes of the enquiry server (`content serve`), in the answers to the form. They are

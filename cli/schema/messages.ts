@@ -38,14 +38,14 @@ export const FORMAT_HINTS: Record<string, FormatHint> = {
     hint: 'Write a route of this site, optionally with a section after #, e.g. /prises or /#contacts.',
     examples: ['/prises', '/#contacts'],
   },
-  '^[0-2][0-9]:[0-5][0-9]$': {
-    expected: 'a time written HH:MM, e.g. 18:30',
-    hint: 'Write the time with two digits each for hours and minutes and a colon, e.g. 09:00 or 18:30.',
+  '^([01][0-9]|2[0-3]):[0-5][0-9]$': {
+    expected: 'a time of day written HH:MM (00:00 to 23:59), e.g. 18:30',
+    hint: 'Write the time with two digits each for hours (00 to 23) and minutes and a colon, e.g. 09:00 or 18:30.',
     examples: ['09:00', '18:30'],
   },
-  '^[0-2][0-9]:[0-5][0-9]–[0-2][0-9]:[0-5][0-9]$': {
-    expected: 'a time span written HH:MM–HH:MM with a dash "–", e.g. 10:00–18:00',
-    hint: 'Write the opening hours as 10:00–18:00 (two digits each, the long dash "–" between).',
+  '^([01][0-9]|2[0-3]):[0-5][0-9]–([01][0-9]|2[0-3]):[0-5][0-9]$': {
+    expected: 'a time span written HH:MM–HH:MM (hours 00 to 23) with a dash "–", e.g. 10:00–18:00',
+    hint: 'Write the opening hours as 10:00–18:00 (two digits each, hours 00 to 23, the long dash "–" between).',
     examples: ['10:00–18:00'],
   },
   '^\\+?[0-9 ()/-]{6,}$': {

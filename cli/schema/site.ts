@@ -29,7 +29,7 @@ export const SiteFile = z
         z.strictObject({
           days: LocalizedLine,
           dayCodes: z.array(z.enum(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'])).min(1),
-          time: z.union([z.string().regex(/^[0-2][0-9]:[0-5][0-9]–[0-2][0-9]:[0-5][0-9]$/), Placeholder]).optional(),
+          time: z.union([z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]–([01][0-9]|2[0-3]):[0-5][0-9]$/), Placeholder]).optional(),
           note: LocalizedLine.optional().describe('E.g. "on request".'),
         }),
       )

@@ -1,9 +1,10 @@
 import type { ErrorObject } from 'ajv';
 import type { Problem } from '../report/problem.ts';
 import { catalogued } from '../report/problem.ts';
+import { SUGGESTIONS, type SuggestionKind } from '../report/problems.ts';
 import { NO_HTML, ONE_LINE, PLACEHOLDER_PATTERN } from '../schema/layout.ts';
 import { formatHint, PLACEHOLDER_NOTE } from '../schema/messages.ts';
-import { closest, didYouMean } from '../util/similar.ts';
+import { bulletName, closest, suggest } from './suggest.ts';
 import { type PathPart, problemAt, type SourceFile } from './source.ts';
 
 const pointerToPath = (pointer: string): PathPart[] =>
@@ -98,6 +99,9 @@ function pruneUnions(errors: Err[]): Err[] {
   return kept;
 }
 
+const suggestionText = (kind: SuggestionKind, vars: Record<string, string>) =>
+  SUGGESTIONS[kind].replace(/\{(\w+)\}/g, (all, name: string) => vars[name] ?? all);
+
 const quoteValue = (value: string) => JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}…` : value);
 
 const describeValue = (value: unknown): string => {
@@ -152,6 +156,8 @@ interface Explained {
   id?: string;
   /** Narrow the span to this part of the value; such a problem is never merged with another. */
   underline?: string;
+  /** The value (or, for a key, the key) that replaces what the problem points at, when the hint is sure of it. */
+  fix?: string;
 }
 
 type Explainer = (e: Err, x: Explaining) => Explained | undefined;
@@ -176,7 +182,8 @@ export function explain(source: SourceFile, raw: ErrorObject[]): Problem[] {
     const id = explained.id ?? `${problem.code}:${at.join('/')}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    problems.push(problemAt(source, at, problem, { key }));
+    const placed = problemAt(source, at, problem, { key });
+    problems.push(explained.fix === undefined ? placed : withFix(source, placed, explained.fix));
   }
   return problems;
 }
@@ -199,15 +206,25 @@ function misspeltKeys(errors: Err[]): Map<string, string> {
 const unknownKey: Explainer = (e, { path, parentSchema }) => {
   const name = String(e.params.additionalProperty);
   const allowed = Object.keys(parentSchema.properties ?? {});
-  const suggestion = didYouMean(name, allowed);
+  // A key already written here is no suggestion: it would be there twice.
+  const present = new Set(e.data && typeof e.data === 'object' ? Object.keys(e.data) : []);
+  const suggestion = suggest(
+    name,
+    allowed.filter((k) => !present.has(k)),
+  );
   return {
     problem: catalogued(
       'unknown-key',
       { key: name, allowed: allowed.join(', ') },
-      { expected: `one of: ${allowed.join(', ')}`, found: `"${name}"`, hint: suggestion ? `${suggestion} Keys are case-sensitive.` : undefined },
+      {
+        expected: `one of: ${allowed.join(', ')}`,
+        found: `"${name}"`,
+        hint: suggestion ? `${suggestion.hint} Keys are case-sensitive.` : undefined,
+      },
     ),
     at: [...path, name],
     key: true,
+    fix: suggestion?.fixed,
   };
 };
 
@@ -266,15 +283,18 @@ function textReadAsOther(e: Err, pattern: string, parentSchema: Explaining['pare
 /** How to write a value of `type` where `data` stands (not for numbers written as text: see numberHint). */
 function typeHint(type: string, data: unknown, expected: string, placeholderNote: string): string {
   if (type === 'string' && data === null) return `Write the text after the colon, or remove the key if it is optional.${placeholderNote}`;
-  if (type === 'array' && typeof data === 'string') return `Write each entry on its own line starting with "- ", e.g.\n  - ${data}`;
+  if (type === 'array' && typeof data === 'string') {
+    const bullet = bulletName(data[0] ?? '');
+    if (bullet) return suggestionText('bullet', { char: data[0]!, name: bullet, fixed: data.slice(1).trim() });
+    if (/^-\S/.test(data)) return suggestionText('dashWithoutSpace', { fixed: data.slice(1) });
+    return `Write each entry on its own line starting with "- ", e.g.\n  - ${data}`;
+  }
   return `Change the value to ${expected}.${placeholderNote}`;
 }
 
 const notAllowed: Explainer = (e, { placeholderNote }) => {
   const allowed = (e.keyword === 'enum' ? (e.params.allowedValues as unknown[]) : [e.params.allowedValue]).map(String);
-  // A close spelling, or a short code the value starts with ("Monday" → "mo").
-  const prefixOf = typeof e.data === 'string' ? allowed.find((a) => (e.data as string).toLowerCase().startsWith(a.toLowerCase())) : undefined;
-  const suggestion = typeof e.data === 'string' ? (didYouMean(e.data, allowed) ?? (prefixOf && `Did you mean "${prefixOf}"?`)) : undefined;
+  const suggestion = typeof e.data === 'string' ? suggest(e.data, allowed) : undefined;
   return {
     problem: catalogued(
       'not-allowed',
@@ -282,9 +302,10 @@ const notAllowed: Explainer = (e, { placeholderNote }) => {
       {
         expected: `one of: ${allowed.join(', ')}`,
         found: describeValue(e.data),
-        hint: suggestion ? `${suggestion} Allowed here: ${allowed.join(', ')}.` : `Use one of: ${allowed.join(', ')}.${placeholderNote}`,
+        hint: suggestion ? `${suggestion.hint} Allowed here: ${allowed.join(', ')}.` : `Use one of: ${allowed.join(', ')}.${placeholderNote}`,
       },
     ),
+    fix: suggestion?.fixed,
   };
 };
 
@@ -298,12 +319,15 @@ const badPattern: Explainer = (e, { parentSchema, placeholderNote }) => {
     return { problem: catalogued('raw-html', { tag }, { expected: 'plain text, with **bold** or *italic* for emphasis', found: tag }), underline: tag };
   }
   const format = formatHint(e.params.pattern as string, parentSchema.description);
+  const pattern = new RegExp(e.params.pattern as string);
+  const suggestion = typeof e.data === 'string' ? suggest(e.data, [], (v) => pattern.test(v)) : undefined;
   return {
     problem: catalogued(
       'bad-format',
       { found: typeof e.data === 'string' ? quoteValue(e.data) : describeValue(e.data), format: format.expected },
-      { expected: format.expected, found: describeValue(e.data), hint: `${format.hint}${placeholderNote}` },
+      { expected: format.expected, found: describeValue(e.data), hint: suggestion ? suggestion.hint : `${format.hint}${placeholderNote}` },
     ),
+    fix: suggestion?.fixed,
   };
 };
 
@@ -380,4 +404,13 @@ function underline(source: SourceFile, problem: Problem, part: string): Problem 
   const index = lineText.indexOf(part, problem.column - 1);
   if (index < 0) return problem;
   return { ...problem, column: index + 1, endLine: problem.line, endColumn: index + 1 + part.length };
+}
+
+/** The fix that puts `text` in place of the one-line value (or key) a problem points at; nothing when it spans lines or is quoted. */
+export function withFix(source: SourceFile, problem: Problem, text: string): Problem {
+  const { line, column, endLine, endColumn } = problem;
+  if (!line || !column || !endColumn || endLine !== line) return problem;
+  const written = (source.text.split(/\r?\n/)[line - 1] ?? '').slice(column - 1, endColumn - 1);
+  if (/^["']/.test(written)) return { ...problem, fix: [{ line, column: column + 1, endColumn: endColumn - 1, text }] };
+  return { ...problem, fix: [{ line, column, endColumn, text }] };
 }

@@ -15,12 +15,16 @@ let key: string | undefined;
 
 /**
  * The schemas carry the editor's messages (`errorMessage`, `patternErrorMessage`, read by
- * yaml-language-server): declared here, so ajv accepts them even in strict mode.
+ * yaml-language-server): declared here, so ajv accepts them even in strict mode. Formats are
+ * checked (ajv-formats' full definitions, the ones the editor applies too): a `baseUrl` without
+ * "https://" is refused. Dates and e-mail addresses carry a pattern instead (json-schema.ts).
  */
+const { fullFormats } = require('ajv-formats/dist/formats') as typeof import('ajv-formats/dist/formats.js');
 export const AJV_OPTIONS = {
   allErrors: true,
   strict: false,
-  validateFormats: false,
+  validateFormats: true,
+  formats: { uri: fullFormats.uri },
   keywords: ['errorMessage', 'patternErrorMessage'],
 };
 // verbose: explain() reads each error's schema and data; inlineRefs: false keeps one function per
@@ -30,7 +34,15 @@ export const AJV_OPTIONS = {
 // without the `u` flag, which scans a text two to five times faster (every text is checked against
 // two patterns): the same for patterns of characters of the Basic Multilingual Plane, without `.`
 // or property classes, the only ones the schemas have. Both: tests/validate/validators.test.ts.
-const COMPILE_OPTIONS = { ...AJV_OPTIONS, verbose: true, inlineRefs: false, unicode: false, unicodeRegExp: false, code: { source: true } };
+const COMPILE_OPTIONS = {
+  ...AJV_OPTIONS,
+  verbose: true,
+  inlineRefs: false,
+  unicode: false,
+  unicodeRegExp: false,
+  // The standalone validators take the format definitions from ajv-formats at run time.
+  code: { source: true, formats: (require('ajv') as typeof import('ajv'))._`require("ajv-formats/dist/formats").fullFormats` },
+};
 
 /** The compiled validators shipped with the compiler, written by `npm run schemas` (scripts/write-schemas.ts). */
 export const VALIDATORS_FILE = 'validators.cjs';
@@ -41,7 +53,7 @@ export const VALIDATORS_FILE = 'validators.cjs';
  */
 function sourceKey(texts: readonly string[]): string {
   const ajv = (JSON.parse(readFileSync(require.resolve('ajv/package.json'), 'utf8')) as { version: string }).version;
-  const hash = createHash('sha256').update(`ajv ${ajv}\0${JSON.stringify(COMPILE_OPTIONS)}`);
+  const hash = createHash('sha256').update(`ajv ${ajv}\0${JSON.stringify({ ...COMPILE_OPTIONS, code: String(COMPILE_OPTIONS.code.formats) })}`);
   for (const text of texts) hash.update('\0').update(text);
   return hash.digest('hex').slice(0, 24);
 }

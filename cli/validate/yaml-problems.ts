@@ -3,6 +3,7 @@ import type { Problem } from '../report/problem.ts';
 import { catalogued, yamlCode } from '../report/problem.ts';
 import type { ProblemCode } from '../report/problems.ts';
 import { yamlPackage } from './yaml-lazy.ts';
+import { structuralMistake } from './yaml-structure.ts';
 
 /**
  * The yaml parser's errors, as an editor needs them: one error per mistake, on the line where the
@@ -33,7 +34,7 @@ export function yamlProblems(file: string, text: string, doc: Document.Parsed, l
     const first = [...errors].sort((a, b) => a.pos[0] - b.pos[0])[0]!;
     const a = lines.linePos(first.pos[0]);
     const b = lines.linePos(Math.max(first.pos[0], first.pos[1]));
-    problems.push(diagnose(first, a.line, a.col, b, src, at));
+    problems.push(structuralMistake(src, a.line + 2, at) ?? diagnose(first, a.line, a.col, b, src, at));
   }
   // A quote left open swallows the following lines up to the next quote of its kind: YAML reads that
   // as one text over several lines, which content never needs, so it is the mistake to point at.

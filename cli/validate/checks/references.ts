@@ -1,3 +1,4 @@
+import { PROBLEMS } from '../../report/problems.ts';
 import { PLACEHOLDER_PATTERN } from '../../schema/layout.ts';
 import type { Check } from './check.ts';
 import { unknownReference } from './check.ts';
@@ -15,7 +16,7 @@ export const courseTeachersExist: Check = ({ content, courses }) =>
             what: 'The teacher',
             value: t,
             known: content.teachers.keys(),
-            hint: 'Use the name of a file in content/teachers/ (without .yaml).',
+            hint: PROBLEMS['unknown-teacher'].hint,
           }),
     ),
   );
@@ -31,7 +32,7 @@ export const teacherCoursesExist: Check = ({ content }) =>
             what: 'The course',
             value: c,
             known: content.courses.keys(),
-            hint: 'Use the name of a file in content/courses/ (without .yaml).',
+            hint: PROBLEMS['unknown-course'].hint,
           }),
     ),
   );

@@ -1,4 +1,5 @@
-import { didYouMean } from '../../util/similar.ts';
+import { catalogued } from '../../report/problem.ts';
+import { suggest } from '../suggest.ts';
 import { problemAt } from '../source.ts';
 import type { Check } from './check.ts';
 import { unknownReference } from './check.ts';
@@ -147,13 +148,26 @@ export const courseRoutesInTable: Check = ({ content, routePaths, routeCourses, 
     // A route entry naming a course that does not exist is reported once, in routes.yaml.
     if ([...(routeCourses.get(route) ?? [])].some((c) => c && !content.courses.has(c))) return [];
     const listed = routePaths.has(route);
+    // A copied course file whose route was left as it was: the route is another course's.
+    const owner = [...(routeCourses.get(route) ?? [])].find((c) => c && c !== course.key && content.courses.get(c)?.data.route === route);
+    if (owner) {
+      const suggestion = `/${course.key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/[^a-z0-9-]/g, '-')}`.replace(/-+/g, '-');
+      return [
+        problemAt(
+          course.source,
+          ['route'],
+          catalogued('route-taken', { value: route, owner: `courses/${owner}.yaml`, course: course.key, suggestion }, { expected: 'a route of its own', found: route }),
+        ),
+      ];
+    }
+    const close = suggest(route, [...routePaths]);
     return [
       problemAt(course.source, ['route'], {
         code: listed ? 'route-mismatch' : 'route-not-in-table',
         severity: 'error',
         message: listed ? `The route ${route} belongs to another page in routes.yaml.` : `The route ${route} is not in routes.yaml.`,
         found: route,
-        hint: didYouMean(route, routePaths) ?? `Add the route to routes.yaml with "page: course" and "course: ${course.key}".`,
+        hint: close?.hint ?? `Add the route to routes.yaml with "page: course" and "course: ${course.key}".`,
       }),
     ];
   });
