@@ -74,7 +74,8 @@ function checkLocale(texts: TextEntry[], lock: TranslationLock, locale: Locale):
     if (source === undefined || notUsedIn(locale, t.path)) continue;
     cov.total++;
     const translation = t.value[locale];
-    if (translation === undefined) {
+    // An empty text is a missing one, as validate says (empty-text): visitors see the Russian.
+    if (translation === undefined || translation.trim() === '') {
       cov.missing++;
       problems.push(missingTranslation(t, locale, source));
       continue;
@@ -182,7 +183,7 @@ export function confirm(report: I18nReport, lock: TranslationLock, locales: Loca
     const next: Record<string, string> = {};
     for (const t of report.texts) {
       const source = t.value[DEFAULT_LOCALE];
-      if (source !== undefined && t.value[locale] !== undefined) next[t.key] = sourceHash(source);
+      if (source !== undefined && t.value[locale]?.trim()) next[t.key] = sourceHash(source);
     }
     confirmed[locale] = next;
   }

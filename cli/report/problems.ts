@@ -520,6 +520,21 @@ export const PROBLEMS = {
     by: 'i18n',
   },
 
+  'not-confirmed': {
+    severity: 'error',
+    title: 'Translations not confirmed, because a file could not be read',
+    message: 'Nothing was confirmed: {count} could not be read, and confirming now would drop the confirmations of their texts.',
+    hint: 'Fix the errors above (run "content validate"), then run "content i18n --confirm" again.',
+    by: 'i18n',
+  },
+  'lock-not-written': {
+    severity: 'error',
+    title: 'translations.yaml could not be written',
+    message: 'translations.yaml could not be written ({reason}); it is left as it was, and nothing was confirmed.',
+    hint: 'Free some disk space or fix the permissions of the content folder, then run "content i18n --confirm" again.',
+    by: 'i18n',
+  },
+
   internal: {
     severity: 'error',
     title: 'A bug in the compiler',

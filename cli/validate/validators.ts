@@ -9,7 +9,10 @@ import { CACHE_DIR, fromRoot } from '../paths.ts';
 import { CONTENT_TYPE_NAMES, type ContentType, schemaFileName } from '../schema/layout.ts';
 
 const require = createRequire(import.meta.url);
-type Validators = Record<ContentType, ValidateFunction>;
+/** One validator per content type, and one for content/translations.yaml. */
+type Validators = Record<ContentType | 'translations', ValidateFunction>;
+const SCHEMA_NAMES = [...CONTENT_TYPE_NAMES, 'translations'] as const;
+const schemaFile = (name: (typeof SCHEMA_NAMES)[number]) => (name === 'translations' ? 'translations.schema.json' : schemaFileName(name));
 let validators: Validators | undefined;
 let key: string | undefined;
 
@@ -67,7 +70,7 @@ const QUIET_ON_UNICODE = {
   error: console.error,
 };
 
-const schemaTexts = () => CONTENT_TYPE_NAMES.map((t) => readFileSync(fromRoot('schemas', schemaFileName(t)), 'utf8'));
+const schemaTexts = () => SCHEMA_NAMES.map((t) => readFileSync(fromRoot('schemas', schemaFile(t)), 'utf8'));
 
 /** The schemas compiled by ajv in this process, and the id each content type is found under. */
 function compile(texts: readonly string[]) {
@@ -75,7 +78,7 @@ function compile(texts: readonly string[]) {
   const ajv = new Ajv.default({ ...COMPILE_OPTIONS, logger: QUIET_ON_UNICODE });
   const ids = texts.map((text) => (JSON.parse(text) as { $id: string }).$id);
   for (const text of texts) ajv.addSchema(JSON.parse(text));
-  return { ajv, refs: Object.fromEntries(CONTENT_TYPE_NAMES.map((t, i) => [t, ids[i]!])) as Record<ContentType, string> };
+  return { ajv, refs: Object.fromEntries(SCHEMA_NAMES.map((t, i) => [t, ids[i]!])) as Record<(typeof SCHEMA_NAMES)[number], string> };
 }
 
 const standalone = ({ ajv, refs }: ReturnType<typeof compile>, texts: readonly string[]) =>
@@ -142,7 +145,7 @@ function compiledHere(texts: readonly string[]): Validators {
     }
   }
   const compiled = compile(texts);
-  const compiledValidators = Object.fromEntries(CONTENT_TYPE_NAMES.map((t) => [t, compiled.ajv.getSchema(compiled.refs[t])!])) as Validators;
+  const compiledValidators = Object.fromEntries(SCHEMA_NAMES.map((t) => [t, compiled.ajv.getSchema(compiled.refs[t])!])) as Validators;
   if (!cached) return compiledValidators;
   // The cache is only an optimisation; a read-only node_modules must not stop validation.
   if (storeCacheFile(cached, standalone(compiled, texts), 5)) removeOldValidators();
