@@ -67,7 +67,7 @@ describe('formatHuman', () => {
       '',
       'content/courses/vocal.yaml',
       '  4:11    error "40 €" is not a number. [wrong-type]',
-      '          at       price.amount',
+      '          at       price › amount',
       '          expected a number',
       '          found    the text "40 €"',
       '          2 | order: 1',
@@ -113,7 +113,7 @@ describe('formatHuman', () => {
       [
         'site.yaml',
         '  9:7     warning Placeholder: contacts.phone. [placeholder]',
-        '          at       contacts.phone',
+        '          at       contacts › phone',
         '          found    TODO: contacts.phone',
         '          hint     Replace it with the real value before publishing.',
       ].join('\n'),
@@ -182,8 +182,8 @@ describe('formatJson', () => {
 describe('formatGithub', () => {
   it('writes one workflow command per problem, with its place and every detail in the message', () => {
     expect(formatGithub([priceError, placeholder('site.yaml', 'contacts.phone', 9)], { prefix: 'content/' }).split('\n')).toEqual([
-      '::error file=content/courses/vocal.yaml,line=4,col=11,endLine=4,title=wrong-type::"40 €" is not a number.%0Aat price.amount%0Aexpected: a number%0Afound: the text "40 €"%0Ahint: Write only the number: 40.%0AAmounts are always in euros.',
-      '::warning file=content/site.yaml,line=9,col=7,title=placeholder::Placeholder: contacts.phone.%0Aat contacts.phone%0Afound: TODO: contacts.phone%0Ahint: Replace it with the real value before publishing.',
+      '::error file=content/courses/vocal.yaml,line=4,col=11,endLine=4,title=wrong-type::"40 €" is not a number.%0Aat price › amount%0Aexpected: a number%0Afound: the text "40 €"%0Ahint: Write only the number: 40.%0AAmounts are always in euros.',
+      '::warning file=content/site.yaml,line=9,col=7,title=placeholder::Placeholder: contacts.phone.%0Aat contacts › phone%0Afound: TODO: contacts.phone%0Ahint: Replace it with the real value before publishing.',
     ]);
   });
 
