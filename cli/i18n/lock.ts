@@ -7,8 +7,8 @@ import type { Problem } from '../report/problem.ts';
 import { explain } from '../validate/explain-schema-errors.ts';
 import { contentRoot, readContentFile } from '../validate/read-content-file.ts';
 import { parseSource } from '../validate/source.ts';
-import { yamlPackage } from '../validate/yaml-lazy.ts';
 import { getValidators, validatorsKey } from '../validate/validators.ts';
+import { yamlPackage } from '../validate/yaml-lazy.ts';
 import type { GlossaryEntry } from './glossary.ts';
 
 /**

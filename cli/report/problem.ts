@@ -89,16 +89,14 @@ export function formatPath(path: readonly (string | number)[]): string {
   return out;
 }
 
-const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 /**
  * A content path as an editor counts, from 1: `categories[1].items[14].price` → `categories › 2nd
  * item › items › 15th item › price`. (`path` itself stays as programs read it, counted from 0.)
  */
-export const editorPath = (path: string): string =>
-  path
-    .replace(/\[(\d+)\]/g, (_, i: string) => ` › ${ordinal(Number(i) + 1)} item`)
-    .replaceAll('.', ' › ');
+export const editorPath = (path: string): string => path.replace(/\[(\d+)\]/g, (_, i: string) => ` › ${ordinal(Number(i) + 1)} item`).replaceAll('.', ' › ');
 
 /** A bug in the compiler itself, as opposed to a problem in the content (exit code 70). */
 export class InternalError extends Error {

@@ -432,7 +432,7 @@ export const PROBLEMS = {
     title: 'An end time before the start time',
     message: 'The end time {end} is not after the start time {start}.',
     hint: 'Check both times: the end comes after the start on the same day (written HH:MM, 24-hour clock).',
-    example: 'start: \'18:00\'\nend: \'17:00\'',
+    example: "start: '18:00'\nend: '17:00'",
   },
   'course-not-in-form': {
     severity: 'warning',
@@ -551,7 +551,8 @@ export type ProblemCode = keyof typeof PROBLEMS;
  */
 export const SUGGESTIONS = {
   misspelt: 'Did you mean "{fixed}"?',
-  lookAlike: '"{value}" has the {script} letter "{char}" (letter {position}), which looks like the Latin "{latin}" but is another character: write {fixed}, typed with the English keyboard layout.',
+  lookAlike:
+    '"{value}" has the {script} letter "{char}" (letter {position}), which looks like the Latin "{latin}" but is another character: write {fixed}, typed with the English keyboard layout.',
   invisible: '"{value}" has an invisible {name} in it: delete it, so it reads {fixed}.',
   keyboardLayout: '"{value}" is "{fixed}" typed with the Russian keyboard layout: switch to the English layout and write {fixed}.',
   weekday: '"{value}" is {day}: write {fixed}.',

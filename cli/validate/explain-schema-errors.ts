@@ -4,8 +4,8 @@ import { catalogued } from '../report/problem.ts';
 import { SUGGESTIONS, type SuggestionKind } from '../report/problems.ts';
 import { NO_HTML, ONE_LINE, PLACEHOLDER_PATTERN } from '../schema/layout.ts';
 import { formatHint, PLACEHOLDER_NOTE } from '../schema/messages.ts';
-import { bulletName, closest, suggest } from './suggest.ts';
 import { type PathPart, problemAt, type SourceFile } from './source.ts';
+import { bulletName, closest, suggest } from './suggest.ts';
 
 const pointerToPath = (pointer: string): PathPart[] =>
   pointer
@@ -123,6 +123,12 @@ const TYPE_NAMES: Record<string, string> = {
   null: 'empty',
 };
 
+/** The number an editor meant by "40 €", "40,50" or "60" in quotes, when it is certain. */
+function numberMeant(value: string, integer: boolean): string | undefined {
+  const cleaned = value.replace(/[€$\s]|eur(o)?/gi, '').replace(/^(\d+),(\d+)$/, '$1.$2');
+  return /^\d+(\.\d+)?$/.test(cleaned) && !(integer && cleaned.includes('.')) ? cleaned : undefined;
+}
+
 /** Numbers as editors write them: "40 €", "40,50", "€ 40", "сорок". */
 function numberHint(value: string, integer: boolean): string {
   const cleaned = value.replace(/[€$\s]|eur(o)?/gi, '');
@@ -158,6 +164,8 @@ interface Explained {
   underline?: string;
   /** The value (or, for a key, the key) that replaces what the problem points at, when the hint is sure of it. */
   fix?: string;
+  /** The fix replaces the value with its quotes, if it has any (by default it goes inside them). */
+  fixWhole?: boolean;
 }
 
 type Explainer = (e: Err, x: Explaining) => Explained | undefined;
@@ -183,7 +191,7 @@ export function explain(source: SourceFile, raw: ErrorObject[]): Problem[] {
     if (seen.has(id)) continue;
     seen.add(id);
     const placed = problemAt(source, at, problem, { key });
-    problems.push(explained.fix === undefined ? placed : withFix(source, placed, explained.fix));
+    problems.push(explained.fix === undefined ? placed : withFix(source, placed, explained.fix, explained.fixWhole));
   }
   return problems;
 }
@@ -241,8 +249,7 @@ const missingKey: Explainer = (e, { parentSchema, typoFor }) => {
 const wrongType: Explainer = (e, { parentSchema, placeholderNote }) => {
   const type = String(e.params.type);
   const pattern = (e.parentSchema as { pattern?: string } | undefined)?.pattern;
-  if (type === 'string' && pattern && e.data !== null && typeof e.data !== 'object')
-    return { problem: textReadAsOther(e, pattern, parentSchema, placeholderNote) };
+  if (type === 'string' && pattern && e.data !== null && typeof e.data !== 'object') return textReadAsOther(e, pattern, parentSchema, placeholderNote);
   const expected = TYPE_NAMES[type] ?? type;
   const numeric = (type === 'number' || type === 'integer') && typeof e.data === 'string';
   return {
@@ -261,23 +268,46 @@ const wrongType: Explainer = (e, { parentSchema, placeholderNote }) => {
         hint: numeric ? numberHint(String(e.data), type === 'integer') + placeholderNote : typeHint(type, e.data, expected, placeholderNote),
       },
     ),
+    fix: numeric ? numberMeant(String(e.data), type === 'integer') : listMeant(type, e.data),
+    fixWhole: true,
   };
 };
 
+/** The list an editor meant by a text where a list belongs: "• a" or "-a" is one item, a plain word a list of one. */
+function listMeant(type: string, data: unknown): string | undefined {
+  if (type !== 'array' || typeof data !== 'string') return undefined;
+  if (bulletName(data[0] ?? '') || /^-\S/.test(data)) return `- ${data.slice(1).trim()}`;
+  return /^[\w-]+$/.test(data) ? `[${data}]` : undefined;
+}
+
 /** A time written 16.30 or a postal code without quotes is read as a number: say how to write it. */
-function textReadAsOther(e: Err, pattern: string, parentSchema: Explaining['parentSchema'], placeholderNote: string): Described {
+function textReadAsOther(e: Err, pattern: string, parentSchema: Explaining['parentSchema'], placeholderNote: string): Explained {
   const format = formatHint(pattern, parentSchema.description);
-  const fits = new RegExp(pattern).test(String(e.data));
-  return catalogued(
-    'wrong-type',
-    {},
-    {
-      message: `This should be ${format.expected}, but it is ${describeValue(e.data)}.`,
-      expected: format.expected,
-      found: describeValue(e.data),
-      hint: (fits ? `Put the value in quotes, so it is read as text: "${e.data}".` : format.hint) + placeholderNote,
-    },
-  );
+  const test = new RegExp(pattern);
+  const fits = test.test(String(e.data));
+  // 16.30 read as a number: the time 16:30.
+  const asTime =
+    typeof e.data === 'number'
+      ? String(e.data)
+          .replace(/^(\d{1,2})\.(\d)$/, '$1.$20')
+          .replace(/^(\d)\./, '0$1.')
+          .replace('.', ':')
+      : undefined;
+  const fixed = fits ? `"${e.data}"` : asTime && test.test(asTime) ? `'${asTime}'` : undefined;
+  return {
+    problem: catalogued(
+      'wrong-type',
+      {},
+      {
+        message: `This should be ${format.expected}, but it is ${describeValue(e.data)}.`,
+        expected: format.expected,
+        found: describeValue(e.data),
+        hint: (fits ? `Put the value in quotes, so it is read as text: "${e.data}".` : format.hint) + placeholderNote,
+      },
+    ),
+    fix: fixed,
+    fixWhole: true,
+  };
 }
 
 /** How to write a value of `type` where `data` stands (not for numbers written as text: see numberHint). */
@@ -339,6 +369,8 @@ const badFormat: Explainer = (e, { parentSchema, placeholderNote }) => {
       { found: typeof e.data === 'string' ? quoteValue(e.data) : describeValue(e.data) },
       { expected: format.expected, found: describeValue(e.data), hint: `${format.hint}${placeholderNote}` },
     ),
+    // An address without its scheme ("www.example.de"): the same with https:// in front.
+    fix: e.params.format === 'uri' && typeof e.data === 'string' && /^[\w-]+(\.[\w-]+)+(\/\S*)?$/.test(e.data) ? `https://${e.data}` : undefined,
   };
 };
 
@@ -407,10 +439,10 @@ function underline(source: SourceFile, problem: Problem, part: string): Problem 
 }
 
 /** The fix that puts `text` in place of the one-line value (or key) a problem points at; nothing when it spans lines or is quoted. */
-export function withFix(source: SourceFile, problem: Problem, text: string): Problem {
+export function withFix(source: SourceFile, problem: Problem, text: string, whole = false): Problem {
   const { line, column, endLine, endColumn } = problem;
   if (!line || !column || !endColumn || endLine !== line) return problem;
-  const written = (source.text.split(/\r?\n/)[line - 1] ?? '').slice(column - 1, endColumn - 1);
-  if (/^["']/.test(written)) return { ...problem, fix: [{ line, column: column + 1, endColumn: endColumn - 1, text }] };
+  const written = [...(source.text.split(/\r?\n/)[line - 1] ?? '')].slice(column - 1, endColumn - 1).join('');
+  if (!whole && /^["']/.test(written)) return { ...problem, fix: [{ line, column: column + 1, endColumn: endColumn - 1, text }] };
   return { ...problem, fix: [{ line, column, endColumn, text }] };
 }

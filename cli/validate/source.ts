@@ -111,6 +111,7 @@ function decode(file: string, bytes: Uint8Array): string | Problem {
       expected: 'UTF-8 without BOM',
       found: 'the bytes EF BB BF before the first character',
       hint: 'Save the file as "UTF-8" (not "UTF-8 with BOM") in your editor.',
+      fix: [{ line: 1, column: 1, endColumn: 2, text: '' }],
     };
   if (!isUtf8(bytes)) {
     const offset = firstInvalidUtf8(bytes);
@@ -121,11 +122,27 @@ function decode(file: string, bytes: Uint8Array): string | Problem {
       message: 'The file is not valid UTF-8 text.',
       ...at(lines.length, lines.at(-1)!.length + 1),
       expected: 'UTF-8 text',
-      found: `the byte 0x${bytes[offset]!.toString(16).toUpperCase().padStart(2, '0')} at byte offset ${offset}`,
-      hint: 'The file was probably saved in another encoding (e.g. Windows-1251 or Latin-1). Save it as UTF-8.',
+      ...otherEncoding(bytes, offset, lines.length),
     };
   }
   return utf8Text(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+}
+
+/**
+ * What a file that is not UTF-8 most likely is: Windows-1251 when its bytes read as Cyrillic
+ * letters there (as the studio's Russian texts would), else another single-byte encoding.
+ */
+function otherEncoding(bytes: Uint8Array, offset: number, line: number): { found: string; hint: string } {
+  const byte = `0x${bytes[offset]!.toString(16).toUpperCase().padStart(2, '0')}`;
+  const start = bytes.lastIndexOf(0x0a, offset) + 1;
+  const end = bytes.indexOf(0x0a, offset);
+  const cyrillic = new TextDecoder('windows-1251').decode(bytes.subarray(start, end < 0 ? bytes.length : end)).trim();
+  if (/[а-яё]{2}/i.test(cyrillic))
+    return {
+      found: `the byte ${byte}; read as Windows-1251 (Cyrillic), line ${line} says: ${cyrillic.length > 60 ? `${cyrillic.slice(0, 57)}…` : cyrillic}`,
+      hint: 'The file was saved as Windows-1251. Open it in that encoding and save it as UTF-8 (VS Code: "Reopen with Encoding" → "Cyrillic (Windows 1251)", then "Save with Encoding" → "UTF-8").',
+    };
+  return { found: `the byte ${byte} at byte offset ${offset}`, hint: 'The file was saved in another encoding (e.g. Latin-1). Save it as UTF-8.' };
 }
 
 /** The problem of a text with no content: nothing, or only comments. */

@@ -19,9 +19,53 @@ const fill = (kind: SuggestionKind, vars: Record<string, string | number>) =>
 
 /** Cyrillic and Greek letters that look like Latin ones. */
 const LOOK_ALIKE: Record<string, string> = {
-  а: 'a', в: 'B', е: 'e', к: 'k', м: 'M', н: 'H', о: 'o', р: 'p', с: 'c', т: 'T', у: 'y', х: 'x', і: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w',
-  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', І: 'I', Ј: 'J', Ѕ: 'S',
-  α: 'a', ο: 'o', ρ: 'p', ν: 'v', ι: 'i', Α: 'A', Β: 'B', Ε: 'E', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Χ: 'X',
+  а: 'a',
+  в: 'B',
+  е: 'e',
+  к: 'k',
+  м: 'M',
+  н: 'H',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 'T',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  Х: 'X',
+  І: 'I',
+  Ј: 'J',
+  Ѕ: 'S',
+  α: 'a',
+  ο: 'o',
+  ρ: 'p',
+  ν: 'v',
+  ι: 'i',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Χ: 'X',
 };
 const scriptOf = (c: string) => (/\p{Script=Greek}/u.test(c) ? 'Greek' : 'Cyrillic');
 
@@ -29,7 +73,7 @@ const scriptOf = (c: string) => (/\p{Script=Greek}/u.test(c) ? 'Greek' : 'Cyrill
 const RU = 'йцукенгшщзхъфывапролджэячсмитьбюё';
 const EN = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`";
 
-const INVISIBLE = /[\u00a0\u200b\u200c\u200d\u2060\ufeff\u202f\u2007]/g;
+const INVISIBLE = /\u00a0|\u200b|\u200c|\u200d|\u2060|\ufeff|\u202f|\u2007/g;
 
 /** Weekdays as editors write them, by their code (mo … su). */
 const WEEKDAYS: [string, string, string[]][] = [
@@ -42,7 +86,11 @@ const WEEKDAYS: [string, string, string[]][] = [
   ['su', 'Sunday', ['вс', 'воскресенье', 'нд', 'неділя', 'so', 'sonntag', 'sunday', 'sun']],
 ];
 
-const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+/** Signs and words written for a code. */
+const SYMBOLS: Record<string, string> = { '€': 'EUR', euro: 'EUR', евро: 'EUR', eur: 'EUR' };
+
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 /** The allowed value equal to `word` but for case, if any. */
 const inList = (word: string, allowed: readonly string[]) => allowed.find((a) => a === word) ?? allowed.find((a) => a.toLowerCase() === word.toLowerCase());
@@ -63,7 +111,11 @@ export function suggest(value: string, allowed: readonly string[], valid?: (v: s
     const chars = [...value];
     const index = Math.max(0, firstLookAlike);
     const fixed = ok(chars.map((c) => LOOK_ALIKE[c] ?? c).join(''));
-    if (fixed) return { fixed, hint: fill('lookAlike', { value, script: scriptOf(chars[index]!), char: chars[index]!, position: index + 1, latin: LOOK_ALIKE[chars[index]!]!, fixed }) };
+    if (fixed)
+      return {
+        fixed,
+        hint: fill('lookAlike', { value, script: scriptOf(chars[index]!), char: chars[index]!, position: index + 1, latin: LOOK_ALIKE[chars[index]!]!, fixed }),
+      };
   }
   if (/[а-яё]/i.test(value)) {
     const typed = [...value.toLowerCase()].map((c) => (RU.includes(c) ? EN[RU.indexOf(c)]! : c)).join('');
@@ -75,6 +127,8 @@ export function suggest(value: string, allowed: readonly string[], valid?: (v: s
     const fixed = ok(day[0]);
     if (fixed) return { fixed, hint: fill('weekday', { value, day: day[1], fixed }) };
   }
+  const symbol = ok(SYMBOLS[value.trim().toLowerCase()] ?? '');
+  if (symbol) return { fixed: symbol, hint: fill('misspelt', { fixed: symbol }) };
   const close = closest(value, allowed);
   if (close && close !== value) return { fixed: close, hint: fill('misspelt', { fixed: close }) };
   return undefined;

@@ -28,7 +28,20 @@ export function yamlProblems(file: string, text: string, doc: Document.Parsed, l
   src.forEach((l, i) => {
     const indent = /^[ \t]*/.exec(l)![0];
     if (indent.includes('\t') && l.trim() !== '' && !l.trim().startsWith('#'))
-      problems.push(at('yaml-tab', i + 1, indent.indexOf('\t') + 1, {}, { endLine: i + 1, endColumn: indent.length + 1, found: 'a tab character' }));
+      problems.push(
+        at(
+          'yaml-tab',
+          i + 1,
+          indent.indexOf('\t') + 1,
+          {},
+          {
+            endLine: i + 1,
+            endColumn: indent.length + 1,
+            found: 'a tab character',
+            fix: [{ line: i + 1, column: 1, endColumn: indent.length + 1, text: indent.replaceAll('\t', '  ') }],
+          },
+        ),
+      );
   });
   if (problems.length === 0 && errors.length) {
     const first = [...errors].sort((a, b) => a.pos[0] - b.pos[0])[0]!;
@@ -86,7 +99,18 @@ function diagnose(error: YAMLError, line: number, column: number, end: { line: n
   // A list item whose "- " was lost: the line is where a new item of the list above starts.
   const lostDash = lostDashAt(line, src);
   if ((code === 'yaml-duplicate-key' || code === 'yaml-bad-indent' || code === 'yaml-missing-colon') && lostDash)
-    return at('yaml-lost-dash', line, lostDash.column, {}, { expected: `"- " before ${lostDash.what}`, found: JSON.stringify(text.trim()) });
+    return at(
+      'yaml-lost-dash',
+      line,
+      lostDash.column,
+      {},
+      {
+        expected: `"- " before ${lostDash.what}`,
+        found: JSON.stringify(text.trim()),
+        // The dash deleted: put it back; replaced by two spaces: those become the dash.
+        fix: [{ line, column: lostDash.column, endColumn: lostDash.column + (lostDash.column === indentOf(text) + 1 ? 0 : 2), text: '- ' }],
+      },
+    );
 
   if (code === 'yaml-duplicate-key') {
     const m = KEY_LINE.exec(text);
@@ -103,7 +127,16 @@ function diagnose(error: YAMLError, line: number, column: number, end: { line: n
 
   if (code === 'yaml-unclosed') {
     const opened = unclosedQuote(src);
-    if (opened) return at('yaml-unclosed', opened.line, opened.column, {}, { expected: `a closing ${opened.quote}` });
+    if (opened) {
+      const end = src[opened.line - 1]!.replace(/\s+$/, '').length + 1;
+      return at(
+        'yaml-unclosed',
+        opened.line,
+        opened.column,
+        {},
+        { expected: `a closing ${opened.quote}`, fix: [{ line: opened.line, column: end, endColumn: end, text: opened.quote }] },
+      );
+    }
     // "key" with nothing after it where a value was expected.
     if (/map values/.test(error.message)) {
       const key = text.trim().split(/\s+/)[0] ?? '';
@@ -122,12 +155,20 @@ function missingColon(line: number, src: string[], at: At): Problem | undefined 
     if (l === undefined || blank(l) || l.includes(':') || /^\s*-\s/.test(l)) continue;
     if (/^\s*["'[{]/.test(l)) continue;
     const key = l.trim().split(/\s+/)[0]!;
+    const after = indentOf(l) + 1 + key.length;
+    const rest = /^\s*/.exec(l.slice(after - 1))![0].length;
     return at(
       'yaml-missing-colon',
       n,
       indentOf(l) + 1,
       { key },
-      { endLine: n, endColumn: indentOf(l) + 1 + key.length, expected: `"${key}:"`, found: `"${key}"` },
+      {
+        endLine: n,
+        endColumn: after,
+        expected: `"${key}:"`,
+        found: `"${key}"`,
+        fix: [{ line: n, column: after, endColumn: after + rest, text: rest && l.trim() !== key ? ': ' : ':' }],
+      },
     );
   }
   return undefined;
@@ -153,6 +194,7 @@ function misindented(line: number, src: string[], at: At): Problem | undefined {
         message: `"${above[3]}:" starts further left than "${before[3]}:" above it and "${deeper[3]}:" below it.`,
         expected: spaces(before[1]!.length),
         found: spaces(above[1]!.length),
+        fix: [{ line, column: 1, endColumn: above[1]!.length + 1, text: ' '.repeat(before[1]!.length) }],
       },
     );
   if (deeper[1]!.length <= above[1]!.length) return undefined;
@@ -165,6 +207,7 @@ function misindented(line: number, src: string[], at: At): Problem | undefined {
       message: `"${deeper[3]}:" is indented deeper than "${above[3]}:" on the line above, so it is read as more of that line's text.`,
       expected: `${spaces(above[1]!.length)} before "${deeper[3]}:", as before "${above[3]}:"`,
       found: spaces(deeper[1]!.length),
+      fix: [{ line: next + 1, column: 1, endColumn: deeper[1]!.length + 1, text: ' '.repeat(above[1]!.length) }],
     },
   );
 }

@@ -77,7 +77,13 @@ export function structuralMistake(src: string[], upTo: number, at: At): Problem 
     }
     if (BLOCK_START.test(l) && !/["']/.test(l.slice(0, l.indexOf(':')))) blockIndent = indentOf(l);
     if (/^\s*#/.test(l)) continue;
-    const found = oddSpace(l, n, at) ?? badDash(l, n, at) ?? unclosedBracket(l, n, at) ?? textProblem(l, n, at) ?? dashWithoutSpace(l, n, src, at) ?? pastedTooDeep(n, src, at);
+    const found =
+      oddSpace(l, n, at) ??
+      badDash(l, n, at) ??
+      unclosedBracket(l, n, at) ??
+      textProblem(l, n, at) ??
+      dashWithoutSpace(l, n, src, at) ??
+      pastedTooDeep(n, src, at);
     if (found) return found;
   }
   return undefined;
@@ -94,7 +100,7 @@ function oddSpace(l: string, n: number, at: At): Problem | undefined {
     const key = m?.[2] ?? '';
     const inKey = key.search(ODD_SPACE);
     if (m && inKey >= 0) index = m[1]!.length + inKey;
-    else if (m && m[3] && ODD_SPACE.test(m[3])) index = m[0].length - 1;
+    else if (m?.[3] && ODD_SPACE.test(m[3])) index = m[0].length - 1;
     else {
       const dash = /^ *-([\u00a0\u202f\u2007])/.exec(l);
       if (dash) index = dash[0].length - 1;
@@ -131,7 +137,13 @@ function badDash(l: string, n: number, at: At): Problem | undefined {
     n,
     column,
     { char: m[2]!, name: BULLETS[m[2]!]!, fixed },
-    { endLine: n, endColumn: column + 1, expected: 'the minus "-" followed by a space', found: `"${m[2]}" (${BULLETS[m[2]!]})`, fix: fix(n, column, column + 1, '-') },
+    {
+      endLine: n,
+      endColumn: column + 1,
+      expected: 'the minus "-" followed by a space',
+      found: `"${m[2]}" (${BULLETS[m[2]!]})`,
+      fix: fix(n, column, column + 1, '-'),
+    },
   );
 }
 
@@ -153,7 +165,13 @@ function unclosedBracket(l: string, n: number, at: At): Problem | undefined {
     n,
     column,
     { open, close, fixed },
-    { endLine: n, endColumn: column + 1, expected: `"${close}" at the end of the line`, found: 'no closing bracket', fix: fix(n, valueEnd + 1, valueEnd + 1, close.repeat(depth)) },
+    {
+      endLine: n,
+      endColumn: column + 1,
+      expected: `"${close}" at the end of the line`,
+      found: 'no closing bracket',
+      fix: fix(n, valueEnd + 1, valueEnd + 1, close.repeat(depth)),
+    },
   );
 }
 
@@ -197,7 +215,15 @@ function dashWithoutSpace(l: string, n: number, src: string[], at: At): Problem 
   while (p > 0 && blank(src[p - 1])) p--;
   const prev = src[p - 1] ?? '';
   const opensList = /^ *[^\s#-][^#]*:\s*(#.*)?$/.test(prev) && indentOf(prev) <= indent;
-  const sibling = new RegExp(`^ {${indent}}- `).test(prev) || (indentOf(prev) > indent && /^ *- /.test(src.slice(0, n - 1).reverse().find((x) => !blank(x) && indentOf(x) <= indent) ?? ''));
+  const sibling =
+    new RegExp(`^ {${indent}}- `).test(prev) ||
+    (indentOf(prev) > indent &&
+      /^ *- /.test(
+        src
+          .slice(0, n - 1)
+          .reverse()
+          .find((x) => !blank(x) && indentOf(x) <= indent) ?? '',
+      ));
   if (!opensList && !sibling) return undefined;
   const fixed = `- ${m[2]!.trim()}`;
   return at(

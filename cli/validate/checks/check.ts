@@ -1,8 +1,8 @@
 import type { Problem } from '../../report/problem.ts';
+import { catalogued } from '../../report/problem.ts';
 import type { ProblemCode } from '../../report/problems.ts';
 import type { ContentType } from '../../schema/layout.ts';
 import type { Price } from '../../schema/price.ts';
-import { catalogued } from '../../report/problem.ts';
 import { type Content, coursesByKey, type Entry, entries } from '../content.ts';
 import { withFix } from '../explain-schema-errors.ts';
 import { type PathPart, problemAt, type SourceFile } from '../source.ts';
@@ -60,6 +60,8 @@ export interface Reference {
   known: Iterable<string>;
   /** Shown when no known name is close to the value. */
   hint: string;
+  /** The whole value that replaces what is written, for a suggestion (default: the suggestion itself). */
+  fixAs?: (suggestion: string) => string;
 }
 
 /** The problem of a reference to something that does not exist, at `path` of `source`. */
@@ -69,9 +71,13 @@ export function unknownReference(content: Content, source: SourceFile, path: Pat
   if ((code === 'unknown-course' && content.invalidKeys.course.has(value)) || (code === 'unknown-teacher' && content.invalidKeys.teacher.has(value))) return [];
   const list = [...reference.known]; // may be an iterator: read it once
   const suggestion = suggest(value, list);
-  const described = catalogued(code, { value }, { expected: `one of: ${[...list].sort().join(', ')}`, found: `"${value}"`, hint: suggestion?.hint ?? reference.hint });
+  const described = catalogued(
+    code,
+    { value },
+    { expected: `one of: ${[...list].sort().join(', ')}`, found: `"${value}"`, hint: suggestion?.hint ?? reference.hint },
+  );
   // The catalogue's wording where it names the file ("There is no teacher file …"); the check's own otherwise.
   if (code !== 'unknown-course' && code !== 'unknown-teacher') described.message = `${reference.what} "${value}" does not exist.`;
   const problem = problemAt(source, path, described);
-  return [suggestion ? withFix(source, problem, suggestion.fixed) : problem];
+  return [suggestion ? withFix(source, problem, reference.fixAs?.(suggestion.fixed) ?? suggestion.fixed) : problem];
 }

@@ -24,6 +24,7 @@ function checkLink({ content, routePaths }: CheckContext, source: SourceFile, pa
       value: route,
       known: routePaths,
       hint: 'Link to a route listed in routes.yaml.',
+      fixAs: (r) => (fragment === undefined ? r : `${r}#${fragment}`),
     });
   if (fragment && route === '/' && !(HOME_SECTIONS as readonly string[]).includes(fragment))
     return unknownReference(content, source, path, {
@@ -32,6 +33,7 @@ function checkLink({ content, routePaths }: CheckContext, source: SourceFile, pa
       value: `#${fragment}`,
       known: HOME_SECTIONS.map((s) => `#${s}`),
       hint: 'Use one of the home page sections.',
+      fixAs: (s) => `/${s}`,
     });
   return [];
 }

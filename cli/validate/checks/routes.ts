@@ -1,6 +1,7 @@
 import { catalogued } from '../../report/problem.ts';
-import { suggest } from '../suggest.ts';
+import { withFix } from '../explain-schema-errors.ts';
 import { problemAt } from '../source.ts';
+import { suggest } from '../suggest.ts';
 import type { Check } from './check.ts';
 import { unknownReference } from './check.ts';
 
@@ -156,19 +157,27 @@ export const courseRoutesInTable: Check = ({ content, routePaths, routeCourses, 
         problemAt(
           course.source,
           ['route'],
-          catalogued('route-taken', { value: route, owner: `courses/${owner}.yaml`, course: course.key, suggestion }, { expected: 'a route of its own', found: route }),
+          catalogued(
+            'route-taken',
+            { value: route, owner: `courses/${owner}.yaml`, course: course.key, suggestion },
+            { expected: 'a route of its own', found: route },
+          ),
         ),
       ];
     }
-    const close = suggest(route, [...routePaths]);
-    return [
-      problemAt(course.source, ['route'], {
-        code: listed ? 'route-mismatch' : 'route-not-in-table',
-        severity: 'error',
-        message: listed ? `The route ${route} belongs to another page in routes.yaml.` : `The route ${route} is not in routes.yaml.`,
-        found: route,
-        hint: close?.hint ?? `Add the route to routes.yaml with "page: course" and "course: ${course.key}".`,
-      }),
-    ];
+    const close = listed
+      ? undefined
+      : suggest(
+          route,
+          [...routePaths].filter((r) => routeCourses.get(r)?.has(course.key)),
+        );
+    const problem = problemAt(course.source, ['route'], {
+      code: listed ? 'route-mismatch' : 'route-not-in-table',
+      severity: 'error',
+      message: listed ? `The route ${route} belongs to another page in routes.yaml.` : `The route ${route} is not in routes.yaml.`,
+      found: route,
+      hint: close?.hint ?? `Add the route to routes.yaml with "page: course" and "course: ${course.key}".`,
+    });
+    return [close ? withFix(course.source, problem, close.fixed) : problem];
   });
 };
