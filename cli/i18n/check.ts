@@ -33,9 +33,17 @@ type Found = Omit<Problem, 'file' | 'line' | 'column' | 'path'>;
 const VARIABLE = /\{\{\s*([\w.-]+)\s*\}\}/g;
 const variables = (s: string) => [...new Set([...s.matchAll(VARIABLE)].map((m) => m[1]!))].sort();
 
-/** Every localized text of every parsed file, schema-valid or not. */
+/**
+ * Texts no visitor reads: the titles of faq.yaml and prices.yaml (the pages' headings are their
+ * titles in routes.yaml) and the e-mail subject, which goes to the studio in Russian only.
+ */
+export const NEVER_SHOWN = new Set(['faq.yaml#title', 'prices.yaml#title', 'site.yaml#form.notify.subject']);
+
+/** Every localized text a visitor reads, of every parsed file, schema-valid or not. */
 export function collectTranslatable(files: LoadedFile[]): TextEntry[] {
-  return files.flatMap(({ source }) => (source && source.data !== undefined ? localizedTexts(source.file, source.data).map((t) => ({ ...t, source })) : []));
+  return files.flatMap(({ source }) =>
+    source && source.data !== undefined ? localizedTexts(source.file, source.data).flatMap((t) => (NEVER_SHOWN.has(t.key) ? [] : [{ ...t, source }])) : [],
+  );
 }
 
 /** A problem at a text (`key`: at its key's line) or at one of its translations (`sub`: [locale]). */

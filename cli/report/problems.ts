@@ -438,7 +438,7 @@ export const PROBLEMS = {
     severity: 'warning',
     title: 'A course the enquiry form does not offer',
     message: 'The course "{course}" is on the site, but the enquiry form (form.yaml) does not offer it.',
-    hint: 'Add an option for it at the end of "options:" in form.yaml:\n- value: {value}\n  course: {course}\n  label:\n    ru: …',
+    hint: 'Add an option for it at the end of "options:" in form.yaml ("- value: {value}", "  course: {course}" and its label in ru, en and de), or, if the course takes no enquiries, say so on its page.',
     example: '(content/courses/vocalAdults.yaml added, form.yaml unchanged)',
   },
   'price-mismatch': {
@@ -530,7 +530,7 @@ export const PROBLEMS = {
   'lock-not-written': {
     severity: 'error',
     title: 'translations.yaml could not be written',
-    message: 'translations.yaml could not be written ({reason}); it is left as it was, and nothing was confirmed.',
+    message: 'The file translations.yaml could not be written ({reason}); it is left as it was, and nothing was confirmed.',
     hint: 'Free some disk space or fix the permissions of the content folder, then run "content i18n --confirm" again.',
     by: 'i18n',
   },

@@ -15,6 +15,9 @@ const NUMBER_MESSAGES = {
   integer: 'Write a whole number in digits, without quotes, e.g. 4.',
 };
 
+const ARRAY_MESSAGE = 'Write a list: each entry on its own line, starting with "- " (a minus and a space).';
+const STRING_MESSAGE = 'Write a text after the colon. Put it in quotes if it contains ": " or starts with *, &, !, [, { or #.';
+
 type Node = Record<string, unknown> & {
   properties?: Record<string, Node>;
   items?: Node;
@@ -51,6 +54,14 @@ function annotate(type: string, node: Node, path: string, placeholderOk = false)
   }
   // A number written with a currency sign or in words: the editor says how to write it.
   if ((node.type === 'number' || node.type === 'integer') && !node.errorMessage) node.errorMessage = NUMBER_MESSAGES[node.type];
+  // The other messages yaml-language-server takes from `errorMessage` (a value not in the list, a
+  // key not known here, a value of the wrong kind): what validate's hint says, without the value.
+  if (Array.isArray(node.enum) && !node.errorMessage) node.errorMessage = `Use one of: ${node.enum.join(', ')}.${note}`;
+  if (node.const !== undefined && !node.errorMessage) node.errorMessage = `Write ${String(node.const)} here.`;
+  if (node.type === 'array' && !node.errorMessage) node.errorMessage = ARRAY_MESSAGE;
+  if (node.type === 'string' && !node.errorMessage) node.errorMessage = STRING_MESSAGE + note;
+  if (node.type === 'object' && node.additionalProperties === false && node.properties && !node.errorMessage)
+    node.errorMessage = `Allowed here: ${Object.keys(node.properties).join(', ')}. Keys are case-sensitive; each stands on its own line, indented under this one.`;
   for (const [key, child] of Object.entries(node.properties ?? {})) {
     const at = `${path}.${key}`;
     if (!child.description) {
