@@ -117,24 +117,45 @@ export class UsageError extends Error {
 const fill = (template: string, vars: Record<string, string | number | undefined>) =>
   template.replace(/\{(\w+)\}/g, (all, name: string) => (vars[name] === undefined ? all : String(vars[name])));
 
+/** The `{name}` slots of a template (not the `{{variables}}` of i18next it may mention). */
+type Slots<S extends string> = S extends `${string}{${infer N}}${infer R}` ? (N extends `{${string}` ? Slots<R> : N | Slots<R>) : never;
+type Def<C extends ProblemCode> = (typeof PROBLEMS)[C];
+/** The variants of a code's message, by name. */
+export type VariantOf<C extends ProblemCode> = Def<C> extends { variants: infer V } ? keyof V & string : never;
+type Template<C extends ProblemCode, V> = V extends string ? (Def<C> extends { variants: Record<V, infer T extends string> } ? T : never) : Def<C>['message'];
+/** The values a code's message (or its variant) and hint need: every slot, typed. */
+export type VarsOf<C extends ProblemCode, V = undefined> = Record<Slots<Template<C, V>> | Slots<Def<C>['hint']>, string | number>;
+
 /**
- * A problem from the catalogue: message and hint filled from `vars`; `extra` may add expected,
- * found and a more specific hint (a "did you mean" goes first).
+ * A problem from the catalogue: message (or the named variant of it) and hint filled from `vars`;
+ * `extra` may add expected, found and a more specific hint (a "did you mean" goes first).
  */
-export function catalogued(
-  code: ProblemCode,
-  vars: Record<string, string | number | undefined> = {},
-  extra: Partial<Pick<Problem, 'expected' | 'found' | 'hint' | 'message' | 'severity'>> = {},
+export function catalogued<C extends ProblemCode, V extends VariantOf<C> | undefined = undefined>(
+  code: C,
+  vars: Partial<VarsOf<C, V>> = {},
+  extra: Partial<Pick<Problem, 'expected' | 'found' | 'hint' | 'severity' | 'fix'>> & { variant?: V } = {},
 ): Omit<Problem, 'file' | 'line' | 'column' | 'path'> {
   const def: ProblemDefinition = PROBLEMS[code];
+  const template = extra.variant ? def.variants![extra.variant]! : def.message;
+  const values = vars as Record<string, string | number | undefined>;
   return {
     code,
     severity: extra.severity ?? def.severity,
-    message: extra.message ?? fill(def.message, vars),
+    message: fill(template, values),
     ...(extra.expected !== undefined && { expected: extra.expected }),
     ...(extra.found !== undefined && { found: extra.found }),
-    hint: extra.hint ?? fill(def.hint, vars),
+    hint: extra.hint ?? fill(def.hint, values),
+    ...(extra.fix !== undefined && { fix: extra.fix }),
   };
+}
+
+/** A message template as a pattern: each `{name}` stands for any text. */
+const templatePattern = (template: string) => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}|\{\w+\}/g, '[\\s\\S]+')}$`);
+
+/** Whether a message is one the catalogue has for its code (its message or one of its variants, filled in). */
+export function fromCatalogue(code: ProblemCode, message: string): boolean {
+  const def: ProblemDefinition = PROBLEMS[code];
+  return [def.message, ...Object.values(def.variants ?? {})].some((t) => templatePattern(t).test(message));
 }
 
 /** The yaml parser's error codes, as catalogue codes. */

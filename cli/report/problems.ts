@@ -22,6 +22,8 @@ export interface ProblemDefinition {
   example?: string;
   /** Which command reports it; default validate (and build, dev). */
   by?: 'validate' | 'i18n' | 'serve';
+  /** Other wordings of the message, by name, for particular cases of the same mistake (listed in docs/problems.md too). */
+  variants?: Record<string, string>;
 }
 
 export const PROBLEMS = {
@@ -162,6 +164,10 @@ export const PROBLEMS = {
     message: 'The indentation of this line does not fit the lines around it.',
     hint: 'Entries of one mapping start in the same column; an entry nested under a key is indented two spaces more than that key.',
     example: 'title:\n  ru: Вокал\n   en: Vocal',
+    variants: {
+      deeper: '"{key}:" is indented deeper than "{above}:" on the line above, so it is read as more of that line\'s text.',
+      left: '"{key}:" starts further left than "{before}:" above it and "{after}:" below it.',
+    },
   },
   'yaml-unclosed': {
     severity: 'error',
@@ -169,6 +175,9 @@ export const PROBLEMS = {
     message: 'A quote or bracket opened here is never closed.',
     hint: 'Close every quote you open; a text with a colon or # in it needs quotes around it.',
     example: 'ru: "Вокал',
+    variants: {
+      closedLater: 'The quote {quote} opened here is closed only on line {line}, so everything in between is read as one text.',
+    },
   },
   'yaml-unclosed-bracket': {
     severity: 'error',
@@ -266,6 +275,10 @@ export const PROBLEMS = {
     message: 'This should be {expected}, but it is {found}.',
     hint: 'Change the value to {expected}.',
     example: 'amount: 40 €',
+    variants: {
+      empty: 'The value after the colon is empty.',
+      notNumber: '{value} is not {expected}.',
+    },
   },
   'not-allowed': {
     severity: 'error',

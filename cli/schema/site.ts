@@ -54,7 +54,7 @@ export const SiteFile = z
           .strictObject({
             to: z.union([z.email(), Placeholder]).optional().describe("Who gets the e-mail; default: the studio's e-mail address in contacts."),
             subject: LocalizedLine.optional().describe(
-              "Subject line; the visitor's name and course are added after it. Only the Russian line is used (the e-mail goes to the studio): English and German are not needed, and not counted by \"content i18n\".",
+              'Subject line; the visitor\'s name and course are added after it. Only the Russian line is used (the e-mail goes to the studio): English and German are not needed, and not counted by "content i18n".',
             ),
           })
           .optional()

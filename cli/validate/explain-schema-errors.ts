@@ -255,14 +255,9 @@ const wrongType: Explainer = (e, { parentSchema, placeholderNote }) => {
   return {
     problem: catalogued(
       'wrong-type',
-      { expected, found: describeValue(e.data) },
+      { expected, found: describeValue(e.data), value: quoteValue(String(e.data)) },
       {
-        message:
-          e.data === null
-            ? 'The value after the colon is empty.'
-            : numeric
-              ? `${quoteValue(String(e.data))} is not ${expected}.`
-              : `This should be ${expected}, but it is ${describeValue(e.data)}.`,
+        variant: e.data === null ? 'empty' : numeric ? 'notNumber' : undefined,
         expected,
         found: describeValue(e.data),
         hint: numeric ? numberHint(String(e.data), type === 'integer') + placeholderNote : typeHint(type, e.data, expected, placeholderNote),
@@ -297,9 +292,8 @@ function textReadAsOther(e: Err, pattern: string, parentSchema: Explaining['pare
   return {
     problem: catalogued(
       'wrong-type',
-      {},
+      { expected: format.expected, found: describeValue(e.data) },
       {
-        message: `This should be ${format.expected}, but it is ${describeValue(e.data)}.`,
         expected: format.expected,
         found: describeValue(e.data),
         hint: (fits ? `Put the value in quotes, so it is read as text: "${e.data}".` : format.hint) + placeholderNote,
@@ -404,8 +398,8 @@ const outOfRange: Explainer = (e) => {
 const notWhole: Explainer = (e) => ({
   problem: catalogued(
     'wrong-type',
-    {},
-    { message: `${e.data} is not a whole number.`, expected: 'a whole number', found: String(e.data), hint: 'Write a whole number, without decimals.' },
+    { value: String(e.data), expected: 'a whole number' },
+    { variant: 'notNumber', expected: 'a whole number', found: String(e.data), hint: 'Write a whole number, without decimals.' },
   ),
 });
 

@@ -16,8 +16,8 @@ export function yamlProblems(file: string, text: string, doc: Document.Parsed, l
   const { errors, warnings } = doc;
   const src = text.split(/\r?\n/);
   const problems: Problem[] = [];
-  const at = (code: ProblemCode, line: number, column: number, vars: Record<string, string | number> = {}, extra: Partial<Problem> = {}): Problem => ({
-    ...catalogued(code, vars),
+  const at: At = (code, line, column, vars = {}, { variant, ...extra } = {}) => ({
+    ...catalogued(code, vars, { variant: variant as never }),
     file,
     line,
     column,
@@ -65,9 +65,9 @@ export function yamlProblems(file: string, text: string, doc: Document.Parsed, l
             'yaml-unclosed',
             a.line,
             a.col,
-            {},
+            { quote, line: b.line },
             {
-              message: `The quote ${quote} opened here is closed only on line ${b.line}, so everything in between is read as one text.`,
+              variant: 'closedLater',
               expected: `a closing ${quote} on this line`,
             },
           ),
@@ -81,7 +81,14 @@ export function yamlProblems(file: string, text: string, doc: Document.Parsed, l
   return problems;
 }
 
-type At = (code: ProblemCode, line: number, column: number, vars?: Record<string, string | number>, extra?: Partial<Problem>) => Problem;
+/** Where the message's wording is one of the code's variants, its name goes in `extra.variant`. */
+export type At = (
+  code: ProblemCode,
+  line: number,
+  column: number,
+  vars?: Record<string, string | number>,
+  extra?: Partial<Problem> & { variant?: string },
+) => Problem;
 
 const KEY_LINE = /^( *)(- +)?([^\s#'"][^:#]*?):(?:\s+(\S.*))?$/;
 const indentOf = (l: string) => /^ */.exec(l)![0].length;
@@ -189,9 +196,9 @@ function misindented(line: number, src: string[], at: At): Problem | undefined {
       'yaml-bad-indent',
       line,
       1,
-      {},
+      { key: above[3]!, before: before[3]!, after: deeper[3]! },
       {
-        message: `"${above[3]}:" starts further left than "${before[3]}:" above it and "${deeper[3]}:" below it.`,
+        variant: 'left',
         expected: spaces(before[1]!.length),
         found: spaces(above[1]!.length),
         fix: [{ line, column: 1, endColumn: above[1]!.length + 1, text: ' '.repeat(before[1]!.length) }],
@@ -202,9 +209,9 @@ function misindented(line: number, src: string[], at: At): Problem | undefined {
     'yaml-bad-indent',
     next + 1,
     deeper[1]!.length + 1,
-    {},
+    { key: deeper[3]!, above: above[3]! },
     {
-      message: `"${deeper[3]}:" is indented deeper than "${above[3]}:" on the line above, so it is read as more of that line's text.`,
+      variant: 'deeper',
       expected: `${spaces(above[1]!.length)} before "${deeper[3]}:", as before "${above[3]}:"`,
       found: spaces(deeper[1]!.length),
       fix: [{ line: next + 1, column: 1, endColumn: deeper[1]!.length + 1, text: ' '.repeat(above[1]!.length) }],

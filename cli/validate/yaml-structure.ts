@@ -1,5 +1,5 @@
 import type { Fix, Problem } from '../report/problem.ts';
-import type { ProblemCode } from '../report/problems.ts';
+import type { At } from './yaml-problems.ts';
 
 /**
  * Our own reading of a file the parser refused, for the ways people break YAML: a colon inside a
@@ -8,7 +8,6 @@ import type { ProblemCode } from '../report/problems.ts';
  * the wrong line or the wrong fix. The parser stays the judge of whether the file is valid: this
  * runs only when it reported an error, and only says where and what the editor's mistake is.
  */
-type At = (code: ProblemCode, line: number, column: number, vars?: Record<string, string | number>, extra?: Partial<Problem>) => Problem;
 
 /** Characters that look like a space, or like nothing, and are not YAML's space. */
 const ODD_SPACE = /[\u00a0\u1680\u2000-\u200b\u202f\u205f\u2060\u3000\ufeff]/;

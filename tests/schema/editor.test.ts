@@ -44,7 +44,7 @@ describe('the schemas the editor reads', () => {
     }
   });
 
-  it.each(files)('%s: every check the editor makes carries our message (errorMessage), not the editor\'s generic one', (f) => {
+  it.each(files)("%s: every check the editor makes carries our message (errorMessage), not the editor's generic one", (f) => {
     const missing: string[] = [];
     for (const [at, n] of nodes(load(f))) {
       const checked =

@@ -2,7 +2,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { Fix } from '../../cli/report/problem.ts';
+import { type Fix, fromCatalogue } from '../../cli/report/problem.ts';
+import type { ProblemCode } from '../../cli/report/problems.ts';
 import { contentCopy, ROOT, runCli } from '../helpers/cli.ts';
 
 /**
@@ -173,6 +174,10 @@ function check(c: Case) {
       const got = errors.map((p) => describeReported(p, anchors, relative, pos.includes(':') || pos === '-'));
       expect(got, JSON.stringify(errors, null, 1)).toEqual(want);
       expect(code).toBe(want.length ? 1 : 0);
+      for (const p of problems.filter((x) => x.severity === 'error' || !baseline.has(key(x)))) {
+        // What users see is what the catalogue (and docs/problems.md) says.
+        expect(fromCatalogue(p.code as ProblemCode, p.message), `${p.code}: "${p.message}" is not in cli/report/problems.ts`).toBe(true);
+      }
       for (const p of errors) {
         expect(p.message, p.code).toMatch(/\w/);
         expect(p.hint, `${p.code} has no hint`).toMatch(/\w{3}/);
