@@ -149,6 +149,12 @@ export function catalogued<C extends ProblemCode, V extends VariantOf<C> | undef
   };
 }
 
+/** The message of a code (or of its named variant), filled from `vars`: for problems built field by field. */
+export function messageOf<C extends ProblemCode, V extends VariantOf<C> | undefined = undefined>(code: C, vars: VarsOf<C, V>, variant?: V): string {
+  const def: ProblemDefinition = PROBLEMS[code];
+  return fill(variant ? def.variants![variant]! : def.message, vars as Record<string, string | number>);
+}
+
 /** A message template as a pattern: each `{name}` stands for any text. */
 const templatePattern = (template: string) => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}|\{\w+\}/g, '[\\s\\S]+')}$`);
 

@@ -33,12 +33,20 @@ export const PROBLEMS = {
     title: 'A content file or folder is missing',
     message: 'The file {file} is missing.',
     hint: 'Every site needs this file; restore it from version control.',
+    variants: {
+      folder: 'The folder {file} is missing.',
+      gone: '{file} does not exist.',
+    },
   },
   'unreadable-file': {
     severity: 'error',
     title: 'A file cannot be read',
-    message: 'The file cannot be read: {reason}',
+    message: '{file} cannot be read ({reason}).',
     hint: 'Check that the file exists and that you may read it.',
+    variants: {
+      changed: '{file} changed while it was being read.',
+      folder: 'The folder {file} cannot be listed ({reason}).',
+    },
   },
   'unexpected-file': {
     severity: 'warning',
@@ -46,6 +54,9 @@ export const PROBLEMS = {
     message: '{file} is not a content file the site uses, so it is ignored.',
     hint: 'Rename or remove it.',
     example: 'content/cources/  (instead of courses/)',
+    variants: {
+      notYaml: '{file} is not a YAML file and is ignored.',
+    },
   },
   'outside-content': {
     severity: 'error',
@@ -57,9 +68,12 @@ export const PROBLEMS = {
   'not-a-file': {
     severity: 'error',
     title: 'Something that is not a regular file',
-    message: '{file} is not a regular file (a folder, pipe, device or socket), so it is not read.',
+    message: '{file} is {kind}, not a regular file, so it is not read.',
     hint: 'Content files are plain text files: remove this one and save the content as an ordinary file.',
     example: 'content/courses/vocal.yaml made with mkfifo',
+    variants: {
+      folder: '{file} is a folder, not a file.',
+    },
   },
   'not-a-folder': {
     severity: 'error',
@@ -85,21 +99,21 @@ export const PROBLEMS = {
   'file-too-large': {
     severity: 'error',
     title: 'A file too large to be a content file',
-    message: '{file} is larger than a content file of this site may be, so it is not read.',
+    message: '{file} is {size}; a content file of this site may have at most {max}, so it is not read.',
     hint: 'A content file is a page of text: check that this is the file you meant, or split it (one course or teacher per file).',
     example: 'content/courses/vocal.yaml -> /dev/zero',
   },
   'too-deep': {
     severity: 'error',
     title: 'Lists and mappings nested too deep',
-    message: 'Lists and mappings are nested more levels deep here than content ever needs.',
+    message: 'Lists and mappings are nested more than {max} levels deep here.',
     hint: 'Check the indentation (each level is indented two spaces more) and that every [ and { is closed on this line.',
     example: 'features: [[[[[[[[[[ … ]]]]]]]]]]',
   },
   'too-many-aliases': {
     severity: 'error',
     title: 'Aliases that copy too much',
-    message: 'The aliases (*name) up to here expand to more copies of anchored values than content ever needs.',
+    message: 'The aliases (*name) up to here expand to more than {max} copies of anchored values.',
     hint: 'Write the repeated text out where it is needed instead of copying it with &anchor and *alias.',
     example: 'b: [*a, *a, *a, *a, *a, *a, *a, *a, *a]  (and c: [*b, *b, …], …)',
   },
@@ -261,6 +275,10 @@ export const PROBLEMS = {
     message: 'The required key "{key}" is missing.',
     hint: 'Add "{key}:" at this level.',
     example: '(the "goal:" block of a course deleted)',
+    variants: {
+      courseRoute: 'A course route needs the key "course".',
+      legalRoute: 'A legal route needs the key "legal" (impressum, privacy or terms).',
+    },
   },
   'missing-ru': {
     severity: 'error',
@@ -311,14 +329,17 @@ export const PROBLEMS = {
   'i18next-syntax': {
     severity: 'error',
     title: 'Text that i18next would interpret',
-    message: '"{found}" is i18next syntax: the page would not show it as written.',
+    message: '"{found}" is i18next\'s syntax for inserting another text ({effect}).',
     hint: 'Write the words themselves; one text cannot include another.',
     example: 'menu: $t(nav.menu)',
+    variants: {
+      formatting: '"{found}" is i18next formatting syntax, which {effect}.',
+    },
   },
   'unknown-variable': {
     severity: 'error',
     title: 'A {{variable}} the text does not have',
-    message: '"{found}" is not a variable of this text.',
+    message: '"{found}" is not a variable of this text: {effect}.',
     hint: 'Use the variables of the Russian text, spelt as there; the site fills in the value.',
     example: 'ru: Осталось {{counts}} мест  (the text has {{count}})',
   },
@@ -388,38 +409,41 @@ export const PROBLEMS = {
   'unknown-locale': {
     severity: 'error',
     title: 'A language that is not available',
-    message: 'The locale "{value}" is not in locales.available.',
+    message: 'The {which} locale "{value}" is not in locales.available.',
     hint: 'Add it to available.',
   },
   'duplicate-id': {
     severity: 'error',
     title: 'The same id twice',
-    message: 'The id "{value}" is used twice.',
-    hint: 'Give every entry its own id.',
+    message: 'The {what} "{value}" is used twice.',
+    hint: '{hint}',
   },
   'duplicate-route': {
     severity: 'error',
     title: 'The same route twice',
-    message: 'The route {value} is listed twice.',
+    message: 'The route {value} is listed twice (first at entry {first}).',
     hint: 'Remove one of the two entries.',
   },
   'table-shape': {
     severity: 'error',
     title: 'A price table row of the wrong length',
     message: 'The row has {found} amounts but the table has {expected} columns.',
-    hint: 'Write one amount per column, in the order of "columns".',
+    hint: 'Write one amount per column, in the order of `columns`.',
   },
   'route-mismatch': {
     severity: 'error',
     title: 'A course and its route disagree',
-    message: 'The route and the course page do not agree.',
+    message: 'The route {value} shows the course "{course}", but courses/{course}.yaml says its route is {own}.',
     hint: 'Make "route:" in the course file and the entry in routes.yaml name each other.',
+    variants: {
+      otherPage: 'The route {value} belongs to another page in routes.yaml.',
+    },
   },
   'route-not-in-table': {
     severity: 'error',
     title: 'A course route missing from routes.yaml',
     message: 'The route {value} is not in routes.yaml.',
-    hint: 'Add the route to routes.yaml with "page: course".',
+    hint: 'Add the route to routes.yaml with "page: course" and "course: {course}".',
   },
   'missing-home': {
     severity: 'error',
@@ -430,7 +454,7 @@ export const PROBLEMS = {
   'misplaced-key': {
     severity: 'error',
     title: 'A key in the wrong kind of entry',
-    message: 'The key "{key}" does not belong here.',
+    message: '"{key}" only belongs to routes with page: course (this one is page: {page}).',
     hint: 'Remove the key or change the page kind.',
   },
   'route-taken': {
@@ -457,8 +481,8 @@ export const PROBLEMS = {
   'price-mismatch': {
     severity: 'warning',
     title: 'A course price that differs from the price list',
-    message: 'The course page states one price, the price list another.',
-    hint: 'Visitors see both numbers. If one is outdated, correct it.',
+    message: 'The course page states {page}, but the price list line "{ref}" says {list}.',
+    hint: 'Visitors see both numbers. If one is outdated, correct it; if both are right (a different offer), keep them and mention the difference in the text.',
   },
   placeholder: {
     severity: 'warning',
@@ -476,7 +500,7 @@ export const PROBLEMS = {
   'description-too-long': {
     severity: 'warning',
     title: 'A page description longer than search engines show',
-    message: 'The description of {path} ({locale}) has {length} characters; search engines show about 160.',
+    message: 'The description of {path} ({locale}) has {length} characters; search engines show about {max}.',
     hint: 'Say it in one or two complete sentences; put the facts that matter most first.',
     example: 'description:\n  en: A very long text that goes on … (more than 160 characters)',
   },
@@ -493,43 +517,43 @@ export const PROBLEMS = {
     severity: 'warning',
     title: 'A term translated differently from the glossary',
     message: '"{found}" translates «{term}» differently from the glossary, which says "{use}".',
-    hint: "Use the glossary's word everywhere (glossary in translations.yaml), so visitors see one word for one thing.",
+    hint: 'Use "{use}" for «{term}» everywhere (glossary in translations.yaml), so visitors see one word for one thing.',
     example: 'de: Probestunde   (the glossary says "Einheit")',
     by: 'i18n',
   },
   'missing-translation': {
     severity: 'warning',
     title: 'A text not translated yet',
-    message: 'There is no {locale} text here; visitors see the Russian one.',
-    hint: 'Add the translation.',
+    message: 'No {language} translation: visitors of /{locale}/ see the Russian text.',
+    hint: 'Add "{locale}:" with the {language} text under this key.',
     by: 'i18n',
   },
   'stale-translation': {
     severity: 'warning',
     title: 'A translation older than its Russian text',
-    message: 'The Russian text changed after this translation was checked.',
-    hint: 'Check the translation, then run "content i18n --confirm".',
+    message: 'The Russian text changed after this {language} translation was confirmed.',
+    hint: 'Check the translation against the Russian text, update it if needed, then run "content i18n --confirm --locale {locale}".',
     by: 'i18n',
   },
   'unconfirmed-translation': {
     severity: 'warning',
     title: 'A translation nobody has confirmed',
-    message: 'This translation has not been confirmed yet.',
-    hint: 'Check it, then run "content i18n --confirm".',
+    message: 'This {language} translation has not been confirmed yet.',
+    hint: 'After checking it, run "content i18n --confirm --locale {locale}" so later changes to the Russian text are noticed.',
     by: 'i18n',
   },
   'variables-differ': {
-    severity: 'warning',
+    severity: 'error',
     title: 'A translation with other {{variables}}',
-    message: 'The translation does not use the same {{variables}} as the Russian text.',
-    hint: 'Use exactly the variables of the Russian text.',
+    message: 'The {language} text has other variables than the Russian one.',
+    hint: 'Variables in {{double braces}} are filled in by the site: keep the same names as in Russian, translate only the words around them.',
     by: 'i18n',
   },
   'probably-untranslated': {
     severity: 'warning',
     title: 'A translation that is still Russian',
-    message: 'This translation looks like the Russian text.',
-    hint: 'Translate it, or remove it so the fallback is visible in the report.',
+    message: 'The {language} text is identical to the Russian one: probably untranslated.',
+    hint: 'Translate it, or, if it is a name that stays the same in every language, add it to sameInAllLanguages in translations.yaml.',
     by: 'i18n',
   },
 
@@ -542,7 +566,7 @@ export const PROBLEMS = {
   },
   'lock-not-written': {
     severity: 'error',
-    title: 'translations.yaml could not be written',
+    title: 'The file translations.yaml could not be written',
     message: 'The file translations.yaml could not be written ({reason}); it is left as it was, and nothing was confirmed.',
     hint: 'Free some disk space or fix the permissions of the content folder, then run "content i18n --confirm" again.',
     by: 'i18n',

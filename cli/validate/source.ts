@@ -1,6 +1,6 @@
 import { isAscii, isUtf8, transcode } from 'node:buffer';
 import { type CachedParse, contentHash, type ParseCache } from '../cache/parse-cache.ts';
-import { formatPath, type Position, type Problem } from '../report/problem.ts';
+import { formatPath, messageOf, type Position, type Problem } from '../report/problem.ts';
 import { type FullParse, locateInDocument, nestedTooDeep, parseFully, parseYaml } from './yaml-full.ts';
 import { deeperThanAllowed } from './yaml-limits.ts';
 import { locatePlain, type Outline, readPlainYaml } from './yaml-plain.ts';
@@ -106,7 +106,7 @@ function decode(file: string, bytes: Uint8Array): string | Problem {
     return {
       code: 'byte-order-mark',
       severity: 'error',
-      message: 'The file starts with a byte-order mark (BOM).',
+      message: messageOf('byte-order-mark', {}),
       ...at(1, 1),
       expected: 'UTF-8 without BOM',
       found: 'the bytes EF BB BF before the first character',
@@ -119,7 +119,7 @@ function decode(file: string, bytes: Uint8Array): string | Problem {
     return {
       code: 'invalid-utf8',
       severity: 'error',
-      message: 'The file is not valid UTF-8 text.',
+      message: messageOf('invalid-utf8', {}),
       ...at(lines.length, lines.at(-1)!.length + 1),
       expected: 'UTF-8 text',
       ...otherEncoding(bytes, offset, lines.length),
@@ -151,7 +151,7 @@ function emptyFile(file: string, text: string): Problem | undefined {
     return {
       code: 'empty-file',
       severity: 'error',
-      message: 'The file is empty.',
+      message: messageOf('empty-file', {}),
       file,
       line: 1,
       column: 1,

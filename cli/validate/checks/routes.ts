@@ -14,15 +14,7 @@ export const uniqueRoutes: Check = ({ content }) => {
     const first = seen.get(route.path);
     seen.set(route.path, i);
     if (first === undefined) return [];
-    return [
-      problemAt(routes.source, ['routes', i, 'path'], {
-        code: 'duplicate-route',
-        severity: 'error',
-        message: `The route ${route.path} is listed twice (first at entry ${first + 1}).`,
-        found: route.path,
-        hint: 'Remove one of the two entries.',
-      }),
-    ];
+    return [problemAt(routes.source, ['routes', i, 'path'], catalogued('duplicate-route', { value: route.path, first: first + 1 }, { found: route.path }))];
   });
 };
 
@@ -37,14 +29,16 @@ export const courseRoutesShowCourses: Check = ({ content, routePaths }) => {
         problemAt(
           routes.source,
           ['routes', i],
-          {
-            code: 'missing-key',
-            severity: 'error',
-            message: 'A course route needs the key "course".',
-            expected: '"course: <course key>"',
-            found: 'no course key',
-            hint: 'Name the file in content/courses/ that this page shows.',
-          },
+          catalogued(
+            'missing-key',
+            {},
+            {
+              variant: 'courseRoute',
+              expected: '"course: <course key>"',
+              found: 'no course key',
+              hint: 'Name the file in content/courses/ that this page shows.',
+            },
+          ),
           { key: true },
         ),
       ];
@@ -61,14 +55,15 @@ export const courseRoutesShowCourses: Check = ({ content, routePaths }) => {
     // A course route missing from the table is reported once, in the course file.
     if (own === route.path || (own && !routePaths.has(own))) return [];
     return [
-      problemAt(routes.source, ['routes', i, 'course'], {
-        code: 'route-mismatch',
-        severity: 'error',
-        message: `The route ${route.path} shows the course "${route.course}", but courses/${route.course}.yaml says its route is ${own ?? '(none)'}.`,
-        expected: route.path,
-        found: own ?? 'no route',
-        hint: `Set "route: ${route.path}" in courses/${route.course}.yaml, or fix this entry.`,
-      }),
+      problemAt(
+        routes.source,
+        ['routes', i, 'course'],
+        catalogued(
+          'route-mismatch',
+          { value: route.path, course: route.course, own: own ?? '(none)' },
+          { expected: route.path, found: own ?? 'no route', hint: `Set "route: ${route.path}" in courses/${route.course}.yaml, or fix this entry.` },
+        ),
+      ),
     ];
   });
 };
@@ -84,14 +79,11 @@ export const legalRoutesNameText: Check = ({ content }) => {
           problemAt(
             routes.source,
             ['routes', i],
-            {
-              code: 'missing-key',
-              severity: 'error',
-              message: 'A legal route needs the key "legal" (impressum, privacy or terms).',
-              expected: '"legal: impressum|privacy|terms"',
-              found: 'no legal key',
-              hint: 'Say which legal text this page shows.',
-            },
+            catalogued(
+              'missing-key',
+              {},
+              { variant: 'legalRoute', expected: '"legal: impressum|privacy|terms"', found: 'no legal key', hint: 'Say which legal text this page shows.' },
+            ),
             { key: true },
           ),
         ],
@@ -105,19 +97,7 @@ export const courseKeyOnCourseRoutes: Check = ({ content }) => {
   return routes.data.routes.flatMap((route, i) =>
     route.page === 'course' || !route.course
       ? []
-      : [
-          problemAt(
-            routes.source,
-            ['routes', i, 'course'],
-            {
-              code: 'misplaced-key',
-              severity: 'error',
-              message: `"course" only belongs to routes with page: course (this one is page: ${route.page}).`,
-              hint: 'Remove the key or change the page kind.',
-            },
-            { key: true },
-          ),
-        ],
+      : [problemAt(routes.source, ['routes', i, 'course'], catalogued('misplaced-key', { key: 'course', page: route.page }), { key: true })],
   );
 };
 
@@ -125,19 +105,7 @@ export const courseKeyOnCourseRoutes: Check = ({ content }) => {
 export const homeRouteExists: Check = ({ content }) => {
   const routes = content.routes;
   if (!routes || routes.data.routes.some((route) => route.path === '/')) return [];
-  return [
-    problemAt(
-      routes.source,
-      ['routes'],
-      {
-        code: 'missing-home',
-        severity: 'error',
-        message: 'The route table has no home page "/".',
-        hint: 'Unknown paths lead to the home page, so "/" must exist.',
-      },
-      { key: true },
-    ),
-  ];
+  return [problemAt(routes.source, ['routes'], catalogued('missing-home'), { key: true })];
 };
 
 /** A course's route is in the route table, as a route that shows this course. */
@@ -171,13 +139,17 @@ export const courseRoutesInTable: Check = ({ content, routePaths, routeCourses, 
           route,
           [...routePaths].filter((r) => routeCourses.get(r)?.has(course.key)),
         );
-    const problem = problemAt(course.source, ['route'], {
-      code: listed ? 'route-mismatch' : 'route-not-in-table',
-      severity: 'error',
-      message: listed ? `The route ${route} belongs to another page in routes.yaml.` : `The route ${route} is not in routes.yaml.`,
-      found: route,
-      hint: close?.hint ?? `Add the route to routes.yaml with "page: course" and "course: ${course.key}".`,
-    });
+    const problem = problemAt(
+      course.source,
+      ['route'],
+      listed
+        ? catalogued(
+            'route-mismatch',
+            { value: route },
+            { variant: 'otherPage', found: route, hint: `Add the route to routes.yaml with "page: course" and "course: ${course.key}".` },
+          )
+        : catalogued('route-not-in-table', { value: route, course: course.key }, { found: route, hint: close?.hint }),
+    );
     return [close ? withFix(course.source, problem, close.fixed) : problem];
   });
 };
