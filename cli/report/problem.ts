@@ -155,6 +155,20 @@ export function messageOf<C extends ProblemCode, V extends VariantOf<C> | undefi
   return fill(variant ? def.variants![variant]! : def.message, vars as Record<string, string | number>);
 }
 
+/** The named hints of a code. */
+export type HintOf<C extends ProblemCode> = Def<C> extends { hints: infer H } ? keyof H & string : never;
+type HintTemplate<C extends ProblemCode, H> = H extends string ? (Def<C> extends { hints: Record<H, infer T extends string> } ? T : never) : Def<C>['hint'];
+
+/** The hint of a code (or one of its named hints), filled from `vars`. */
+export function hintOf<C extends ProblemCode, H extends HintOf<C> | undefined = undefined>(
+  code: C,
+  vars: Record<Slots<HintTemplate<C, H>>, string | number>,
+  name?: H,
+): string {
+  const def: ProblemDefinition = PROBLEMS[code];
+  return fill(name ? def.hints![name]! : def.hint, vars as Record<string, string | number>);
+}
+
 /** A message template as a pattern: each `{name}` stands for any text. */
 const templatePattern = (template: string) => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}|\{\w+\}/g, '[\\s\\S]+')}$`);
 

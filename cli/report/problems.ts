@@ -24,6 +24,8 @@ export interface ProblemDefinition {
   by?: 'validate' | 'i18n' | 'serve';
   /** Other wordings of the message, by name, for particular cases of the same mistake (listed in docs/problems.md too). */
   variants?: Record<string, string>;
+  /** Other hints, by name, for particular cases (listed in docs/problems.md too). */
+  hints?: Record<string, string>;
 }
 
 export const PROBLEMS = {
@@ -37,15 +39,23 @@ export const PROBLEMS = {
       folder: 'The folder {file} is missing.',
       gone: '{file} does not exist.',
     },
+    hints: {
+      gone: 'Restore it from version control.',
+    },
   },
   'unreadable-file': {
     severity: 'error',
     title: 'A file cannot be read',
     message: '{file} cannot be read ({reason}).',
-    hint: 'Check that the file exists and that you may read it.',
+    hint: 'Check the permissions of the file and of the folders above it.',
     variants: {
       changed: '{file} changed while it was being read.',
       folder: 'The folder {file} cannot be listed ({reason}).',
+    },
+    hints: {
+      permissions: 'Check the permissions of the file.',
+      changed: 'Run the command again once the file is saved.',
+      folder: 'Check the permissions of the folder.',
     },
   },
   'unexpected-file': {
@@ -56,6 +66,9 @@ export const PROBLEMS = {
     example: 'content/cources/  (instead of courses/)',
     variants: {
       notYaml: '{file} is not a YAML file and is ignored.',
+    },
+    hints: {
+      notYaml: 'Only .yaml files in {dir}/ are read.',
     },
   },
   'outside-content': {
@@ -74,12 +87,15 @@ export const PROBLEMS = {
     variants: {
       folder: '{file} is a folder, not a file.',
     },
+    hints: {
+      folder: 'Content files are plain text files: move the folder out of the content folder, or rename it so it does not end in .yaml.',
+    },
   },
   'not-a-folder': {
     severity: 'error',
     title: 'A file where a folder belongs',
     message: 'The content needs a folder {file}/, but {file} is a file.',
-    hint: 'Restore the folder from version control: courses/ and teachers/ hold one .yaml file per entry.',
+    hint: 'Restore the folder {file}/ from version control: it holds one .yaml file per entry.',
     example: 'content/courses  (a file instead of a folder)',
   },
   'symlink-loop': {
@@ -135,6 +151,11 @@ export const PROBLEMS = {
     title: 'The file is not UTF-8',
     message: 'The file is not valid UTF-8 text.',
     hint: 'The file was probably saved in another encoding (e.g. Windows-1251 or Latin-1). Save it as UTF-8.',
+    hints: {
+      windows1251:
+        'The file was saved as Windows-1251. Open it in that encoding and save it as UTF-8 (VS Code: "Reopen with Encoding" → "Cyrillic (Windows 1251)", then "Save with Encoding" → "UTF-8").',
+      otherEncoding: 'The file was saved in another encoding (e.g. Latin-1). Save it as UTF-8.',
+    },
   },
   'empty-file': {
     severity: 'error',
@@ -279,6 +300,10 @@ export const PROBLEMS = {
       courseRoute: 'A course route needs the key "course".',
       legalRoute: 'A legal route needs the key "legal" (impressum, privacy or terms).',
     },
+    hints: {
+      courseRoute: 'Name the file in content/courses/ that this page shows.',
+      legalRoute: 'Say which legal text this page shows.',
+    },
   },
   'missing-ru': {
     severity: 'error',
@@ -296,6 +321,9 @@ export const PROBLEMS = {
     variants: {
       empty: 'The value after the colon is empty.',
       notNumber: '{value} is not {expected}.',
+    },
+    hints: {
+      whole: 'Write a whole number, without decimals.',
     },
   },
   'not-allowed': {
@@ -377,6 +405,11 @@ export const PROBLEMS = {
     message: 'There is no course file courses/{value}.yaml.',
     hint: 'Use the name of a file in content/courses/ (without .yaml), or remove the reference if the course was deleted.',
     example: 'course: vocall',
+    hints: {
+      formOption: 'Every form option enrols in a course of content/courses/.',
+      schedule: 'Use the name of a file in content/courses/.',
+      routeTable: 'Create content/courses/<key>.yaml or fix the key.',
+    },
   },
   'unknown-teacher': {
     severity: 'error',
@@ -416,7 +449,11 @@ export const PROBLEMS = {
     severity: 'error',
     title: 'The same id twice',
     message: 'The {what} "{value}" is used twice.',
-    hint: '{hint}',
+    hint: 'Give every entry its own id.',
+    hints: {
+      priceLine: 'Give every price line its own id.',
+      formValue: 'Enquiries could not tell the two apart: give each option its own value.',
+    },
   },
   'duplicate-route': {
     severity: 'error',
@@ -434,9 +471,12 @@ export const PROBLEMS = {
     severity: 'error',
     title: 'A course and its route disagree',
     message: 'The route {value} shows the course "{course}", but courses/{course}.yaml says its route is {own}.',
-    hint: 'Make "route:" in the course file and the entry in routes.yaml name each other.',
+    hint: 'Set "route: {value}" in courses/{course}.yaml, or fix this entry.',
     variants: {
       otherPage: 'The route {value} belongs to another page in routes.yaml.',
+    },
+    hints: {
+      otherPage: 'Add the route to routes.yaml with "page: course" and "course: {course}".',
     },
   },
   'route-not-in-table': {

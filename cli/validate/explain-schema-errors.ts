@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { Problem } from '../report/problem.ts';
-import { catalogued } from '../report/problem.ts';
+import { catalogued, hintOf } from '../report/problem.ts';
 import { SUGGESTIONS, type SuggestionKind } from '../report/problems.ts';
 import { NO_HTML, ONE_LINE, PLACEHOLDER_PATTERN } from '../schema/layout.ts';
 import { formatHint, PLACEHOLDER_NOTE } from '../schema/messages.ts';
@@ -374,11 +374,7 @@ const tooFewItems: Explainer = (e) => {
 };
 
 const emptyText: Explainer = (_, { placeholderNote }) => ({
-  problem: catalogued(
-    'empty-text',
-    {},
-    { expected: 'a text', found: 'an empty text', hint: `Write the text, or remove the key if it is optional.${placeholderNote}` },
-  ),
+  problem: catalogued('empty-text', {}, { expected: 'a text', found: 'an empty text', hint: hintOf('empty-text', {}) + placeholderNote }),
 });
 
 const COMPARISONS: Record<string, string> = { '>=': 'of at least', '>': 'greater than', '<=': 'of at most' };
@@ -399,7 +395,7 @@ const notWhole: Explainer = (e) => ({
   problem: catalogued(
     'wrong-type',
     { value: String(e.data), expected: 'a whole number' },
-    { variant: 'notNumber', expected: 'a whole number', found: String(e.data), hint: 'Write a whole number, without decimals.' },
+    { variant: 'notNumber', expected: 'a whole number', found: String(e.data), hint: hintOf('wrong-type', {}, 'whole') },
   ),
 });
 

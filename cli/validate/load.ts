@@ -2,7 +2,7 @@ import { type BigIntStats, type Dirent, existsSync, lstatSync, readdirSync, stat
 import { join } from 'node:path';
 import type { FileMemo, ParsedFile } from '../cache/file-memo.ts';
 import type { ParseCache } from '../cache/parse-cache.ts';
-import { messageOf, type Problem, UsageError } from '../report/problem.ts';
+import { hintOf, messageOf, type Problem, UsageError } from '../report/problem.ts';
 import { CONTENT_LAYOUT, type ContentType } from '../schema/layout.ts';
 import { didYouMean } from '../util/similar.ts';
 import { contentFileLimit, contentRoot, readContentFile, readListedFile, resolveEntry } from './read-content-file.ts';
@@ -121,7 +121,7 @@ function fileStats(reading: Reading, rel: string): BigIntStats | undefined {
 
 const missing = (file: string): Problem =>
   file.endsWith('/')
-    ? { code: 'missing-file', severity: 'error', message: messageOf('missing-file', { file }, 'folder'), file, hint: 'Restore it from version control.' }
+    ? { code: 'missing-file', severity: 'error', message: messageOf('missing-file', { file }, 'folder'), file, hint: hintOf('missing-file', {}, 'gone') }
     : {
         code: 'missing-file',
         severity: 'error',
@@ -129,7 +129,7 @@ const missing = (file: string): Problem =>
         file,
         expected: `content/${file}`,
         found: 'no such file',
-        hint: 'Every site needs this file; restore it from version control.',
+        hint: hintOf('missing-file', {}),
       };
 
 /** Every .yaml file of one folder, one entity per file, in name order. */
@@ -148,7 +148,7 @@ function readFolder(reading: Reading, type: ContentType, dir: string): void {
             file: dir,
             expected: `a folder ${dir}/ with one .yaml file per entry`,
             found: 'a file',
-            hint: `Restore the folder ${dir}/ from version control.`,
+            hint: hintOf('not-a-folder', { file: dir }),
           },
     );
     return;
@@ -163,7 +163,7 @@ function readFolder(reading: Reading, type: ContentType, dir: string): void {
       severity: 'error',
       message: messageOf('unreadable-file', { file: `${dir}/`, reason: (error as NodeJS.ErrnoException).code ?? 'error' }, 'folder'),
       file: `${dir}/`,
-      hint: 'Check the permissions of the folder.',
+      hint: hintOf('unreadable-file', {}, 'folder'),
     });
     return;
   }
@@ -185,7 +185,7 @@ function entryProblem(dir: string, entry: Dirent): Problem | undefined {
       severity: 'warning',
       message: messageOf('unexpected-file', { file: rel }, 'notYaml'),
       file: rel,
-      hint: `Only .yaml files in ${dir}/ are read.`,
+      hint: hintOf('unexpected-file', { dir }, 'notYaml'),
     };
   if (!/^[a-z][a-zA-Z0-9_-]*$/.test(name.replace(YAML, '')))
     return {
@@ -195,7 +195,7 @@ function entryProblem(dir: string, entry: Dirent): Problem | undefined {
       file: rel,
       expected: 'a name that starts with a lowercase letter and has only letters, digits, "_" and "-"',
       found: name,
-      hint: 'The file name is the key other files use to refer to this entry; rename the file.',
+      hint: hintOf('bad-file-name', {}),
     };
   return undefined;
 }

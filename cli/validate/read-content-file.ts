@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import { messageOf, type Problem } from '../report/problem.ts';
+import { hintOf, messageOf, type Problem } from '../report/problem.ts';
 
 /** A content file is a page of YAML, not a data dump: anything bigger is refused unread. */
 export const MAX_CONTENT_FILE_BYTES = 1024 * 1024;
@@ -57,7 +57,7 @@ export function resolveEntry(root: string, rel: string, maxBytes = MAX_CONTENT_F
   let real: string;
   try {
     link = lstatSync(path, { throwIfNoEntry: false });
-    if (!link) return refuse({ code: 'missing-file', message: messageOf('missing-file', { file: rel }, 'gone'), hint: 'Restore it from version control.' });
+    if (!link) return refuse({ code: 'missing-file', message: messageOf('missing-file', { file: rel }, 'gone'), hint: hintOf('missing-file', {}, 'gone') });
     real = realpathSync.native(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -67,7 +67,7 @@ export function resolveEntry(root: string, rel: string, maxBytes = MAX_CONTENT_F
         message: messageOf('symlink-loop', { file: rel }),
         expected: 'a regular file',
         found: 'a symbolic link that, followed, comes back to itself (or passes through too many links)',
-        hint: 'Replace the link by the file itself: remove the link, then restore the file from version control.',
+        hint: hintOf('symlink-loop', {}),
       });
     if (code === 'ENOENT')
       return refuse({
@@ -75,12 +75,12 @@ export function resolveEntry(root: string, rel: string, maxBytes = MAX_CONTENT_F
         message: messageOf('broken-link', { file: rel }),
         expected: 'a regular file',
         found: 'a symbolic link whose target is missing',
-        hint: 'Replace the link by the file itself, or remove it.',
+        hint: hintOf('broken-link', {}),
       });
     return refuse({
       code: 'unreadable-file',
       message: messageOf('unreadable-file', { file: rel, reason: code ?? 'error' }),
-      hint: 'Check the permissions of the file and of the folders above it.',
+      hint: hintOf('unreadable-file', {}),
     });
   }
   if (!inside(root, real))
@@ -89,7 +89,7 @@ export function resolveEntry(root: string, rel: string, maxBytes = MAX_CONTENT_F
       message: messageOf('outside-content', { file: rel }),
       expected: 'a file inside the content folder',
       found: link.isSymbolicLink() ? 'a symbolic link to something outside it' : 'a path through a linked folder outside it',
-      hint: 'Only files inside the content folder are read. Copy the file into the content folder instead of linking to it, or remove the link.',
+      hint: hintOf('outside-content', {}),
     });
   const stats = link.isSymbolicLink() || real !== path ? lstatSync(real) : link;
   if (stats.isDirectory()) return { kind: 'directory', path: real };
@@ -99,7 +99,7 @@ export function resolveEntry(root: string, rel: string, maxBytes = MAX_CONTENT_F
       message: messageOf('not-a-file', { file: rel, kind: kindOf(stats) }),
       expected: 'a regular text file',
       found: kindOf(stats),
-      hint: 'Content files are plain text files: remove this one and save the content as an ordinary file.',
+      hint: hintOf('not-a-file', {}),
     });
   if (stats.size > maxBytes) return { problem: tooLarge(rel, MB(stats.size), maxBytes) };
   return { kind: 'file', path: real, stats };
@@ -112,7 +112,7 @@ const tooLarge = (rel: string, size: string, maxBytes: number): Problem => ({
   file: rel,
   expected: `at most ${MB(maxBytes)}`,
   found: size,
-  hint: 'A content file is a page of text: check that this is the file you meant, or split it (one course or teacher per file).',
+  hint: hintOf('file-too-large', {}),
 });
 
 /**
@@ -133,7 +133,7 @@ export function readContentFile(root: string, rel: string, maxBytes = MAX_CONTEN
         file: rel,
         expected: 'a regular text file',
         found: 'a folder',
-        hint: 'Content files are plain text files: move the folder out of the content folder, or rename it so it does not end in .yaml.',
+        hint: hintOf('not-a-file', {}, 'folder'),
       },
     };
   const changed = changedWhileRead(rel);
@@ -144,7 +144,11 @@ export function readContentFile(root: string, rel: string, maxBytes = MAX_CONTEN
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ELOOP' || code === 'ENOENT') return { problem: changed };
     return {
-      problem: { ...changed, message: messageOf('unreadable-file', { file: rel, reason: code ?? 'error' }), hint: 'Check the permissions of the file.' },
+      problem: {
+        ...changed,
+        message: messageOf('unreadable-file', { file: rel, reason: code ?? 'error' }),
+        hint: hintOf('unreadable-file', {}, 'permissions'),
+      },
     };
   }
   try {
@@ -163,7 +167,7 @@ const changedWhileRead = (rel: string): Problem => ({
   severity: 'error',
   message: messageOf('unreadable-file', { file: rel }, 'changed'),
   file: rel,
-  hint: 'Run the command again once the file is saved.',
+  hint: hintOf('unreadable-file', {}, 'changed'),
 });
 
 /**

@@ -1,6 +1,6 @@
 import { isAscii, isUtf8, transcode } from 'node:buffer';
 import { type CachedParse, contentHash, type ParseCache } from '../cache/parse-cache.ts';
-import { formatPath, messageOf, type Position, type Problem } from '../report/problem.ts';
+import { formatPath, hintOf, messageOf, type Position, type Problem } from '../report/problem.ts';
 import { type FullParse, locateInDocument, nestedTooDeep, parseFully, parseYaml } from './yaml-full.ts';
 import { deeperThanAllowed } from './yaml-limits.ts';
 import { locatePlain, type Outline, readPlainYaml } from './yaml-plain.ts';
@@ -110,7 +110,7 @@ function decode(file: string, bytes: Uint8Array): string | Problem {
       ...at(1, 1),
       expected: 'UTF-8 without BOM',
       found: 'the bytes EF BB BF before the first character',
-      hint: 'Save the file as "UTF-8" (not "UTF-8 with BOM") in your editor.',
+      hint: hintOf('byte-order-mark', {}),
       fix: [{ line: 1, column: 1, endColumn: 2, text: '' }],
     };
   if (!isUtf8(bytes)) {
@@ -140,9 +140,9 @@ function otherEncoding(bytes: Uint8Array, offset: number, line: number): { found
   if (/[а-яё]{2}/i.test(cyrillic))
     return {
       found: `the byte ${byte}; read as Windows-1251 (Cyrillic), line ${line} says: ${cyrillic.length > 60 ? `${cyrillic.slice(0, 57)}…` : cyrillic}`,
-      hint: 'The file was saved as Windows-1251. Open it in that encoding and save it as UTF-8 (VS Code: "Reopen with Encoding" → "Cyrillic (Windows 1251)", then "Save with Encoding" → "UTF-8").',
+      hint: hintOf('invalid-utf8', {}, 'windows1251'),
     };
-  return { found: `the byte ${byte} at byte offset ${offset}`, hint: 'The file was saved in another encoding (e.g. Latin-1). Save it as UTF-8.' };
+  return { found: `the byte ${byte} at byte offset ${offset}`, hint: hintOf('invalid-utf8', {}, 'otherEncoding') };
 }
 
 /** The problem of a text with no content: nothing, or only comments. */
@@ -157,7 +157,7 @@ function emptyFile(file: string, text: string): Problem | undefined {
       column: 1,
       expected: 'content for this file',
       found: 'nothing (or only comments)',
-      hint: 'Restore the file from version control, or delete it if it was created by mistake.',
+      hint: hintOf('empty-file', {}),
     };
   return undefined;
 }

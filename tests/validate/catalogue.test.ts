@@ -25,13 +25,16 @@ describe('the problem catalogue', () => {
     for (const file of files.filter((f) => f !== 'cli/report/problems.ts')) {
       const text = readFileSync(join(ROOT, file), 'utf8');
       for (const m of text.matchAll(/\bmessage:\s*(['"`])/g)) written.push(`${file}:${text.slice(0, m.index).split('\n').length}`);
+      // A hint is taken from the catalogue too (hintOf, or a "did you mean" from SUGGESTIONS); only a
+      // hint made from parts (`${…}`) is put together where the parts are known.
+      for (const m of text.matchAll(/\bhint:\s*(['"]|`[^$])/g)) written.push(`${file}:${text.slice(0, m.index).split('\n').length} (hint)`);
     }
     expect(written).toEqual([]);
   });
 
   it('has variants that read as sentences too', () => {
     for (const [code, def] of Object.entries(PROBLEMS) as [string, ProblemDefinition][])
-      for (const text of Object.values(def.variants ?? {})) {
+      for (const text of [...Object.values(def.variants ?? {}), ...Object.values(def.hints ?? {})]) {
         expect(text, code).toMatch(/^([A-Z"{]|\{\{)/);
         expect(text, code).toMatch(/(\.|\{\w+\}|\?)$/);
       }

@@ -1,4 +1,4 @@
-import { catalogued } from '../../report/problem.ts';
+import { catalogued, hintOf } from '../../report/problem.ts';
 import { problemAt } from '../source.ts';
 import type { Amount, Check } from './check.ts';
 import { unknownReference } from './check.ts';
@@ -18,7 +18,7 @@ export const uniquePriceIds: Check = ({ content }) => {
         problemAt(
           prices.source,
           ['categories', c, 'items', i, 'id'],
-          catalogued('duplicate-id', { what: 'price id', value: item.id, hint: 'Give every price line its own id.' }, { found: `"${item.id}"` }),
+          catalogued('duplicate-id', { what: 'price id', value: item.id }, { found: `"${item.id}"`, hint: hintOf('duplicate-id', {}, 'priceLine') }),
         ),
       ];
     }),
@@ -62,7 +62,7 @@ export const coursePricesMatchList: Check = ({ content, priceLines, courses }) =
         what: 'The price line',
         value: price.ref,
         known: priceLines.keys(),
-        hint: 'Use the id of a line in prices.yaml.',
+        hint: hintOf('unknown-price', {}),
       });
     if (listed.amount === price.amount && listed.per === price.per && Boolean(listed.from) === Boolean(price.from)) return [];
     return [

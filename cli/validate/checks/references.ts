@@ -1,4 +1,4 @@
-import { PROBLEMS } from '../../report/problems.ts';
+import { hintOf } from '../../report/problem.ts';
 import { PLACEHOLDER_PATTERN } from '../../schema/layout.ts';
 import type { Check } from './check.ts';
 import { unknownReference } from './check.ts';
@@ -16,7 +16,7 @@ export const courseTeachersExist: Check = ({ content, courses }) =>
             what: 'The teacher',
             value: t,
             known: content.teachers.keys(),
-            hint: PROBLEMS['unknown-teacher'].hint,
+            hint: hintOf('unknown-teacher', {}),
           }),
     ),
   );
@@ -32,7 +32,7 @@ export const teacherCoursesExist: Check = ({ content }) =>
             what: 'The course',
             value: c,
             known: content.courses.keys(),
-            hint: PROBLEMS['unknown-course'].hint,
+            hint: hintOf('unknown-course', {}),
           }),
     ),
   );
@@ -49,7 +49,7 @@ export const formCoursesExist: Check = ({ content }) => {
           what: 'The course',
           value: o.course,
           known: content.courses.keys(),
-          hint: 'Every form option enrols in a course of content/courses/.',
+          hint: hintOf('unknown-course', {}, 'formOption'),
         }),
   );
 };
@@ -66,7 +66,7 @@ export const scheduleCoursesExist: Check = ({ content }) => {
           what: 'The course',
           value: e.course,
           known: content.courses.keys(),
-          hint: 'Use the name of a file in content/courses/.',
+          hint: hintOf('unknown-course', {}, 'schedule'),
         }),
   );
 };

@@ -1,4 +1,4 @@
-import { catalogued } from '../../report/problem.ts';
+import { catalogued, hintOf } from '../../report/problem.ts';
 import { withFix } from '../explain-schema-errors.ts';
 import { problemAt } from '../source.ts';
 import { suggest } from '../suggest.ts';
@@ -36,7 +36,7 @@ export const courseRoutesShowCourses: Check = ({ content, routePaths }) => {
               variant: 'courseRoute',
               expected: '"course: <course key>"',
               found: 'no course key',
-              hint: 'Name the file in content/courses/ that this page shows.',
+              hint: hintOf('missing-key', {}, 'courseRoute'),
             },
           ),
           { key: true },
@@ -49,7 +49,7 @@ export const courseRoutesShowCourses: Check = ({ content, routePaths }) => {
         what: 'The course',
         value: route.course,
         known: content.courses.keys(),
-        hint: 'Create content/courses/<key>.yaml or fix the key.',
+        hint: hintOf('unknown-course', {}, 'routeTable'),
       });
     const own = course.data.route;
     // A course route missing from the table is reported once, in the course file.
@@ -58,11 +58,7 @@ export const courseRoutesShowCourses: Check = ({ content, routePaths }) => {
       problemAt(
         routes.source,
         ['routes', i, 'course'],
-        catalogued(
-          'route-mismatch',
-          { value: route.path, course: route.course, own: own ?? '(none)' },
-          { expected: route.path, found: own ?? 'no route', hint: `Set "route: ${route.path}" in courses/${route.course}.yaml, or fix this entry.` },
-        ),
+        catalogued('route-mismatch', { value: route.path, course: route.course, own: own ?? '(none)' }, { expected: route.path, found: own ?? 'no route' }),
       ),
     ];
   });
@@ -82,7 +78,7 @@ export const legalRoutesNameText: Check = ({ content }) => {
             catalogued(
               'missing-key',
               {},
-              { variant: 'legalRoute', expected: '"legal: impressum|privacy|terms"', found: 'no legal key', hint: 'Say which legal text this page shows.' },
+              { variant: 'legalRoute', expected: '"legal: impressum|privacy|terms"', found: 'no legal key', hint: hintOf('missing-key', {}, 'legalRoute') },
             ),
             { key: true },
           ),
@@ -146,7 +142,7 @@ export const courseRoutesInTable: Check = ({ content, routePaths, routeCourses, 
         ? catalogued(
             'route-mismatch',
             { value: route },
-            { variant: 'otherPage', found: route, hint: `Add the route to routes.yaml with "page: course" and "course: ${course.key}".` },
+            { variant: 'otherPage', found: route, hint: hintOf('route-mismatch', { course: course.key }, 'otherPage') },
           )
         : catalogued('route-not-in-table', { value: route, course: course.key }, { found: route, hint: close?.hint }),
     );

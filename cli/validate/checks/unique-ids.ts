@@ -1,4 +1,4 @@
-import { catalogued, type Problem } from '../../report/problem.ts';
+import { catalogued, hintOf, type Problem } from '../../report/problem.ts';
 import { type PathPart, problemAt, type SourceFile } from '../source.ts';
 import type { Check } from './check.ts';
 
@@ -21,7 +21,7 @@ export const uniqueFormValues: Check = ({ content }) => {
       problemAt(
         form.source,
         ['options', i, 'value'],
-        catalogued('duplicate-id', { what: 'option value', value: o.value, hint: 'Enquiries could not tell the two apart: give each option its own value.' }),
+        catalogued('duplicate-id', { what: 'option value', value: o.value }, { hint: hintOf('duplicate-id', {}, 'formValue') }),
       ),
     ];
   });
@@ -33,12 +33,6 @@ function uniqueIds(source: SourceFile, path: PathPart[], list: { id: string }[])
     const twice = seen.has(item.id);
     seen.add(item.id);
     if (!twice) return [];
-    return [
-      problemAt(
-        source,
-        [...path, i, 'id'],
-        catalogued('duplicate-id', { what: 'id', value: item.id, hint: 'Give every entry its own id.' }, { found: `"${item.id}"` }),
-      ),
-    ];
+    return [problemAt(source, [...path, i, 'id'], catalogued('duplicate-id', { what: 'id', value: item.id }, { found: `"${item.id}"` }))];
   });
 }
