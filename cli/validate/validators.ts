@@ -120,7 +120,7 @@ export function getValidators(): Validators {
   key ??= sourceKey(texts);
   try {
     const shipped = requireWithCodeCache(fromRoot('schemas', VALIDATORS_FILE), 'validators') as Validators & { builtFrom?: string };
-    if (shipped.builtFrom === key) validators = shipped;
+    if (shipped.builtFrom === key && SCHEMA_NAMES.every((n) => typeof shipped[n] === 'function')) validators = shipped;
   } catch {
     // missing or damaged: compiled below
   }
