@@ -44,7 +44,12 @@ export function readLock(contentDir: string, maxBytes?: number, cache?: ParseCac
   const passed = `translations:${validatorsKey()}`;
   if (source.cached?.schemaOk !== passed) {
     const validate = getValidators().translations;
-    if (!validate(source.data)) return refused([...problems, ...explain(source, validate.errors ?? [])]);
+    if (!validate(source.data)) {
+      // The texts that rightly stay the same are still known, so they are not reported as untranslated too.
+      const same = (source.data as { sameInAllLanguages?: unknown } | null)?.sameInAllLanguages;
+      const kept = Array.isArray(same) && same.every((s) => typeof s === 'string') ? (same as string[]) : [];
+      return { ...refused([...problems, ...explain(source, validate.errors ?? [])]), sameInAllLanguages: kept };
+    }
     if (source.cached) source.cached.schemaOk = passed;
   }
   const data = (source.data ?? {}) as Partial<TranslationLock>;
