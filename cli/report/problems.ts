@@ -289,6 +289,9 @@ export const PROBLEMS = {
     message: 'The key "{key}" is not known here.',
     hint: 'Check the spelling, or remove the key. Allowed here: {allowed}.',
     example: 'titel:\n  ru: Вокал',
+    hints: {
+      suggestion: '{suggestion} Keys are case-sensitive.',
+    },
   },
   'missing-key': {
     severity: 'error',
@@ -324,6 +327,13 @@ export const PROBLEMS = {
     },
     hints: {
       whole: 'Write a whole number, without decimals.',
+      decimalComma: 'Write decimals with a point, without quotes: {number}.',
+      numberOnly: 'Write only the number, without quotes or a currency sign: {number}. Amounts are always in euros.',
+      wholeNumberOnly: 'Write only the whole number, without quotes or a currency sign: {number}. Amounts are always in euros.',
+      digits: 'Write the amount in digits, e.g. {number}.',
+      quote: 'Put the value in quotes, so it is read as text: "{value}".',
+      emptyText: 'Write the text after the colon, or remove the key if it is optional.',
+      oneEntryPerLine: 'Write each entry on its own line starting with "- ", e.g.\n  - {value}',
     },
   },
   'not-allowed': {
@@ -332,6 +342,9 @@ export const PROBLEMS = {
     message: '{found} is not one of the values allowed here.',
     hint: 'Use one of: {allowed}.',
     example: 'per: monthly',
+    hints: {
+      suggestion: '{suggestion} Allowed here: {allowed}.',
+    },
   },
   'bad-format': {
     severity: 'error',
@@ -650,3 +663,112 @@ export const SERVER_CODES = {
   unknown_field: 'The form sent a field the server does not know.',
   invalid: 'The enquiry is not valid (wrong content type, origin, or a bot).',
 } as const;
+
+/**
+ * What an editor is told about a value in the wrong form, by the pattern (or format) it failed:
+ * the same words in `content validate`'s hints and in the JSON Schemas the editor reads
+ * (cli/schema/messages.ts picks one for a pattern).
+ */
+export interface FormatHint {
+  /** What the value should look like, e.g. 'a time written HH:MM, e.g. 18:30'. */
+  expected: string;
+  /** What to do. */
+  hint: string;
+  /** Example values for the schema (`examples`). */
+  examples?: string[];
+}
+
+/** Added to the hint where a value may also be a placeholder. */
+export const PLACEHOLDER_NOTE = 'If the studio has not supplied this fact yet, write a placeholder: "TODO: what is missing".';
+
+export const FORMAT_HINTS: Record<string, FormatHint> = {
+  '^[0-9a-f]{10}$': {
+    expected: 'a short hash, as "content i18n --confirm" writes it',
+    hint: 'Do not edit this by hand: run "content i18n --confirm" after checking the translations.',
+    examples: ['59589fe2a5'],
+  },
+  '^[a-z][a-zA-Z0-9_-]*$': {
+    expected: 'a key: a lowercase letter first, then letters, digits, "-" or "_", no spaces',
+    hint: 'Write the key in lowercase Latin letters without spaces, e.g. vocal-individual.',
+    examples: ['vocal', 'vocal-individual'],
+  },
+  '^\\/([a-z0-9]+(-[a-z0-9]+)*)?$': {
+    expected: 'a route such as /vocal: a slash, then lowercase letters, digits and "-", no slash at the end',
+    hint: 'Write the route as /name in lowercase, without a slash at the end, e.g. /vocal.',
+    examples: ['/', '/vocal', '/early-development'],
+  },
+  '^\\/([a-z0-9]+(-[a-z0-9]+)*)?(#[a-z][a-z0-9-]*)?$': {
+    expected: 'a page of this site such as /prises or /#contacts',
+    hint: 'Write a route of this site, optionally with a section after #, e.g. /prises or /#contacts.',
+    examples: ['/prises', '/#contacts'],
+  },
+  '^([01][0-9]|2[0-3]):[0-5][0-9]$': {
+    expected: 'a time of day written HH:MM (00:00 to 23:59), e.g. 18:30',
+    hint: 'Write the time with two digits each for hours (00 to 23) and minutes and a colon, e.g. 09:00 or 18:30.',
+    examples: ['09:00', '18:30'],
+  },
+  '^([01][0-9]|2[0-3]):[0-5][0-9]–([01][0-9]|2[0-3]):[0-5][0-9]$': {
+    expected: 'a time span written HH:MM–HH:MM (hours 00 to 23) with a dash "–", e.g. 10:00–18:00',
+    hint: 'Write the opening hours as 10:00–18:00 (two digits each, hours 00 to 23, the long dash "–" between).',
+    examples: ['10:00–18:00'],
+  },
+  '^\\+?[0-9 ()/-]{6,}$': {
+    expected: 'a phone number of digits, spaces, "+", "(", ")", "/" and "-"',
+    hint: 'Write the phone number with digits only (spaces, +, brackets, / and - are fine), e.g. +49 30 1234567.',
+    examples: ['+49 30 1234567'],
+  },
+  '^[0-9]{5}$': {
+    expected: 'a German postal code of five digits',
+    hint: 'Write the five digits of the postal code, e.g. 10115.',
+    examples: ['10115'],
+  },
+  '^(\\/|https:\\/\\/)': {
+    expected: 'a path on this site (/api/enquiry) or an address starting with https://',
+    hint: 'Write a path starting with / or an address starting with https://.',
+    examples: ['/api/enquiry'],
+  },
+  '^\\/[a-z0-9-]+$': {
+    expected: 'a path such as /thanks: a slash, then lowercase letters, digits and "-"',
+    hint: 'Write the path as /name in lowercase, e.g. /thanks.',
+    examples: ['/thanks'],
+  },
+  '^TODO:': {
+    expected: 'a placeholder "TODO: what is missing"',
+    hint: 'Start the placeholder with "TODO:", e.g. "TODO: studio phone number".',
+    examples: ['TODO: studio phone number'],
+  },
+  'format:date': {
+    expected: 'a date written YYYY-MM-DD, e.g. 2026-12-31',
+    hint: 'Write the date as year-month-day with dashes, e.g. 2026-12-31 (not 31.12.2026).',
+    examples: ['2026-12-31'],
+  },
+  'format:email': {
+    expected: 'an e-mail address such as info@example.de',
+    hint: 'Write one e-mail address, e.g. info@example.de, without spaces or "mailto:".',
+    examples: ['info@example.de'],
+  },
+  'format:uri': {
+    expected: 'a full address starting with https://',
+    hint: 'Write the full address, starting with https://, e.g. https://studio.example.de.',
+    examples: ['https://studio.example.de'],
+  },
+};
+
+/**
+ * What the editor (yaml-language-server) shows for a check of the JSON Schemas (`errorMessage`,
+ * `patternErrorMessage`), written into them by cli/schema/json-schema.ts: validate's words, without the value.
+ */
+export const EDITOR_MESSAGES = {
+  noHtml: 'Raw HTML is not allowed in content: remove the tag. For emphasis write **bold** or *italic*.',
+  number: 'Write the number in digits only, without quotes or a currency sign, e.g. 40 (decimals with a point: 40.50).',
+  integer: 'Write a whole number in digits, without quotes, e.g. 4.',
+  array: 'Write a list: each entry on its own line, starting with "- " (a minus and a space).',
+  string: 'Write a text after the colon. Put it in quotes if it contains ": " or starts with *, &, !, [, { or #.',
+  oneOf: 'Use one of: {allowed}.',
+  fixed: 'Write {value} here.',
+  keys: 'Allowed here: {allowed}. Keys are case-sensitive; each stands on its own line, indented under this one.',
+} as const;
+
+/** An editor message with its `{name}` slots filled. */
+export const editorMessage = (name: keyof typeof EDITOR_MESSAGES, vars: Record<string, string>) =>
+  EDITOR_MESSAGES[name].replace(/\{(\w+)\}/g, (all, slot: string) => vars[slot] ?? all);

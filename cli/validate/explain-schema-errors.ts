@@ -132,10 +132,9 @@ function numberMeant(value: string, integer: boolean): string | undefined {
 /** Numbers as editors write them: "40 €", "40,50", "€ 40", "сорок". */
 function numberHint(value: string, integer: boolean): string {
   const cleaned = value.replace(/[€$\s]|eur(o)?/gi, '');
-  if (/^\d+,\d+$/.test(cleaned)) return `Write decimals with a point, without quotes: ${cleaned.replace(',', '.')}.`;
-  if (/^\d+(\.\d+)?$/.test(cleaned))
-    return `Write only the ${integer ? 'whole ' : ''}number, without quotes or a currency sign: ${cleaned}. Amounts are always in euros.`;
-  return `Write the amount in digits, e.g. ${integer ? 4 : 40}.`;
+  if (/^\d+,\d+$/.test(cleaned)) return hintOf('wrong-type', { number: cleaned.replace(',', '.') }, 'decimalComma');
+  if (/^\d+(\.\d+)?$/.test(cleaned)) return hintOf('wrong-type', { number: cleaned }, integer ? 'wholeNumberOnly' : 'numberOnly');
+  return hintOf('wrong-type', { number: integer ? 4 : 40 }, 'digits');
 }
 
 type Described = Omit<Problem, 'file' | 'line' | 'column' | 'path'>;
@@ -227,7 +226,7 @@ const unknownKey: Explainer = (e, { path, parentSchema }) => {
       {
         expected: `one of: ${allowed.join(', ')}`,
         found: `"${name}"`,
-        hint: suggestion ? `${suggestion.hint} Keys are case-sensitive.` : undefined,
+        hint: suggestion ? hintOf('unknown-key', { suggestion: suggestion.hint }, 'suggestion') : undefined,
       },
     ),
     at: [...path, name],
@@ -296,7 +295,7 @@ function textReadAsOther(e: Err, pattern: string, parentSchema: Explaining['pare
       {
         expected: format.expected,
         found: describeValue(e.data),
-        hint: (fits ? `Put the value in quotes, so it is read as text: "${e.data}".` : format.hint) + placeholderNote,
+        hint: (fits ? hintOf('wrong-type', { value: String(e.data) }, 'quote') : format.hint) + placeholderNote,
       },
     ),
     fix: fixed,
@@ -306,14 +305,14 @@ function textReadAsOther(e: Err, pattern: string, parentSchema: Explaining['pare
 
 /** How to write a value of `type` where `data` stands (not for numbers written as text: see numberHint). */
 function typeHint(type: string, data: unknown, expected: string, placeholderNote: string): string {
-  if (type === 'string' && data === null) return `Write the text after the colon, or remove the key if it is optional.${placeholderNote}`;
+  if (type === 'string' && data === null) return hintOf('wrong-type', {}, 'emptyText') + placeholderNote;
   if (type === 'array' && typeof data === 'string') {
     const bullet = bulletName(data[0] ?? '');
     if (bullet) return suggestionText('bullet', { char: data[0]!, name: bullet, fixed: data.slice(1).trim() });
     if (/^-\S/.test(data)) return suggestionText('dashWithoutSpace', { fixed: data.slice(1) });
-    return `Write each entry on its own line starting with "- ", e.g.\n  - ${data}`;
+    return hintOf('wrong-type', { value: data }, 'oneEntryPerLine');
   }
-  return `Change the value to ${expected}.${placeholderNote}`;
+  return hintOf('wrong-type', { expected }) + placeholderNote;
 }
 
 const notAllowed: Explainer = (e, { placeholderNote }) => {
@@ -326,7 +325,9 @@ const notAllowed: Explainer = (e, { placeholderNote }) => {
       {
         expected: `one of: ${allowed.join(', ')}`,
         found: describeValue(e.data),
-        hint: suggestion ? `${suggestion.hint} Allowed here: ${allowed.join(', ')}.` : `Use one of: ${allowed.join(', ')}.${placeholderNote}`,
+        hint: suggestion
+          ? hintOf('not-allowed', { suggestion: suggestion.hint, allowed: allowed.join(', ') }, 'suggestion')
+          : hintOf('not-allowed', { allowed: allowed.join(', ') }) + placeholderNote,
       },
     ),
     fix: suggestion?.fixed,
