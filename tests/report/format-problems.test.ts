@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paint, useColor } from '../../cli/report/colors.ts';
 import { formatGithub, formatHuman, formatJson, summaryLines } from '../../cli/report/format-problems.ts';
-import type { Problem } from '../../cli/report/problem.ts';
+import { editorPath, type Problem } from '../../cli/report/problem.ts';
 import { runCliProcess } from '../helpers/cli.ts';
 
 const plain = paint(false);
@@ -238,5 +238,15 @@ describe('colours', () => {
     expect(piped.stdout).not.toContain('\u001b[');
     const forced = await runCliProcess(['validate', '--today', '2026-11-22'], { env: { NO_COLOR: '', FORCE_COLOR: '1' } });
     expect(forced.stdout).toContain('\u001b[32m✓ No errors\u001b[39m');
+  });
+});
+
+describe('the place of a problem, as editors count', () => {
+  it('counts list items from 1 and names them ("the 15th item"), not items[14]', () => {
+    expect(editorPath('categories[1].items[14].price')).toBe('categories › 2nd item › items › 15th item › price');
+    expect(editorPath('features[0].en')).toBe('features › 1st item › en');
+    expect(editorPath('entries[10].day')).toBe('entries › 11th item › day');
+    expect(editorPath('entries[20]')).toBe('entries › 21st item');
+    expect(editorPath('price.amount')).toBe('price › amount');
   });
 });
