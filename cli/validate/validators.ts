@@ -22,7 +22,9 @@ let key: string | undefined;
  * checked (ajv-formats' full definitions, the ones the editor applies too): a `baseUrl` without
  * "https://" is refused. Dates and e-mail addresses carry a pattern instead (json-schema.ts).
  */
-const { fullFormats } = require('ajv-formats/dist/formats') as typeof import('ajv-formats/dist/formats.js');
+/** Where the standalone validators take the format definitions from at run time. */
+const FORMATS_MODULE = 'ajv-formats/dist/formats';
+const { fullFormats } = require(FORMATS_MODULE) as typeof import('ajv-formats/dist/formats.js');
 export const AJV_OPTIONS = {
   allErrors: true,
   strict: false,
@@ -37,15 +39,13 @@ export const AJV_OPTIONS = {
 // without the `u` flag, which scans a text two to five times faster (every text is checked against
 // two patterns): the same for patterns of characters of the Basic Multilingual Plane, without `.`
 // or property classes, the only ones the schemas have. Both: tests/validate/validators.test.ts.
-const COMPILE_OPTIONS = {
-  ...AJV_OPTIONS,
-  verbose: true,
-  inlineRefs: false,
-  unicode: false,
-  unicodeRegExp: false,
+const COMPILE_OPTIONS = { ...AJV_OPTIONS, verbose: true, inlineRefs: false, unicode: false, unicodeRegExp: false };
+/** The options ajv compiles with; loads ajv (only a run that compiles needs it), for its code template tag. */
+const compileOptions = () => ({
+  ...COMPILE_OPTIONS,
   // The standalone validators take the format definitions from ajv-formats at run time.
-  code: { source: true, formats: (require('ajv') as typeof import('ajv'))._`require("ajv-formats/dist/formats").fullFormats` },
-};
+  code: { source: true, formats: (require('ajv') as typeof import('ajv'))._`require(${FORMATS_MODULE}).fullFormats` },
+});
 
 /** The compiled validators shipped with the compiler, written by `npm run schemas` (scripts/write-schemas.ts). */
 export const VALIDATORS_FILE = 'validators.cjs';
@@ -56,7 +56,7 @@ export const VALIDATORS_FILE = 'validators.cjs';
  */
 function sourceKey(texts: readonly string[]): string {
   const ajv = (JSON.parse(readFileSync(require.resolve('ajv/package.json'), 'utf8')) as { version: string }).version;
-  const hash = createHash('sha256').update(`ajv ${ajv}\0${JSON.stringify({ ...COMPILE_OPTIONS, code: String(COMPILE_OPTIONS.code.formats) })}`);
+  const hash = createHash('sha256').update(`ajv ${ajv}\0${JSON.stringify(COMPILE_OPTIONS)}\0formats from ${FORMATS_MODULE}`);
   for (const text of texts) hash.update('\0').update(text);
   return hash.digest('hex').slice(0, 24);
 }
@@ -75,7 +75,7 @@ const schemaTexts = () => SCHEMA_NAMES.map((t) => readFileSync(fromRoot('schemas
 /** The schemas compiled by ajv in this process, and the id each content type is found under. */
 function compile(texts: readonly string[]) {
   const Ajv = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-  const ajv = new Ajv.default({ ...COMPILE_OPTIONS, logger: QUIET_ON_UNICODE });
+  const ajv = new Ajv.default({ ...compileOptions(), logger: QUIET_ON_UNICODE });
   const ids = texts.map((text) => (JSON.parse(text) as { $id: string }).$id);
   for (const text of texts) ajv.addSchema(JSON.parse(text));
   return { ajv, refs: Object.fromEntries(SCHEMA_NAMES.map((t, i) => [t, ids[i]!])) as Record<(typeof SCHEMA_NAMES)[number], string> };
