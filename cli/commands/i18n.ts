@@ -1,13 +1,12 @@
 import { ParseCache } from '../cache/parse-cache.ts';
 import { checkTranslations, confirm, type I18nReport } from '../i18n/check.ts';
-import { readLock, writeLock } from '../i18n/lock.ts';
+import { LOCK_FILE, readLock, writeLock } from '../i18n/lock.ts';
 import type { Logger } from '../logger.ts';
 import type { Paint } from '../report/colors.ts';
 import { formatGithub, formatHuman, formatJson } from '../report/format-problems.ts';
-import { countBySeverity, type Problem, sortProblems, UsageError } from '../report/problem.ts';
+import { catalogued, countBySeverity, type Problem, sortProblems, UsageError } from '../report/problem.ts';
 import { LOCALES, type Locale } from '../schema/localized.ts';
 import { loadContent } from '../validate/load.ts';
-import { READ_REFUSALS } from '../validate/read-content-file.ts';
 import { contentPrefix, EXIT } from './common.ts';
 import type { I18nOptions } from './usage.ts';
 
@@ -18,17 +17,29 @@ export async function i18nCommand(opts: I18nOptions, log: Logger): Promise<numbe
   const only = opts.locale ? [opts.locale as Locale] : targets;
   const cache = ParseCache.open(opts.content);
   const loaded = loadContent(opts.content, cache);
-  let lock = readLock(opts.content, loaded.fileLimit);
+  let lock = readLock(opts.content, loaded.fileLimit, cache);
   let report = checkTranslations(loaded.files, lock, only);
   cache?.save();
 
-  // A file that was not read (a FIFO, a link out of the content folder…) is an error here too.
-  const unread = [...loaded.problems.filter((p) => READ_REFUSALS.has(p.code)), ...(lock.problem ? [lock.problem] : [])];
-  if (opts.confirm && !lock.problem) {
-    lock = confirm(report, lock, only);
-    writeLock(opts.content, lock);
-    log.info(log.paint.green(`Confirmed the current ${only.join(' and ')} translations against the Russian texts (translations.yaml).`));
-    report = checkTranslations(loaded.files, lock, only);
+  // A file that could not be read (a FIFO, a link out of the content folder, broken YAML, a lock
+  // that fails its schema) is an error here too: its texts are missing from the report.
+  const read = new Set(loaded.files.flatMap((f) => (f.source?.data !== undefined ? [f.source.file] : [])));
+  const unread = [...loaded.problems.filter((p) => p.severity === 'error' && !read.has(p.file)), ...lock.problems.filter((p) => p.severity === 'error')];
+  if (opts.confirm) {
+    const files = new Set(unread.map((p) => p.file));
+    if (files.size) unread.push({ ...catalogued('not-confirmed', { count: files.size === 1 ? '1 file' : `${files.size} files` }), file: LOCK_FILE });
+    else {
+      const confirmed = confirm(report, lock, only);
+      try {
+        writeLock(opts.content, confirmed);
+        lock = { ...lock, ...confirmed };
+        log.info(log.paint.green(`Confirmed the current ${only.join(' and ')} translations against the Russian texts (translations.yaml).`));
+        report = checkTranslations(loaded.files, lock, only);
+      } catch (error) {
+        const reason = (error as NodeJS.ErrnoException).code === 'ENOSPC' ? 'the disk is full' : ((error as NodeJS.ErrnoException).code ?? String(error));
+        unread.push({ ...catalogued('lock-not-written', { reason }), file: LOCK_FILE });
+      }
+    }
   }
 
   // Under --strict a missing or stale translation fails the check (what CI runs).

@@ -1,11 +1,11 @@
-import { formatPath, type Problem } from '../report/problem.ts';
+import { catalogued, formatPath, type Problem } from '../report/problem.ts';
 import { DEFAULT_LOCALE, LANGUAGE_NAMES, type Locale, TRANSLATED_LOCALES } from '../schema/locales.ts';
 import { PLURAL_SUFFIX, PLURAL_SUFFIXES } from '../schema/ui-keys.ts';
 import type { LoadedFile } from '../validate/load.ts';
 import { locate, type PathPart, type SourceFile } from '../validate/source.ts';
 import { checkGlossary } from './glossary.ts';
 import { type LocalizedTextSite, localizedTexts } from './localized-texts.ts';
-import { LOCK_FILE, sourceHash, type TranslationLock } from './lock.ts';
+import { sourceHash, type TranslationLock } from './lock.ts';
 
 export interface LocaleCoverage {
   total: number;
@@ -33,9 +33,17 @@ type Found = Omit<Problem, 'file' | 'line' | 'column' | 'path'>;
 const VARIABLE = /\{\{\s*([\w.-]+)\s*\}\}/g;
 const variables = (s: string) => [...new Set([...s.matchAll(VARIABLE)].map((m) => m[1]!))].sort();
 
-/** Every localized text of every parsed file, schema-valid or not. */
+/**
+ * Texts no visitor reads: the titles of faq.yaml and prices.yaml (the pages' headings are their
+ * titles in routes.yaml) and the e-mail subject, which goes to the studio in Russian only.
+ */
+export const NEVER_SHOWN = new Set(['faq.yaml#title', 'prices.yaml#title', 'site.yaml#form.notify.subject']);
+
+/** Every localized text a visitor reads, of every parsed file, schema-valid or not. */
 export function collectTranslatable(files: LoadedFile[]): TextEntry[] {
-  return files.flatMap(({ source }) => (source && source.data !== undefined ? localizedTexts(source.file, source.data).map((t) => ({ ...t, source })) : []));
+  return files.flatMap(({ source }) =>
+    source && source.data !== undefined ? localizedTexts(source.file, source.data).flatMap((t) => (NEVER_SHOWN.has(t.key) ? [] : [{ ...t, source }])) : [],
+  );
 }
 
 /** A problem at a text (`key`: at its key's line) or at one of its translations (`sub`: [locale]). */
@@ -74,7 +82,8 @@ function checkLocale(texts: TextEntry[], lock: TranslationLock, locale: Locale):
     if (source === undefined || notUsedIn(locale, t.path)) continue;
     cov.total++;
     const translation = t.value[locale];
-    if (translation === undefined) {
+    // An empty text is a missing one, as validate says (empty-text): visitors see the Russian.
+    if (translation === undefined || translation.trim() === '') {
       cov.missing++;
       problems.push(missingTranslation(t, locale, source));
       continue;
@@ -93,28 +102,16 @@ function checkLocale(texts: TextEntry[], lock: TranslationLock, locale: Locale):
 
 function missingSource(t: TextEntry): Problem {
   const present = Object.keys(t.value).join(', ');
-  const found: Found = {
-    code: 'missing-ru',
-    severity: 'error',
-    message: `The text has ${present} but no Russian (ru).`,
-    expected: 'a "ru:" line: Russian is the source of every translation',
-    found: `only ${present}`,
-    hint: 'Add the Russian text; visitors of every language fall back to it.',
-  };
+  const found = catalogued('missing-ru', {}, { expected: 'a "ru:" line: Russian is the source of every translation', found: `only ${present}` });
   return at(t, [], found, true);
 }
 
 function missingTranslation(t: TextEntry, locale: Locale, source: string): Problem {
   const name = LANGUAGE_NAMES[locale];
   const found: Found = {
-    code: 'missing-translation',
-    severity: 'warning',
-    message: `No ${name} translation: visitors of /${locale}/ see the Russian text.`,
+    ...catalogued('missing-translation', { language: name, locale }, { expected: `a "${locale}:" line`, found: `only ${Object.keys(t.value).join(', ')}` }),
     locale,
     fallback: source,
-    expected: `a "${locale}:" line`,
-    found: `only ${Object.keys(t.value).join(', ')}`,
-    hint: `Add "${locale}:" with the ${name} text under this key.`,
   };
   return at(t, [], found, true);
 }
@@ -127,52 +124,28 @@ function checkTranslation(t: TextEntry, locale: Locale, source: string, translat
   const list = (vars: string[]) => (vars.length ? vars.map((v) => `{{${v}}}`).join(', ') : 'no variables');
   if (want.join() !== have.join())
     problems.push(
-      at(t, [locale], {
-        code: 'variables-differ',
-        severity: 'error',
-        message: `The ${LANGUAGE_NAMES[locale]} text has other variables than the Russian one.`,
-        locale,
-        expected: list(want),
-        found: list(have),
-        hint: 'Variables in {{double braces}} are filled in by the site: keep the same names as in Russian, translate only the words around them.',
-      }),
+      at(t, [locale], { ...catalogued('variables-differ', { language: LANGUAGE_NAMES[locale] }, { expected: list(want), found: list(have) }), locale }),
     );
   const same = translation.trim() === source.trim() && !sameOk.has(translation.trim().toLowerCase());
   if (same && /\p{L}{3,}/u.test(translation.replace(VARIABLE, '')))
-    problems.push(
-      at(t, [locale], {
-        code: 'probably-untranslated',
-        severity: 'warning',
-        message: `The ${LANGUAGE_NAMES[locale]} text is identical to the Russian one: probably untranslated.`,
-        locale,
-        found: translation,
-        hint: `Translate it, or, if it is a name that stays the same in every language, add it to sameInAllLanguages in ${LOCK_FILE}.`,
-      }),
-    );
+    problems.push(at(t, [locale], { ...catalogued('probably-untranslated', { language: LANGUAGE_NAMES[locale] }, { found: translation }), locale }));
   return problems;
 }
 
 function staleTranslation(t: TextEntry, locale: Locale, source: string, translation: string): Problem {
   return at(t, [locale], {
-    code: 'stale-translation',
-    severity: 'warning',
-    message: `The Russian text changed after this ${LANGUAGE_NAMES[locale]} translation was confirmed.`,
+    ...catalogued(
+      'stale-translation',
+      { language: LANGUAGE_NAMES[locale], locale },
+      { expected: 'a translation of the current Russian text', found: translation },
+    ),
     locale,
     fallback: source,
-    expected: 'a translation of the current Russian text',
-    found: translation,
-    hint: `Check the translation against the Russian text, update it if needed, then run "content i18n --confirm --locale ${locale}".`,
   });
 }
 
 function unconfirmedTranslation(t: TextEntry, locale: Locale): Problem {
-  return at(t, [locale], {
-    code: 'unconfirmed-translation',
-    severity: 'warning',
-    message: `This ${LANGUAGE_NAMES[locale]} translation has not been confirmed yet.`,
-    locale,
-    hint: `After checking it, run "content i18n --confirm --locale ${locale}" so later changes to the Russian text are noticed.`,
-  });
+  return at(t, [locale], { ...catalogued('unconfirmed-translation', { language: LANGUAGE_NAMES[locale], locale }), locale });
 }
 
 /** The lock with every present translation of `locales` confirmed against today's Russian text. */
@@ -182,7 +155,7 @@ export function confirm(report: I18nReport, lock: TranslationLock, locales: Loca
     const next: Record<string, string> = {};
     for (const t of report.texts) {
       const source = t.value[DEFAULT_LOCALE];
-      if (source !== undefined && t.value[locale] !== undefined) next[t.key] = sourceHash(source);
+      if (source !== undefined && t.value[locale]?.trim()) next[t.key] = sourceHash(source);
     }
     confirmed[locale] = next;
   }

@@ -1,4 +1,4 @@
-import type { Problem } from '../report/problem.ts';
+import { catalogued, type Problem } from '../report/problem.ts';
 import { DEFAULT_LOCALE, type Locale } from '../schema/locales.ts';
 import type { TranslationsFile } from '../schema/translations.ts';
 
@@ -36,13 +36,8 @@ export function checkGlossary(
           if (found)
             problems.push(
               at(i, locale, {
-                code: 'glossary-term',
-                severity: 'warning',
-                message: `"${found}" translates «${entry.ru}» differently from the glossary, which says "${term.use}".`,
+                ...catalogued('glossary-term', { found, term: entry.ru, use: term.use }, { expected: `"${term.use}"`, found: `"${found}"` }),
                 locale,
-                expected: `"${term.use}"`,
-                found: `"${found}"`,
-                hint: `Use "${term.use}" for «${entry.ru}» everywhere (glossary in translations.yaml), so visitors see one word for one thing.`,
               }),
             );
         }

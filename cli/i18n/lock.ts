@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse, stringify } from 'yaml';
+import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { threadId } from 'node:worker_threads';
+import type { ParseCache } from '../cache/parse-cache.ts';
 import type { Problem } from '../report/problem.ts';
+import { explain } from '../validate/explain-schema-errors.ts';
 import { contentRoot, readContentFile } from '../validate/read-content-file.ts';
+import { parseSource } from '../validate/source.ts';
+import { getValidators, validatorsKey } from '../validate/validators.ts';
+import { yamlPackage } from '../validate/yaml-lazy.ts';
 import type { GlossaryEntry } from './glossary.ts';
 
 /**
@@ -23,14 +28,32 @@ export interface TranslationLock {
 
 export const sourceHash = (ru: string) => createHash('sha256').update(ru).digest('hex').slice(0, 10);
 
-/** The lock, read like every content file (only a regular file inside the content folder); a problem instead when it cannot be. */
-export function readLock(contentDir: string, maxBytes?: number): TranslationLock & { problem?: Problem } {
+/**
+ * The lock, read and checked like every content file (only a regular file inside the content
+ * folder; its YAML and its schema, glossary included), with the problems that keep it from being
+ * used: a lock with an error is not used at all (`unreadable`), so nothing is confirmed over it.
+ */
+export function readLock(contentDir: string, maxBytes?: number, cache?: ParseCache): TranslationLock & { problems: Problem[]; unreadable: boolean } {
   const empty = { sameInAllLanguages: [], confirmed: {}, glossary: [] };
-  if (!lstatSync(join(contentDir, LOCK_FILE), { throwIfNoEntry: false })) return empty;
+  if (!lstatSync(join(contentDir, LOCK_FILE), { throwIfNoEntry: false })) return { ...empty, problems: [], unreadable: false };
   const read = readContentFile(contentRoot(contentDir), LOCK_FILE, maxBytes);
-  if ('problem' in read) return { ...empty, problem: read.problem };
-  const data = (parse(read.bytes.toString('utf8')) ?? {}) as Partial<TranslationLock>;
-  return { sameInAllLanguages: data.sameInAllLanguages ?? [], confirmed: data.confirmed ?? {}, glossary: data.glossary ?? [] };
+  if ('problem' in read) return { ...empty, problems: [read.problem], unreadable: true };
+  const { source, problems } = parseSource(LOCK_FILE, read.bytes, cache);
+  const refused = (list: Problem[]) => ({ ...empty, problems: list, unreadable: true });
+  if (!source || source.data === undefined || problems.some((p) => p.severity === 'error')) return refused(problems);
+  const passed = `translations:${validatorsKey()}`;
+  if (source.cached?.schemaOk !== passed) {
+    const validate = getValidators().translations;
+    if (!validate(source.data)) {
+      // The texts that rightly stay the same are still known, so they are not reported as untranslated too.
+      const same = (source.data as { sameInAllLanguages?: unknown } | null)?.sameInAllLanguages;
+      const kept = Array.isArray(same) && same.every((s) => typeof s === 'string') ? (same as string[]) : [];
+      return { ...refused([...problems, ...explain(source, validate.errors ?? [])]), sameInAllLanguages: kept };
+    }
+    if (source.cached) source.cached.schemaOk = passed;
+  }
+  const data = (source.data ?? {}) as Partial<TranslationLock>;
+  return { sameInAllLanguages: data.sameInAllLanguages ?? [], confirmed: data.confirmed ?? {}, glossary: data.glossary ?? [], problems, unreadable: false };
 }
 
 export function writeLock(contentDir: string, lock: TranslationLock): void {
@@ -48,5 +71,37 @@ export function writeLock(contentDir: string, lock: TranslationLock): void {
     '# Written by `content i18n --confirm`: the Russian text each translation was checked against (a short hash).\n' +
     '# Edit only sameInAllLanguages (texts that are rightly the same in every language: names, brands) and glossary\n' +
     '# (one term per thing: `use` is the word for it in that language, `not` the other ways it must not be said).\n';
-  writeFileSync(join(contentDir, LOCK_FILE), header + stringify(sorted, { lineWidth: 0 }));
+  writeWhole(join(contentDir, LOCK_FILE), header + yamlPackage().stringify(sorted, { lineWidth: 0 }));
+}
+
+/**
+ * Writes `text` to `path` whole or not at all: into a temp file beside it, flushed to the disk,
+ * then renamed over it (and the folder flushed, so the rename survives a crash). On a full disk
+ * the temp file is removed and the old file is left as it was; the error is thrown.
+ */
+export function writeWhole(path: string, text: string): void {
+  const temp = `${path}.${process.pid}.${threadId}.tmp`;
+  let fd: number | undefined;
+  try {
+    fd = openSync(temp, 'wx', 0o644);
+    writeFileSync(fd, text);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    renameSync(temp, path);
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd);
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  try {
+    const dir = openSync(dirname(path), 'r');
+    try {
+      fsyncSync(dir);
+    } finally {
+      closeSync(dir);
+    }
+  } catch {
+    // A folder that cannot be flushed (some file systems): the rename is done all the same.
+  }
 }

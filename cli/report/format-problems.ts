@@ -1,7 +1,7 @@
 import { LOCALES } from '../schema/locales.ts';
 import { codeFrame } from './code-frame.ts';
 import type { Paint } from './colors.ts';
-import { countBySeverity, type Problem, sortProblems } from './problem.ts';
+import { countBySeverity, editorPath, type Problem, sortProblems } from './problem.ts';
 
 export type ProblemFormat = 'human' | 'json' | 'github';
 
@@ -54,7 +54,7 @@ export function formatHuman(problems: Problem[], options: FormatOptions): string
       const label = p.severity === 'error' ? paint.red('error') : paint.yellow('warning');
       out.push(`  ${paint.dim(where.padEnd(7))} ${label} ${p.message} ${paint.dim(`[${p.code}]`)}`);
       if (p.severity === 'error' || options.verbose) {
-        if (p.path) out.push(`          ${paint.dim('at')}       ${p.path}`);
+        if (p.path) out.push(`          ${paint.dim('at')}       ${editorPath(p.path)}`);
         if (p.expected) out.push(`          ${paint.dim('expected')} ${p.expected}`);
         if (p.found) out.push(`          ${paint.dim('found')}    ${p.found}`);
       }
@@ -149,7 +149,7 @@ export function formatGithub(problems: Problem[], options: Pick<FormatOptions, '
       props.push(`title=${escapeProperty(p.code)}`);
       const details = [
         p.message,
-        p.path && `at ${p.path}`,
+        p.path && `at ${editorPath(p.path)}`,
         p.expected && `expected: ${p.expected}`,
         p.found && `found: ${p.found}`,
         p.hint && `hint: ${p.hint}`,

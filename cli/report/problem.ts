@@ -34,6 +34,16 @@ export interface Problem {
   locale?: string;
   /** Translation problems: the Russian text visitors see instead. */
   fallback?: string;
+  /** The edits that make the fix the hint names, where it is certain: apply them all, in any order. */
+  fix?: Fix[];
+}
+
+/** `text` in place of the characters from `column` up to (not including) `endColumn` on `line` (1-based, in characters). */
+export interface Fix {
+  line: number;
+  column: number;
+  endColumn: number;
+  text: string;
 }
 
 /** Sorted by file, then line and column; errors before warnings at the same place. */
@@ -79,6 +89,15 @@ export function formatPath(path: readonly (string | number)[]): string {
   return out;
 }
 
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+
+/**
+ * A content path as an editor counts, from 1: `categories[1].items[14].price` → `categories › 2nd
+ * item › items › 15th item › price`. (`path` itself stays as programs read it, counted from 0.)
+ */
+export const editorPath = (path: string): string => path.replace(/\[(\d+)\]/g, (_, i: string) => ` › ${ordinal(Number(i) + 1)} item`).replaceAll('.', ' › ');
+
 /** A bug in the compiler itself, as opposed to a problem in the content (exit code 70). */
 export class InternalError extends Error {
   override name = 'InternalError';
@@ -98,24 +117,65 @@ export class UsageError extends Error {
 const fill = (template: string, vars: Record<string, string | number | undefined>) =>
   template.replace(/\{(\w+)\}/g, (all, name: string) => (vars[name] === undefined ? all : String(vars[name])));
 
+/** The `{name}` slots of a template (not the `{{variables}}` of i18next it may mention). */
+type Slots<S extends string> = S extends `${string}{${infer N}}${infer R}` ? (N extends `{${string}` ? Slots<R> : N | Slots<R>) : never;
+type Def<C extends ProblemCode> = (typeof PROBLEMS)[C];
+/** The variants of a code's message, by name. */
+export type VariantOf<C extends ProblemCode> = Def<C> extends { variants: infer V } ? keyof V & string : never;
+type Template<C extends ProblemCode, V> = V extends string ? (Def<C> extends { variants: Record<V, infer T extends string> } ? T : never) : Def<C>['message'];
+/** The values a code's message (or its variant) and hint need: every slot, typed. */
+export type VarsOf<C extends ProblemCode, V = undefined> = Record<Slots<Template<C, V>> | Slots<Def<C>['hint']>, string | number>;
+
 /**
- * A problem from the catalogue: message and hint filled from `vars`; `extra` may add expected,
- * found and a more specific hint (a "did you mean" goes first).
+ * A problem from the catalogue: message (or the named variant of it) and hint filled from `vars`;
+ * `extra` may add expected, found and a more specific hint (a "did you mean" goes first).
  */
-export function catalogued(
-  code: ProblemCode,
-  vars: Record<string, string | number | undefined> = {},
-  extra: Partial<Pick<Problem, 'expected' | 'found' | 'hint' | 'message' | 'severity'>> = {},
+export function catalogued<C extends ProblemCode, V extends VariantOf<C> | undefined = undefined>(
+  code: C,
+  vars: Partial<VarsOf<C, V>> = {},
+  extra: Partial<Pick<Problem, 'expected' | 'found' | 'hint' | 'severity' | 'fix'>> & { variant?: V } = {},
 ): Omit<Problem, 'file' | 'line' | 'column' | 'path'> {
   const def: ProblemDefinition = PROBLEMS[code];
+  const template = extra.variant ? def.variants![extra.variant]! : def.message;
+  const values = vars as Record<string, string | number | undefined>;
   return {
     code,
     severity: extra.severity ?? def.severity,
-    message: extra.message ?? fill(def.message, vars),
+    message: fill(template, values),
     ...(extra.expected !== undefined && { expected: extra.expected }),
     ...(extra.found !== undefined && { found: extra.found }),
-    hint: extra.hint ?? fill(def.hint, vars),
+    hint: extra.hint ?? fill(def.hint, values),
+    ...(extra.fix !== undefined && { fix: extra.fix }),
   };
+}
+
+/** The message of a code (or of its named variant), filled from `vars`: for problems built field by field. */
+export function messageOf<C extends ProblemCode, V extends VariantOf<C> | undefined = undefined>(code: C, vars: VarsOf<C, V>, variant?: V): string {
+  const def: ProblemDefinition = PROBLEMS[code];
+  return fill(variant ? def.variants![variant]! : def.message, vars as Record<string, string | number>);
+}
+
+/** The named hints of a code. */
+export type HintOf<C extends ProblemCode> = Def<C> extends { hints: infer H } ? keyof H & string : never;
+type HintTemplate<C extends ProblemCode, H> = H extends string ? (Def<C> extends { hints: Record<H, infer T extends string> } ? T : never) : Def<C>['hint'];
+
+/** The hint of a code (or one of its named hints), filled from `vars`. */
+export function hintOf<C extends ProblemCode, H extends HintOf<C> | undefined = undefined>(
+  code: C,
+  vars: Record<Slots<HintTemplate<C, H>>, string | number>,
+  name?: H,
+): string {
+  const def: ProblemDefinition = PROBLEMS[code];
+  return fill(name ? def.hints![name]! : def.hint, vars as Record<string, string | number>);
+}
+
+/** A message template as a pattern: each `{name}` stands for any text. */
+const templatePattern = (template: string) => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}|\{\w+\}/g, '[\\s\\S]+')}$`);
+
+/** Whether a message is one the catalogue has for its code (its message or one of its variants, filled in). */
+export function fromCatalogue(code: ProblemCode, message: string): boolean {
+  const def: ProblemDefinition = PROBLEMS[code];
+  return [def.message, ...Object.values(def.variants ?? {})].some((t) => templatePattern(t).test(message));
 }
 
 /** The yaml parser's error codes, as catalogue codes. */

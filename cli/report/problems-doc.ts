@@ -18,7 +18,7 @@ export function problemsMarkdown(): string {
   for (const [code, def] of Object.entries(PROBLEMS) as [string, ProblemDefinition][]) {
     const by = def.by && def.by !== 'validate' ? ` (${def.by})` : '';
     out.push(
-      `| \`${code}\` | ${def.severity}${by} | ${cell(def.title)} | ${cell(def.message)} | ${cell(def.hint)} | ${def.example ? `<code>${cell(def.example)}</code>` : ''} |`,
+      `| \`${code}\` | ${def.severity}${by} | ${cell(def.title)} | ${cell([def.message, ...Object.values(def.variants ?? {})].join('\n'))} | ${cell([def.hint, ...Object.values(def.hints ?? {})].join('\n'))} | ${def.example ? `<code>${cell(def.example)}</code>` : ''} |`,
     );
   }
   out.push('', '## Enquiry form answers (`content serve`)', '', 'The server answers a refused enquiry with one of these codes per field.', '');

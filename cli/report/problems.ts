@@ -22,6 +22,10 @@ export interface ProblemDefinition {
   example?: string;
   /** Which command reports it; default validate (and build, dev). */
   by?: 'validate' | 'i18n' | 'serve';
+  /** Other wordings of the message, by name, for particular cases of the same mistake (listed in docs/problems.md too). */
+  variants?: Record<string, string>;
+  /** Other hints, by name, for particular cases (listed in docs/problems.md too). */
+  hints?: Record<string, string>;
 }
 
 export const PROBLEMS = {
@@ -31,12 +35,28 @@ export const PROBLEMS = {
     title: 'A content file or folder is missing',
     message: 'The file {file} is missing.',
     hint: 'Every site needs this file; restore it from version control.',
+    variants: {
+      folder: 'The folder {file} is missing.',
+      gone: '{file} does not exist.',
+    },
+    hints: {
+      gone: 'Restore it from version control.',
+    },
   },
   'unreadable-file': {
     severity: 'error',
     title: 'A file cannot be read',
-    message: 'The file cannot be read: {reason}',
-    hint: 'Check that the file exists and that you may read it.',
+    message: '{file} cannot be read ({reason}).',
+    hint: 'Check the permissions of the file and of the folders above it.',
+    variants: {
+      changed: '{file} changed while it was being read.',
+      folder: 'The folder {file} cannot be listed ({reason}).',
+    },
+    hints: {
+      permissions: 'Check the permissions of the file.',
+      changed: 'Run the command again once the file is saved.',
+      folder: 'Check the permissions of the folder.',
+    },
   },
   'unexpected-file': {
     severity: 'warning',
@@ -44,6 +64,12 @@ export const PROBLEMS = {
     message: '{file} is not a content file the site uses, so it is ignored.',
     hint: 'Rename or remove it.',
     example: 'content/cources/  (instead of courses/)',
+    variants: {
+      notYaml: '{file} is not a YAML file and is ignored.',
+    },
+    hints: {
+      notYaml: 'Only .yaml files in {dir}/ are read.',
+    },
   },
   'outside-content': {
     severity: 'error',
@@ -55,15 +81,21 @@ export const PROBLEMS = {
   'not-a-file': {
     severity: 'error',
     title: 'Something that is not a regular file',
-    message: '{file} is not a regular file (a folder, pipe, device or socket), so it is not read.',
+    message: '{file} is {kind}, not a regular file, so it is not read.',
     hint: 'Content files are plain text files: remove this one and save the content as an ordinary file.',
     example: 'content/courses/vocal.yaml made with mkfifo',
+    variants: {
+      folder: '{file} is a folder, not a file.',
+    },
+    hints: {
+      folder: 'Content files are plain text files: move the folder out of the content folder, or rename it so it does not end in .yaml.',
+    },
   },
   'not-a-folder': {
     severity: 'error',
     title: 'A file where a folder belongs',
     message: 'The content needs a folder {file}/, but {file} is a file.',
-    hint: 'Restore the folder from version control: courses/ and teachers/ hold one .yaml file per entry.',
+    hint: 'Restore the folder {file}/ from version control: it holds one .yaml file per entry.',
     example: 'content/courses  (a file instead of a folder)',
   },
   'symlink-loop': {
@@ -83,21 +115,21 @@ export const PROBLEMS = {
   'file-too-large': {
     severity: 'error',
     title: 'A file too large to be a content file',
-    message: '{file} is larger than a content file of this site may be, so it is not read.',
+    message: '{file} is {size}; a content file of this site may have at most {max}, so it is not read.',
     hint: 'A content file is a page of text: check that this is the file you meant, or split it (one course or teacher per file).',
     example: 'content/courses/vocal.yaml -> /dev/zero',
   },
   'too-deep': {
     severity: 'error',
     title: 'Lists and mappings nested too deep',
-    message: 'Lists and mappings are nested more levels deep here than content ever needs.',
+    message: 'Lists and mappings are nested more than {max} levels deep here.',
     hint: 'Check the indentation (each level is indented two spaces more) and that every [ and { is closed on this line.',
     example: 'features: [[[[[[[[[[ … ]]]]]]]]]]',
   },
   'too-many-aliases': {
     severity: 'error',
     title: 'Aliases that copy too much',
-    message: 'The aliases (*name) up to here expand to more copies of anchored values than content ever needs.',
+    message: 'The aliases (*name) up to here expand to more than {max} copies of anchored values.',
     hint: 'Write the repeated text out where it is needed instead of copying it with &anchor and *alias.',
     example: 'b: [*a, *a, *a, *a, *a, *a, *a, *a, *a]  (and c: [*b, *b, …], …)',
   },
@@ -119,6 +151,11 @@ export const PROBLEMS = {
     title: 'The file is not UTF-8',
     message: 'The file is not valid UTF-8 text.',
     hint: 'The file was probably saved in another encoding (e.g. Windows-1251 or Latin-1). Save it as UTF-8.',
+    hints: {
+      windows1251:
+        'The file was saved as Windows-1251. Open it in that encoding and save it as UTF-8 (VS Code: "Reopen with Encoding" → "Cyrillic (Windows 1251)", then "Save with Encoding" → "UTF-8").',
+      otherEncoding: 'The file was saved in another encoding (e.g. Latin-1). Save it as UTF-8.',
+    },
   },
   'empty-file': {
     severity: 'error',
@@ -162,6 +199,10 @@ export const PROBLEMS = {
     message: 'The indentation of this line does not fit the lines around it.',
     hint: 'Entries of one mapping start in the same column; an entry nested under a key is indented two spaces more than that key.',
     example: 'title:\n  ru: Вокал\n   en: Vocal',
+    variants: {
+      deeper: '"{key}:" is indented deeper than "{above}:" on the line above, so it is read as more of that line\'s text.',
+      left: '"{key}:" starts further left than "{before}:" above it and "{after}:" below it.',
+    },
   },
   'yaml-unclosed': {
     severity: 'error',
@@ -169,6 +210,58 @@ export const PROBLEMS = {
     message: 'A quote or bracket opened here is never closed.',
     hint: 'Close every quote you open; a text with a colon or # in it needs quotes around it.',
     example: 'ru: "Вокал',
+    variants: {
+      closedLater: 'The quote {quote} opened here is closed only on line {line}, so everything in between is read as one text.',
+    },
+  },
+  'yaml-unclosed-bracket': {
+    severity: 'error',
+    title: 'A list or group in brackets that is never closed',
+    message: 'The "{open}" opened here is never closed with "{close}".',
+    hint: 'Close it at the end of the line: {fixed}',
+    example: 'languages: [ru, uk',
+  },
+  'yaml-colon-in-text': {
+    severity: 'error',
+    title: 'A colon inside a text without quotes',
+    message: 'The text after "{key}:" contains ": ", which YAML reads as the start of another key.',
+    hint: 'Put the text in quotes: {fixed}',
+    example: 'en: Note: bring shoes',
+  },
+  'yaml-bad-dash': {
+    severity: 'error',
+    title: 'A list item that starts with a dash or bullet YAML does not know',
+    message: 'This line starts with "{char}" ({name}), which YAML does not read as a list item.',
+    hint: 'Replace "{char}" with the ordinary minus "-" (the key right of 0): {fixed}',
+    example: '– ru: Дыхание, распевки  (pasted from Word)',
+  },
+  'yaml-dash-without-space': {
+    severity: 'error',
+    title: 'A list dash without a space after it',
+    message: 'The dash of this list item has no space after it, so "{found}" is read as one word.',
+    hint: 'Write a space after the dash: {fixed}',
+    example: 'teachers:\n  -vocal-coach',
+  },
+  'yaml-invisible-character': {
+    severity: 'error',
+    title: 'An invisible character where YAML needs a space',
+    message: 'Column {column} has a {name} (U+{code}), which looks like a space but is another character.',
+    hint: 'Delete it and type an ordinary space instead (it usually comes with text copied from a web page or Word).',
+    example: '\u00a0\u00a0en: Singing lessons  (non-breaking spaces)',
+  },
+  'yaml-starts-with-special': {
+    severity: 'error',
+    title: 'A text that starts with a character YAML reads as syntax',
+    message: 'The text starts with "{char}", which YAML reads as {meaning}, not as text.',
+    hint: 'Put the whole text in quotes: {fixed}',
+    example: 'ru: **Да.** Пробное занятие…',
+  },
+  'yaml-pasted-too-deep': {
+    severity: 'error',
+    title: 'A block pasted with too much indentation',
+    message: 'This list item starts {more} further right than the items above it (line {sibling}).',
+    hint: 'Move this item\'s lines {more} to the left, so its "-" stands in column {column} like the others.',
+    example: 'features:\n  - ru: …\n    - ru: …  (pasted two spaces too deep)',
   },
   'yaml-multiple-documents': {
     severity: 'error',
@@ -196,6 +289,9 @@ export const PROBLEMS = {
     message: 'The key "{key}" is not known here.',
     hint: 'Check the spelling, or remove the key. Allowed here: {allowed}.',
     example: 'titel:\n  ru: Вокал',
+    hints: {
+      suggestion: '{suggestion} Keys are case-sensitive.',
+    },
   },
   'missing-key': {
     severity: 'error',
@@ -203,6 +299,14 @@ export const PROBLEMS = {
     message: 'The required key "{key}" is missing.',
     hint: 'Add "{key}:" at this level.',
     example: '(the "goal:" block of a course deleted)',
+    variants: {
+      courseRoute: 'A course route needs the key "course".',
+      legalRoute: 'A legal route needs the key "legal" (impressum, privacy or terms).',
+    },
+    hints: {
+      courseRoute: 'Name the file in content/courses/ that this page shows.',
+      legalRoute: 'Say which legal text this page shows.',
+    },
   },
   'missing-ru': {
     severity: 'error',
@@ -217,6 +321,20 @@ export const PROBLEMS = {
     message: 'This should be {expected}, but it is {found}.',
     hint: 'Change the value to {expected}.',
     example: 'amount: 40 €',
+    variants: {
+      empty: 'The value after the colon is empty.',
+      notNumber: '{value} is not {expected}.',
+    },
+    hints: {
+      whole: 'Write a whole number, without decimals.',
+      decimalComma: 'Write decimals with a point, without quotes: {number}.',
+      numberOnly: 'Write only the number, without quotes or a currency sign: {number}. Amounts are always in euros.',
+      wholeNumberOnly: 'Write only the whole number, without quotes or a currency sign: {number}. Amounts are always in euros.',
+      digits: 'Write the amount in digits, e.g. {number}.',
+      quote: 'Put the value in quotes, so it is read as text: "{value}".',
+      emptyText: 'Write the text after the colon, or remove the key if it is optional.',
+      oneEntryPerLine: 'Write each entry on its own line starting with "- ", e.g.\n  - {value}',
+    },
   },
   'not-allowed': {
     severity: 'error',
@@ -224,6 +342,9 @@ export const PROBLEMS = {
     message: '{found} is not one of the values allowed here.',
     hint: 'Use one of: {allowed}.',
     example: 'per: monthly',
+    hints: {
+      suggestion: '{suggestion} Allowed here: {allowed}.',
+    },
   },
   'bad-format': {
     severity: 'error',
@@ -249,14 +370,17 @@ export const PROBLEMS = {
   'i18next-syntax': {
     severity: 'error',
     title: 'Text that i18next would interpret',
-    message: '"{found}" is i18next syntax: the page would not show it as written.',
+    message: '"{found}" is i18next\'s syntax for inserting another text ({effect}).',
     hint: 'Write the words themselves; one text cannot include another.',
     example: 'menu: $t(nav.menu)',
+    variants: {
+      formatting: '"{found}" is i18next formatting syntax, which {effect}.',
+    },
   },
   'unknown-variable': {
     severity: 'error',
     title: 'A {{variable}} the text does not have',
-    message: '"{found}" is not a variable of this text.',
+    message: '"{found}" is not a variable of this text: {effect}.',
     hint: 'Use the variables of the Russian text, spelt as there; the site fills in the value.',
     example: 'ru: Осталось {{counts}} мест  (the text has {{count}})',
   },
@@ -291,15 +415,20 @@ export const PROBLEMS = {
   'unknown-course': {
     severity: 'error',
     title: 'A reference to a course that does not exist',
-    message: 'The course "{value}" does not exist.',
-    hint: 'Use the name of a file in content/courses/ (without .yaml).',
+    message: 'There is no course file courses/{value}.yaml.',
+    hint: 'Use the name of a file in content/courses/ (without .yaml), or remove the reference if the course was deleted.',
     example: 'course: vocall',
+    hints: {
+      formOption: 'Every form option enrols in a course of content/courses/.',
+      schedule: 'Use the name of a file in content/courses/.',
+      routeTable: 'Create content/courses/<key>.yaml or fix the key.',
+    },
   },
   'unknown-teacher': {
     severity: 'error',
     title: 'A reference to a teacher who does not exist',
-    message: 'The teacher "{value}" does not exist.',
-    hint: 'Use the name of a file in content/teachers/ (without .yaml).',
+    message: 'There is no teacher file teachers/{value}.yaml.',
+    hint: 'If the teacher no longer teaches here, remove this line; otherwise use the name of a file in content/teachers/ (without .yaml).',
     example: 'teachers:\n  - vocal-coch',
   },
   'unknown-price': {
@@ -326,38 +455,48 @@ export const PROBLEMS = {
   'unknown-locale': {
     severity: 'error',
     title: 'A language that is not available',
-    message: 'The locale "{value}" is not in locales.available.',
+    message: 'The {which} locale "{value}" is not in locales.available.',
     hint: 'Add it to available.',
   },
   'duplicate-id': {
     severity: 'error',
     title: 'The same id twice',
-    message: 'The id "{value}" is used twice.',
+    message: 'The {what} "{value}" is used twice.',
     hint: 'Give every entry its own id.',
+    hints: {
+      priceLine: 'Give every price line its own id.',
+      formValue: 'Enquiries could not tell the two apart: give each option its own value.',
+    },
   },
   'duplicate-route': {
     severity: 'error',
     title: 'The same route twice',
-    message: 'The route {value} is listed twice.',
+    message: 'The route {value} is listed twice (first at entry {first}).',
     hint: 'Remove one of the two entries.',
   },
   'table-shape': {
     severity: 'error',
     title: 'A price table row of the wrong length',
     message: 'The row has {found} amounts but the table has {expected} columns.',
-    hint: 'Write one amount per column, in the order of "columns".',
+    hint: 'Write one amount per column, in the order of `columns`.',
   },
   'route-mismatch': {
     severity: 'error',
     title: 'A course and its route disagree',
-    message: 'The route and the course page do not agree.',
-    hint: 'Make "route:" in the course file and the entry in routes.yaml name each other.',
+    message: 'The route {value} shows the course "{course}", but courses/{course}.yaml says its route is {own}.',
+    hint: 'Set "route: {value}" in courses/{course}.yaml, or fix this entry.',
+    variants: {
+      otherPage: 'The route {value} belongs to another page in routes.yaml.',
+    },
+    hints: {
+      otherPage: 'Add the route to routes.yaml with "page: course" and "course: {course}".',
+    },
   },
   'route-not-in-table': {
     severity: 'error',
     title: 'A course route missing from routes.yaml',
     message: 'The route {value} is not in routes.yaml.',
-    hint: 'Add the route to routes.yaml with "page: course".',
+    hint: 'Add the route to routes.yaml with "page: course" and "course: {course}".',
   },
   'missing-home': {
     severity: 'error',
@@ -368,14 +507,35 @@ export const PROBLEMS = {
   'misplaced-key': {
     severity: 'error',
     title: 'A key in the wrong kind of entry',
-    message: 'The key "{key}" does not belong here.',
+    message: '"{key}" only belongs to routes with page: course (this one is page: {page}).',
     hint: 'Remove the key or change the page kind.',
+  },
+  'route-taken': {
+    severity: 'error',
+    title: 'A route another course already uses',
+    message: 'The route {value} is already used by {owner}.',
+    hint: 'Give this course a route of its own (e.g. {suggestion}) and add it to routes.yaml with "page: course" and "course: {course}".',
+    example: 'route: /vocal  (in a copy of courses/vocal.yaml)',
+  },
+  'end-before-start': {
+    severity: 'error',
+    title: 'An end time before the start time',
+    message: 'The end time {end} is not after the start time {start}.',
+    hint: 'Check both times: the end comes after the start on the same day (written HH:MM, 24-hour clock).',
+    example: "start: '18:00'\nend: '17:00'",
+  },
+  'course-not-in-form': {
+    severity: 'warning',
+    title: 'A course the enquiry form does not offer',
+    message: 'The course "{course}" is on the site, but the enquiry form (form.yaml) does not offer it.',
+    hint: 'Add an option for it at the end of "options:" in form.yaml ("- value: {value}", "  course: {course}" and its label in ru, en and de), or, if the course takes no enquiries, say so on its page.',
+    example: '(content/courses/vocalAdults.yaml added, form.yaml unchanged)',
   },
   'price-mismatch': {
     severity: 'warning',
     title: 'A course price that differs from the price list',
-    message: 'The course page states one price, the price list another.',
-    hint: 'Visitors see both numbers. If one is outdated, correct it.',
+    message: 'The course page states {page}, but the price list line "{ref}" says {list}.',
+    hint: 'Visitors see both numbers. If one is outdated, correct it; if both are right (a different offer), keep them and mention the difference in the text.',
   },
   placeholder: {
     severity: 'warning',
@@ -393,7 +553,7 @@ export const PROBLEMS = {
   'description-too-long': {
     severity: 'warning',
     title: 'A page description longer than search engines show',
-    message: 'The description of {path} ({locale}) has {length} characters; search engines show about 160.',
+    message: 'The description of {path} ({locale}) has {length} characters; search engines show about {max}.',
     hint: 'Say it in one or two complete sentences; put the facts that matter most first.',
     example: 'description:\n  en: A very long text that goes on … (more than 160 characters)',
   },
@@ -410,43 +570,58 @@ export const PROBLEMS = {
     severity: 'warning',
     title: 'A term translated differently from the glossary',
     message: '"{found}" translates «{term}» differently from the glossary, which says "{use}".',
-    hint: "Use the glossary's word everywhere (glossary in translations.yaml), so visitors see one word for one thing.",
+    hint: 'Use "{use}" for «{term}» everywhere (glossary in translations.yaml), so visitors see one word for one thing.',
     example: 'de: Probestunde   (the glossary says "Einheit")',
     by: 'i18n',
   },
   'missing-translation': {
     severity: 'warning',
     title: 'A text not translated yet',
-    message: 'There is no {locale} text here; visitors see the Russian one.',
-    hint: 'Add the translation.',
+    message: 'No {language} translation: visitors of /{locale}/ see the Russian text.',
+    hint: 'Add "{locale}:" with the {language} text under this key.',
     by: 'i18n',
   },
   'stale-translation': {
     severity: 'warning',
     title: 'A translation older than its Russian text',
-    message: 'The Russian text changed after this translation was checked.',
-    hint: 'Check the translation, then run "content i18n --confirm".',
+    message: 'The Russian text changed after this {language} translation was confirmed.',
+    hint: 'Check the translation against the Russian text, update it if needed, then run "content i18n --confirm --locale {locale}".',
     by: 'i18n',
   },
   'unconfirmed-translation': {
     severity: 'warning',
     title: 'A translation nobody has confirmed',
-    message: 'This translation has not been confirmed yet.',
-    hint: 'Check it, then run "content i18n --confirm".',
+    message: 'This {language} translation has not been confirmed yet.',
+    hint: 'After checking it, run "content i18n --confirm --locale {locale}" so later changes to the Russian text are noticed.',
     by: 'i18n',
   },
   'variables-differ': {
-    severity: 'warning',
+    severity: 'error',
     title: 'A translation with other {{variables}}',
-    message: 'The translation does not use the same {{variables}} as the Russian text.',
-    hint: 'Use exactly the variables of the Russian text.',
+    message: 'The {language} text has other variables than the Russian one.',
+    hint: 'Variables in {{double braces}} are filled in by the site: keep the same names as in Russian, translate only the words around them.',
     by: 'i18n',
   },
   'probably-untranslated': {
     severity: 'warning',
     title: 'A translation that is still Russian',
-    message: 'This translation looks like the Russian text.',
-    hint: 'Translate it, or remove it so the fallback is visible in the report.',
+    message: 'The {language} text is identical to the Russian one: probably untranslated.',
+    hint: 'Translate it, or, if it is a name that stays the same in every language, add it to sameInAllLanguages in translations.yaml.',
+    by: 'i18n',
+  },
+
+  'not-confirmed': {
+    severity: 'error',
+    title: 'Translations not confirmed, because a file could not be read',
+    message: 'Nothing was confirmed: {count} could not be read, and confirming now would drop the confirmations of their texts.',
+    hint: 'Fix the errors above (run "content validate"), then run "content i18n --confirm" again.',
+    by: 'i18n',
+  },
+  'lock-not-written': {
+    severity: 'error',
+    title: 'The file translations.yaml could not be written',
+    message: 'The file translations.yaml could not be written ({reason}); it is left as it was, and nothing was confirmed.',
+    hint: 'Free some disk space or fix the permissions of the content folder, then run "content i18n --confirm" again.',
     by: 'i18n',
   },
 
@@ -461,6 +636,22 @@ export const PROBLEMS = {
 export type ProblemCode = keyof typeof PROBLEMS;
 
 /**
+ * The "did you mean" sentences that start a hint, by how the value went wrong. Offered only when
+ * the suggestion is valid where it would go and differs from what is written.
+ */
+export const SUGGESTIONS = {
+  misspelt: 'Did you mean "{fixed}"?',
+  lookAlike:
+    '"{value}" has the {script} letter "{char}" (letter {position}), which looks like the Latin "{latin}" but is another character: write {fixed}, typed with the English keyboard layout.',
+  invisible: '"{value}" has an invisible {name} in it: delete it, so it reads {fixed}.',
+  keyboardLayout: '"{value}" is "{fixed}" typed with the Russian keyboard layout: switch to the English layout and write {fixed}.',
+  weekday: '"{value}" is {day}: write {fixed}.',
+  dashWithoutSpace: 'Put a space after the dash: "- {fixed}".',
+  bullet: 'Replace "{char}" ({name}) with the ordinary minus and a space: "- {fixed}".',
+} as const;
+export type SuggestionKind = keyof typeof SUGGESTIONS;
+
+/**
  * The error codes of the enquiry server (`content serve`), in the answers to the form. They are
  * part of the form's protocol (the form script reads them), so they keep their spelling.
  */
@@ -472,3 +663,112 @@ export const SERVER_CODES = {
   unknown_field: 'The form sent a field the server does not know.',
   invalid: 'The enquiry is not valid (wrong content type, origin, or a bot).',
 } as const;
+
+/**
+ * What an editor is told about a value in the wrong form, by the pattern (or format) it failed:
+ * the same words in `content validate`'s hints and in the JSON Schemas the editor reads
+ * (cli/schema/messages.ts picks one for a pattern).
+ */
+export interface FormatHint {
+  /** What the value should look like, e.g. 'a time written HH:MM, e.g. 18:30'. */
+  expected: string;
+  /** What to do. */
+  hint: string;
+  /** Example values for the schema (`examples`). */
+  examples?: string[];
+}
+
+/** Added to the hint where a value may also be a placeholder. */
+export const PLACEHOLDER_NOTE = 'If the studio has not supplied this fact yet, write a placeholder: "TODO: what is missing".';
+
+export const FORMAT_HINTS: Record<string, FormatHint> = {
+  '^[0-9a-f]{10}$': {
+    expected: 'a short hash, as "content i18n --confirm" writes it',
+    hint: 'Do not edit this by hand: run "content i18n --confirm" after checking the translations.',
+    examples: ['59589fe2a5'],
+  },
+  '^[a-z][a-zA-Z0-9_-]*$': {
+    expected: 'a key: a lowercase letter first, then letters, digits, "-" or "_", no spaces',
+    hint: 'Write the key in lowercase Latin letters without spaces, e.g. vocal-individual.',
+    examples: ['vocal', 'vocal-individual'],
+  },
+  '^\\/([a-z0-9]+(-[a-z0-9]+)*)?$': {
+    expected: 'a route such as /vocal: a slash, then lowercase letters, digits and "-", no slash at the end',
+    hint: 'Write the route as /name in lowercase, without a slash at the end, e.g. /vocal.',
+    examples: ['/', '/vocal', '/early-development'],
+  },
+  '^\\/([a-z0-9]+(-[a-z0-9]+)*)?(#[a-z][a-z0-9-]*)?$': {
+    expected: 'a page of this site such as /prises or /#contacts',
+    hint: 'Write a route of this site, optionally with a section after #, e.g. /prises or /#contacts.',
+    examples: ['/prises', '/#contacts'],
+  },
+  '^([01][0-9]|2[0-3]):[0-5][0-9]$': {
+    expected: 'a time of day written HH:MM (00:00 to 23:59), e.g. 18:30',
+    hint: 'Write the time with two digits each for hours (00 to 23) and minutes and a colon, e.g. 09:00 or 18:30.',
+    examples: ['09:00', '18:30'],
+  },
+  '^([01][0-9]|2[0-3]):[0-5][0-9]–([01][0-9]|2[0-3]):[0-5][0-9]$': {
+    expected: 'a time span written HH:MM–HH:MM (hours 00 to 23) with a dash "–", e.g. 10:00–18:00',
+    hint: 'Write the opening hours as 10:00–18:00 (two digits each, hours 00 to 23, the long dash "–" between).',
+    examples: ['10:00–18:00'],
+  },
+  '^\\+?[0-9 ()/-]{6,}$': {
+    expected: 'a phone number of digits, spaces, "+", "(", ")", "/" and "-"',
+    hint: 'Write the phone number with digits only (spaces, +, brackets, / and - are fine), e.g. +49 30 1234567.',
+    examples: ['+49 30 1234567'],
+  },
+  '^[0-9]{5}$': {
+    expected: 'a German postal code of five digits',
+    hint: 'Write the five digits of the postal code, e.g. 10115.',
+    examples: ['10115'],
+  },
+  '^(\\/|https:\\/\\/)': {
+    expected: 'a path on this site (/api/enquiry) or an address starting with https://',
+    hint: 'Write a path starting with / or an address starting with https://.',
+    examples: ['/api/enquiry'],
+  },
+  '^\\/[a-z0-9-]+$': {
+    expected: 'a path such as /thanks: a slash, then lowercase letters, digits and "-"',
+    hint: 'Write the path as /name in lowercase, e.g. /thanks.',
+    examples: ['/thanks'],
+  },
+  '^TODO:': {
+    expected: 'a placeholder "TODO: what is missing"',
+    hint: 'Start the placeholder with "TODO:", e.g. "TODO: studio phone number".',
+    examples: ['TODO: studio phone number'],
+  },
+  'format:date': {
+    expected: 'a date written YYYY-MM-DD, e.g. 2026-12-31',
+    hint: 'Write the date as year-month-day with dashes, e.g. 2026-12-31 (not 31.12.2026).',
+    examples: ['2026-12-31'],
+  },
+  'format:email': {
+    expected: 'an e-mail address such as info@example.de',
+    hint: 'Write one e-mail address, e.g. info@example.de, without spaces or "mailto:".',
+    examples: ['info@example.de'],
+  },
+  'format:uri': {
+    expected: 'a full address starting with https://',
+    hint: 'Write the full address, starting with https://, e.g. https://studio.example.de.',
+    examples: ['https://studio.example.de'],
+  },
+};
+
+/**
+ * What the editor (yaml-language-server) shows for a check of the JSON Schemas (`errorMessage`,
+ * `patternErrorMessage`), written into them by cli/schema/json-schema.ts: validate's words, without the value.
+ */
+export const EDITOR_MESSAGES = {
+  noHtml: 'Raw HTML is not allowed in content: remove the tag. For emphasis write **bold** or *italic*.',
+  number: 'Write the number in digits only, without quotes or a currency sign, e.g. 40 (decimals with a point: 40.50).',
+  integer: 'Write a whole number in digits, without quotes, e.g. 4.',
+  array: 'Write a list: each entry on its own line, starting with "- " (a minus and a space).',
+  string: 'Write a text after the colon. Put it in quotes if it contains ": " or starts with *, &, !, [, { or #.',
+  oneOf: 'Use one of: {allowed}.',
+  fixed: 'Write {value} here.',
+  keys: 'Allowed here: {allowed}. Keys are case-sensitive; each stands on its own line, indented under this one.',
+} as const;
+
+/** An editor message with its `{name}` slots filled. */
+export const editorMessage = (name: keyof typeof EDITOR_MESSAGES, vars: Record<string, string>) =>
+  EDITOR_MESSAGES[name].replace(/\{(\w+)\}/g, (all, slot: string) => vars[slot] ?? all);

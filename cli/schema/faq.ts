@@ -3,7 +3,9 @@ import { Key, LocalizedLine, LocalizedText } from './localized.ts';
 
 export const FaqFile = z
   .strictObject({
-    title: LocalizedLine,
+    title: LocalizedLine.optional().describe(
+      'Not shown on the site (the heading of /faq is its title in routes.yaml), and not counted by "content i18n": a note for editors, may be left out.',
+    ),
     items: z
       .array(
         z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EDITOR_MESSAGES, editorMessage } from '../report/problems.ts';
 import { FIELD_DESCRIPTIONS } from './descriptions.ts';
 import { CONTENT_SCHEMAS, type ContentType, schemaFileName } from './index.ts';
 import { NO_HTML } from './layout.ts';
@@ -6,14 +7,6 @@ import { FORMAT_HINTS, formatHint, PLACEHOLDER_NOTE } from './messages.ts';
 import { TranslationsFile } from './translations.ts';
 
 const SCHEMA_BASE = 'https://studio.invalid/schemas/';
-
-/** The raw-HTML hint of `content validate`, for the editor. */
-const NO_HTML_MESSAGE = 'Raw HTML is not allowed in content: remove the tag. For emphasis write **bold** or *italic*.';
-
-const NUMBER_MESSAGES = {
-  number: 'Write the number in digits only, without quotes or a currency sign, e.g. 40 (decimals with a point: 40.50).',
-  integer: 'Write a whole number in digits, without quotes, e.g. 4.',
-};
 
 type Node = Record<string, unknown> & {
   properties?: Record<string, Node>;
@@ -33,7 +26,7 @@ type Node = Record<string, unknown> & {
 function annotate(type: string, node: Node, path: string, placeholderOk = false): void {
   const note = placeholderOk ? ` ${PLACEHOLDER_NOTE}` : '';
   if (typeof node.pattern === 'string') {
-    if (node.pattern === NO_HTML) node.patternErrorMessage = NO_HTML_MESSAGE;
+    if (node.pattern === NO_HTML) node.patternErrorMessage = EDITOR_MESSAGES.noHtml;
     else {
       const hint = formatHint(node.pattern);
       node.patternErrorMessage = hint.hint + (node.pattern === '^TODO:' ? '' : note);
@@ -50,7 +43,15 @@ function annotate(type: string, node: Node, path: string, placeholderOk = false)
     }
   }
   // A number written with a currency sign or in words: the editor says how to write it.
-  if ((node.type === 'number' || node.type === 'integer') && !node.errorMessage) node.errorMessage = NUMBER_MESSAGES[node.type];
+  if ((node.type === 'number' || node.type === 'integer') && !node.errorMessage) node.errorMessage = EDITOR_MESSAGES[node.type];
+  // The other messages yaml-language-server takes from `errorMessage` (a value not in the list, a
+  // key not known here, a value of the wrong kind): what validate's hint says, without the value.
+  if (Array.isArray(node.enum) && !node.errorMessage) node.errorMessage = editorMessage('oneOf', { allowed: node.enum.join(', ') }) + note;
+  if (node.const !== undefined && !node.errorMessage) node.errorMessage = editorMessage('fixed', { value: String(node.const) });
+  if (node.type === 'array' && !node.errorMessage) node.errorMessage = EDITOR_MESSAGES.array;
+  if (node.type === 'string' && !node.errorMessage) node.errorMessage = EDITOR_MESSAGES.string + note;
+  if (node.type === 'object' && node.additionalProperties === false && node.properties && !node.errorMessage)
+    node.errorMessage = editorMessage('keys', { allowed: Object.keys(node.properties).join(', ') });
   for (const [key, child] of Object.entries(node.properties ?? {})) {
     const at = `${path}.${key}`;
     if (!child.description) {

@@ -68,7 +68,9 @@ export const RecordingPackage = z.strictObject({
 
 export const PricesFile = z
   .strictObject({
-    title: LocalizedLine,
+    title: LocalizedLine.optional().describe(
+      'Not shown on the site (the heading of /prises is its title in routes.yaml), and not counted by "content i18n": a note for editors, may be left out.',
+    ),
     currency: z.literal('EUR'),
     categories: z.array(PriceCategory).min(1),
     recordingPackages: z.array(RecordingPackage).min(1),

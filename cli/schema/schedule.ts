@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Key, LocalizedLine, LocalizedText, Placeholder } from './localized.ts';
 
-const Time = z.string().regex(/^[0-2][0-9]:[0-5][0-9]$/);
+const Time = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/);
 
 export const ScheduleFile = z
   .strictObject({

@@ -29,7 +29,7 @@ export const SiteFile = z
         z.strictObject({
           days: LocalizedLine,
           dayCodes: z.array(z.enum(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'])).min(1),
-          time: z.union([z.string().regex(/^[0-2][0-9]:[0-5][0-9]–[0-2][0-9]:[0-5][0-9]$/), Placeholder, LocalizedPlaceholder]).optional(),
+          time: z.union([z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]–([01][0-9]|2[0-3]):[0-5][0-9]$/), Placeholder, LocalizedPlaceholder]).optional(),
           note: LocalizedLine.optional().describe('E.g. "on request".'),
         }),
       )
@@ -53,7 +53,9 @@ export const SiteFile = z
         notify: z
           .strictObject({
             to: z.union([z.email(), Placeholder]).optional().describe("Who gets the e-mail; default: the studio's e-mail address in contacts."),
-            subject: LocalizedLine.optional().describe("Subject line; the visitor's name and course are added after it."),
+            subject: LocalizedLine.optional().describe(
+              'Subject line; the visitor\'s name and course are added after it. Only the Russian line is used (the e-mail goes to the studio): English and German are not needed, and not counted by "content i18n".',
+            ),
           })
           .optional()
           .describe(

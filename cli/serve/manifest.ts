@@ -64,16 +64,16 @@ export interface EnquiryManifest {
 /** The server's own texts that ui.yaml has no key for, per locale (English for a locale not listed). */
 export const SERVER_TEXTS: Record<string, { errorConflict: string; errorNul: string }> = {
   ru: {
-    errorConflict: 'Заявка с этим ключом уже была отправлена с другими данными и не изменена. Обновите страницу и отправьте форму ещё раз.',
+    errorConflict: 'Эта заявка уже была отправлена с другими данными и не изменена. Обновите страницу и отправьте форму ещё раз.',
     errorNul: 'Поле содержит недопустимый символ (нулевой символ). Пожалуйста, удалите его и отправьте форму ещё раз.',
   },
   en: {
-    errorConflict: 'An enquiry with this key was already sent with different details and was not changed. Please reload the page and send the form again.',
+    errorConflict: 'This enquiry was already sent with different details and has not been changed. Please reload the page and send the form again.',
     errorNul: 'This field contains a character that cannot be stored (a null character). Please remove it and send the form again.',
   },
   de: {
     errorConflict:
-      'Eine Anfrage mit diesem Schlüssel wurde bereits mit anderen Angaben gesendet und nicht geändert. Bitte laden Sie die Seite neu und senden Sie das Formular erneut.',
+      'Diese Anfrage wurde bereits mit anderen Angaben gesendet und nicht geändert. Bitte laden Sie die Seite neu und senden Sie das Formular erneut.',
     errorNul:
       'Dieses Feld enthält ein Zeichen, das nicht gespeichert werden kann (ein Nullzeichen). Bitte entfernen Sie es und senden Sie das Formular erneut.',
   },

@@ -1,4 +1,4 @@
-import type { Problem } from '../report/problem.ts';
+import { catalogued, type Problem } from '../report/problem.ts';
 import type { ContentType } from '../schema/layout.ts';
 import { LOCALES } from '../schema/locales.ts';
 import { PLURAL_SUFFIX, UI_VARIABLES } from '../schema/ui-keys.ts';
@@ -65,41 +65,41 @@ function textProblem(text: string, declared: readonly string[], uiKey: string | 
   const shown = uiKey ? 'i18next would interpret it' : 'content texts are shown as written, so visitors would see these characters';
   const nested = NESTING.exec(text);
   if (nested)
-    return {
-      code: 'i18next-syntax',
-      severity: 'error',
-      message: `"${nested[0]}" is i18next's syntax for inserting another text (${uiKey ? 'the page would show "[object Object]" or the other text' : shown}).`,
-      expected: 'plain text',
-      found: `"${nested[0]}"`,
-      hint: 'Write the words themselves; one text cannot include another.',
-    };
+    return catalogued(
+      'i18next-syntax',
+      { found: nested[0], effect: uiKey ? 'the page would show "[object Object]" or the other text' : shown },
+      { expected: 'plain text', found: `"${nested[0]}"` },
+    );
   for (const m of text.matchAll(INTERPOLATION)) {
     const name = PLAIN_VARIABLE.exec(m[1]!)?.[1];
     const expected = declared.length
       ? `only the variables of ${uiKey}: ${braces(declared)}`
       : `no variables (${uiKey ? `${uiKey} has none` : 'content texts have none'})`;
     if (name === undefined)
-      return {
-        code: 'i18next-syntax',
-        severity: 'error',
-        message: `"${m[0]}" is i18next formatting syntax, which ${shown}.`,
-        expected,
-        found: `"${m[0]}"`,
-        hint: declared.length
-          ? `Write the variable plainly, e.g. {{${declared[0]}}}: the site formats it.`
-          : 'Remove the double braces and write the words themselves.',
-      };
+      return catalogued(
+        'i18next-syntax',
+        { found: m[0], effect: shown },
+        {
+          variant: 'formatting',
+          expected,
+          found: `"${m[0]}"`,
+          hint: declared.length
+            ? `Write the variable plainly, e.g. {{${declared[0]}}}: the site formats it.`
+            : 'Remove the double braces and write the words themselves.',
+        },
+      );
     if (!declared.includes(name))
-      return {
-        code: 'unknown-variable',
-        severity: 'error',
-        message: `"${m[0]}" is not a variable of this text${uiKey ? ': i18next would leave it empty or as written' : `: ${shown}`}.`,
-        expected,
-        found: `"${m[0]}"`,
-        hint: declared.length
-          ? `Use ${braces(declared)}, spelt as in the Russian text; the site fills in the value.`
-          : 'Remove the double braces and write the words themselves.',
-      };
+      return catalogued(
+        'unknown-variable',
+        { found: m[0], effect: uiKey ? 'i18next would leave it empty or as written' : shown },
+        {
+          expected,
+          found: `"${m[0]}"`,
+          hint: declared.length
+            ? `Use ${braces(declared)}, spelt as in the Russian text; the site fills in the value.`
+            : 'Remove the double braces and write the words themselves.',
+        },
+      );
   }
   return undefined;
 }

@@ -9,6 +9,7 @@ import { placeholders, realBaseUrl } from './checks/placeholders.ts';
 import { completeTableRows, coursePricesMatchList, uniquePriceIds } from './checks/prices.ts';
 import { courseTeachersExist, formCoursesExist, scheduleCoursesExist, teacherCoursesExist } from './checks/references.ts';
 import { courseKeyOnCourseRoutes, courseRoutesInTable, courseRoutesShowCourses, homeRouteExists, legalRoutesNameText, uniqueRoutes } from './checks/routes.ts';
+import { coursesInForm, scheduleEndsAfterStart } from './checks/schedule.ts';
 import { uniqueBannerIds, uniqueFaqIds, uniqueFormValues } from './checks/unique-ids.ts';
 import { type Content, SINGLETONS } from './content.ts';
 import { checkDescriptions } from './description-length.ts';
@@ -56,6 +57,8 @@ const CHECKS: Check[] = [
   formCoursesExist,
   uniqueFormValues,
   scheduleCoursesExist,
+  scheduleEndsAfterStart,
+  coursesInForm,
   uniqueFaqIds,
   localesAvailable,
   realBaseUrl,

@@ -1,4 +1,4 @@
-import type { Problem } from '../report/problem.ts';
+import { catalogued, type Problem } from '../report/problem.ts';
 import { LOCALES } from '../schema/locales.ts';
 import type { Content } from './content.ts';
 import { problemAt } from './source.ts';
@@ -21,24 +21,19 @@ export function checkDescriptions(content: Content): Problem[] {
       // Code points are counted (a spread: an array per text) only when the UTF-16 length is over the limit: they are never more.
       if (text.length > DESCRIPTION_MAX && [...text].length > DESCRIPTION_MAX)
         problems.push(
-          problemAt(content.routes!.source, path, {
-            code: 'description-too-long',
-            severity: 'warning',
-            message: `The description of ${route.path} (${locale}) has ${[...text].length} characters; search engines show about ${DESCRIPTION_MAX}.`,
-            expected: `at most ${DESCRIPTION_MAX} characters`,
-            found: `${[...text].length} characters`,
-            hint: 'Say it in one or two complete sentences; put the facts that matter most first.',
-          }),
+          problemAt(
+            content.routes!.source,
+            path,
+            catalogued(
+              'description-too-long',
+              { path: route.path, locale, length: [...text].length, max: DESCRIPTION_MAX },
+              { expected: `at most ${DESCRIPTION_MAX} characters`, found: `${[...text].length} characters` },
+            ),
+          ),
         );
       else if (/(…|\.\.\.)$/.test(text))
         problems.push(
-          problemAt(content.routes!.source, path, {
-            code: 'description-cut-off',
-            severity: 'warning',
-            message: `The description of ${route.path} (${locale}) ends with "…": it reads as cut off.`,
-            found: `"…${text.slice(-30)}"`,
-            hint: 'Write complete sentences that fit, instead of shortening the text with "…".',
-          }),
+          problemAt(content.routes!.source, path, catalogued('description-cut-off', { path: route.path, locale }, { found: `"…${text.slice(-30)}"` })),
         );
     }
   });

@@ -1,10 +1,11 @@
 import type { ErrorObject } from 'ajv';
 import type { Problem } from '../report/problem.ts';
-import { catalogued } from '../report/problem.ts';
+import { catalogued, hintOf } from '../report/problem.ts';
+import { SUGGESTIONS, type SuggestionKind } from '../report/problems.ts';
 import { NO_HTML, ONE_LINE, PLACEHOLDER_PATTERN } from '../schema/layout.ts';
 import { formatHint, PLACEHOLDER_NOTE } from '../schema/messages.ts';
-import { closest, didYouMean } from '../util/similar.ts';
 import { type PathPart, problemAt, type SourceFile } from './source.ts';
+import { bulletName, closest, suggest } from './suggest.ts';
 
 const pointerToPath = (pointer: string): PathPart[] =>
   pointer
@@ -98,6 +99,9 @@ function pruneUnions(errors: Err[]): Err[] {
   return kept;
 }
 
+const suggestionText = (kind: SuggestionKind, vars: Record<string, string>) =>
+  SUGGESTIONS[kind].replace(/\{(\w+)\}/g, (all, name: string) => vars[name] ?? all);
+
 const quoteValue = (value: string) => JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}…` : value);
 
 const describeValue = (value: unknown): string => {
@@ -119,13 +123,18 @@ const TYPE_NAMES: Record<string, string> = {
   null: 'empty',
 };
 
+/** The number an editor meant by "40 €", "40,50" or "60" in quotes, when it is certain. */
+function numberMeant(value: string, integer: boolean): string | undefined {
+  const cleaned = value.replace(/[€$\s]|eur(o)?/gi, '').replace(/^(\d+),(\d+)$/, '$1.$2');
+  return /^\d+(\.\d+)?$/.test(cleaned) && !(integer && cleaned.includes('.')) ? cleaned : undefined;
+}
+
 /** Numbers as editors write them: "40 €", "40,50", "€ 40", "сорок". */
 function numberHint(value: string, integer: boolean): string {
   const cleaned = value.replace(/[€$\s]|eur(o)?/gi, '');
-  if (/^\d+,\d+$/.test(cleaned)) return `Write decimals with a point, without quotes: ${cleaned.replace(',', '.')}.`;
-  if (/^\d+(\.\d+)?$/.test(cleaned))
-    return `Write only the ${integer ? 'whole ' : ''}number, without quotes or a currency sign: ${cleaned}. Amounts are always in euros.`;
-  return `Write the amount in digits, e.g. ${integer ? 4 : 40}.`;
+  if (/^\d+,\d+$/.test(cleaned)) return hintOf('wrong-type', { number: cleaned.replace(',', '.') }, 'decimalComma');
+  if (/^\d+(\.\d+)?$/.test(cleaned)) return hintOf('wrong-type', { number: cleaned }, integer ? 'wholeNumberOnly' : 'numberOnly');
+  return hintOf('wrong-type', { number: integer ? 4 : 40 }, 'digits');
 }
 
 type Described = Omit<Problem, 'file' | 'line' | 'column' | 'path'>;
@@ -152,6 +161,10 @@ interface Explained {
   id?: string;
   /** Narrow the span to this part of the value; such a problem is never merged with another. */
   underline?: string;
+  /** The value (or, for a key, the key) that replaces what the problem points at, when the hint is sure of it. */
+  fix?: string;
+  /** The fix replaces the value with its quotes, if it has any (by default it goes inside them). */
+  fixWhole?: boolean;
 }
 
 type Explainer = (e: Err, x: Explaining) => Explained | undefined;
@@ -176,7 +189,8 @@ export function explain(source: SourceFile, raw: ErrorObject[]): Problem[] {
     const id = explained.id ?? `${problem.code}:${at.join('/')}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    problems.push(problemAt(source, at, problem, { key }));
+    const placed = problemAt(source, at, problem, { key });
+    problems.push(explained.fix === undefined ? placed : withFix(source, placed, explained.fix, explained.fixWhole));
   }
   return problems;
 }
@@ -199,15 +213,25 @@ function misspeltKeys(errors: Err[]): Map<string, string> {
 const unknownKey: Explainer = (e, { path, parentSchema }) => {
   const name = String(e.params.additionalProperty);
   const allowed = Object.keys(parentSchema.properties ?? {});
-  const suggestion = didYouMean(name, allowed);
+  // A key already written here is no suggestion: it would be there twice.
+  const present = new Set(e.data && typeof e.data === 'object' ? Object.keys(e.data) : []);
+  const suggestion = suggest(
+    name,
+    allowed.filter((k) => !present.has(k)),
+  );
   return {
     problem: catalogued(
       'unknown-key',
       { key: name, allowed: allowed.join(', ') },
-      { expected: `one of: ${allowed.join(', ')}`, found: `"${name}"`, hint: suggestion ? `${suggestion} Keys are case-sensitive.` : undefined },
+      {
+        expected: `one of: ${allowed.join(', ')}`,
+        found: `"${name}"`,
+        hint: suggestion ? hintOf('unknown-key', { suggestion: suggestion.hint }, 'suggestion') : undefined,
+      },
     ),
     at: [...path, name],
     key: true,
+    fix: suggestion?.fixed,
   };
 };
 
@@ -224,57 +248,76 @@ const missingKey: Explainer = (e, { parentSchema, typoFor }) => {
 const wrongType: Explainer = (e, { parentSchema, placeholderNote }) => {
   const type = String(e.params.type);
   const pattern = (e.parentSchema as { pattern?: string } | undefined)?.pattern;
-  if (type === 'string' && pattern && e.data !== null && typeof e.data !== 'object')
-    return { problem: textReadAsOther(e, pattern, parentSchema, placeholderNote) };
+  if (type === 'string' && pattern && e.data !== null && typeof e.data !== 'object') return textReadAsOther(e, pattern, parentSchema, placeholderNote);
   const expected = TYPE_NAMES[type] ?? type;
   const numeric = (type === 'number' || type === 'integer') && typeof e.data === 'string';
   return {
     problem: catalogued(
       'wrong-type',
-      { expected, found: describeValue(e.data) },
+      { expected, found: describeValue(e.data), value: quoteValue(String(e.data)) },
       {
-        message:
-          e.data === null
-            ? 'The value after the colon is empty.'
-            : numeric
-              ? `${quoteValue(String(e.data))} is not ${expected}.`
-              : `This should be ${expected}, but it is ${describeValue(e.data)}.`,
+        variant: e.data === null ? 'empty' : numeric ? 'notNumber' : undefined,
         expected,
         found: describeValue(e.data),
         hint: numeric ? numberHint(String(e.data), type === 'integer') + placeholderNote : typeHint(type, e.data, expected, placeholderNote),
       },
     ),
+    fix: numeric ? numberMeant(String(e.data), type === 'integer') : listMeant(type, e.data),
+    fixWhole: true,
   };
 };
 
+/** The list an editor meant by a text where a list belongs: "• a" or "-a" is one item, a plain word a list of one. */
+function listMeant(type: string, data: unknown): string | undefined {
+  if (type !== 'array' || typeof data !== 'string') return undefined;
+  if (bulletName(data[0] ?? '') || /^-\S/.test(data)) return `- ${data.slice(1).trim()}`;
+  return /^[\w-]+$/.test(data) ? `[${data}]` : undefined;
+}
+
 /** A time written 16.30 or a postal code without quotes is read as a number: say how to write it. */
-function textReadAsOther(e: Err, pattern: string, parentSchema: Explaining['parentSchema'], placeholderNote: string): Described {
+function textReadAsOther(e: Err, pattern: string, parentSchema: Explaining['parentSchema'], placeholderNote: string): Explained {
   const format = formatHint(pattern, parentSchema.description);
-  const fits = new RegExp(pattern).test(String(e.data));
-  return catalogued(
-    'wrong-type',
-    {},
-    {
-      message: `This should be ${format.expected}, but it is ${describeValue(e.data)}.`,
-      expected: format.expected,
-      found: describeValue(e.data),
-      hint: (fits ? `Put the value in quotes, so it is read as text: "${e.data}".` : format.hint) + placeholderNote,
-    },
-  );
+  const test = new RegExp(pattern);
+  const fits = test.test(String(e.data));
+  // 16.30 read as a number: the time 16:30.
+  const asTime =
+    typeof e.data === 'number'
+      ? String(e.data)
+          .replace(/^(\d{1,2})\.(\d)$/, '$1.$20')
+          .replace(/^(\d)\./, '0$1.')
+          .replace('.', ':')
+      : undefined;
+  const fixed = fits ? `"${e.data}"` : asTime && test.test(asTime) ? `'${asTime}'` : undefined;
+  return {
+    problem: catalogued(
+      'wrong-type',
+      { expected: format.expected, found: describeValue(e.data) },
+      {
+        expected: format.expected,
+        found: describeValue(e.data),
+        hint: (fits ? hintOf('wrong-type', { value: String(e.data) }, 'quote') : format.hint) + placeholderNote,
+      },
+    ),
+    fix: fixed,
+    fixWhole: true,
+  };
 }
 
 /** How to write a value of `type` where `data` stands (not for numbers written as text: see numberHint). */
 function typeHint(type: string, data: unknown, expected: string, placeholderNote: string): string {
-  if (type === 'string' && data === null) return `Write the text after the colon, or remove the key if it is optional.${placeholderNote}`;
-  if (type === 'array' && typeof data === 'string') return `Write each entry on its own line starting with "- ", e.g.\n  - ${data}`;
-  return `Change the value to ${expected}.${placeholderNote}`;
+  if (type === 'string' && data === null) return hintOf('wrong-type', {}, 'emptyText') + placeholderNote;
+  if (type === 'array' && typeof data === 'string') {
+    const bullet = bulletName(data[0] ?? '');
+    if (bullet) return suggestionText('bullet', { char: data[0]!, name: bullet, fixed: data.slice(1).trim() });
+    if (/^-\S/.test(data)) return suggestionText('dashWithoutSpace', { fixed: data.slice(1) });
+    return hintOf('wrong-type', { value: data }, 'oneEntryPerLine');
+  }
+  return hintOf('wrong-type', { expected }) + placeholderNote;
 }
 
 const notAllowed: Explainer = (e, { placeholderNote }) => {
   const allowed = (e.keyword === 'enum' ? (e.params.allowedValues as unknown[]) : [e.params.allowedValue]).map(String);
-  // A close spelling, or a short code the value starts with ("Monday" → "mo").
-  const prefixOf = typeof e.data === 'string' ? allowed.find((a) => (e.data as string).toLowerCase().startsWith(a.toLowerCase())) : undefined;
-  const suggestion = typeof e.data === 'string' ? (didYouMean(e.data, allowed) ?? (prefixOf && `Did you mean "${prefixOf}"?`)) : undefined;
+  const suggestion = typeof e.data === 'string' ? suggest(e.data, allowed) : undefined;
   return {
     problem: catalogued(
       'not-allowed',
@@ -282,9 +325,12 @@ const notAllowed: Explainer = (e, { placeholderNote }) => {
       {
         expected: `one of: ${allowed.join(', ')}`,
         found: describeValue(e.data),
-        hint: suggestion ? `${suggestion} Allowed here: ${allowed.join(', ')}.` : `Use one of: ${allowed.join(', ')}.${placeholderNote}`,
+        hint: suggestion
+          ? hintOf('not-allowed', { suggestion: suggestion.hint, allowed: allowed.join(', ') }, 'suggestion')
+          : hintOf('not-allowed', { allowed: allowed.join(', ') }) + placeholderNote,
       },
     ),
+    fix: suggestion?.fixed,
   };
 };
 
@@ -298,12 +344,15 @@ const badPattern: Explainer = (e, { parentSchema, placeholderNote }) => {
     return { problem: catalogued('raw-html', { tag }, { expected: 'plain text, with **bold** or *italic* for emphasis', found: tag }), underline: tag };
   }
   const format = formatHint(e.params.pattern as string, parentSchema.description);
+  const pattern = new RegExp(e.params.pattern as string);
+  const suggestion = typeof e.data === 'string' ? suggest(e.data, [], (v) => pattern.test(v)) : undefined;
   return {
     problem: catalogued(
       'bad-format',
       { found: typeof e.data === 'string' ? quoteValue(e.data) : describeValue(e.data), format: format.expected },
-      { expected: format.expected, found: describeValue(e.data), hint: `${format.hint}${placeholderNote}` },
+      { expected: format.expected, found: describeValue(e.data), hint: suggestion ? suggestion.hint : `${format.hint}${placeholderNote}` },
     ),
+    fix: suggestion?.fixed,
   };
 };
 
@@ -315,6 +364,8 @@ const badFormat: Explainer = (e, { parentSchema, placeholderNote }) => {
       { found: typeof e.data === 'string' ? quoteValue(e.data) : describeValue(e.data) },
       { expected: format.expected, found: describeValue(e.data), hint: `${format.hint}${placeholderNote}` },
     ),
+    // An address without its scheme ("www.example.de"): the same with https:// in front.
+    fix: e.params.format === 'uri' && typeof e.data === 'string' && /^[\w-]+(\.[\w-]+)+(\/\S*)?$/.test(e.data) ? `https://${e.data}` : undefined,
   };
 };
 
@@ -324,11 +375,7 @@ const tooFewItems: Explainer = (e) => {
 };
 
 const emptyText: Explainer = (_, { placeholderNote }) => ({
-  problem: catalogued(
-    'empty-text',
-    {},
-    { expected: 'a text', found: 'an empty text', hint: `Write the text, or remove the key if it is optional.${placeholderNote}` },
-  ),
+  problem: catalogued('empty-text', {}, { expected: 'a text', found: 'an empty text', hint: hintOf('empty-text', {}) + placeholderNote }),
 });
 
 const COMPARISONS: Record<string, string> = { '>=': 'of at least', '>': 'greater than', '<=': 'of at most' };
@@ -348,8 +395,8 @@ const outOfRange: Explainer = (e) => {
 const notWhole: Explainer = (e) => ({
   problem: catalogued(
     'wrong-type',
-    {},
-    { message: `${e.data} is not a whole number.`, expected: 'a whole number', found: String(e.data), hint: 'Write a whole number, without decimals.' },
+    { value: String(e.data), expected: 'a whole number' },
+    { variant: 'notNumber', expected: 'a whole number', found: String(e.data), hint: hintOf('wrong-type', {}, 'whole') },
   ),
 });
 
@@ -380,4 +427,13 @@ function underline(source: SourceFile, problem: Problem, part: string): Problem 
   const index = lineText.indexOf(part, problem.column - 1);
   if (index < 0) return problem;
   return { ...problem, column: index + 1, endLine: problem.line, endColumn: index + 1 + part.length };
+}
+
+/** The fix that puts `text` in place of the one-line value (or key) a problem points at; nothing when it spans lines or is quoted. */
+export function withFix(source: SourceFile, problem: Problem, text: string, whole = false): Problem {
+  const { line, column, endLine, endColumn } = problem;
+  if (!line || !column || !endColumn || endLine !== line) return problem;
+  const written = [...(source.text.split(/\r?\n/)[line - 1] ?? '')].slice(column - 1, endColumn - 1).join('');
+  if (!whole && /^["']/.test(written)) return { ...problem, fix: [{ line, column: column + 1, endColumn: endColumn - 1, text }] };
+  return { ...problem, fix: [{ line, column, endColumn, text }] };
 }

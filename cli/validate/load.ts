@@ -2,7 +2,7 @@ import { type BigIntStats, type Dirent, existsSync, lstatSync, readdirSync, stat
 import { join } from 'node:path';
 import type { FileMemo, ParsedFile } from '../cache/file-memo.ts';
 import type { ParseCache } from '../cache/parse-cache.ts';
-import { type Problem, UsageError } from '../report/problem.ts';
+import { hintOf, messageOf, type Problem, UsageError } from '../report/problem.ts';
 import { CONTENT_LAYOUT, type ContentType } from '../schema/layout.ts';
 import { didYouMean } from '../util/similar.ts';
 import { contentFileLimit, contentRoot, readContentFile, readListedFile, resolveEntry } from './read-content-file.ts';
@@ -121,15 +121,15 @@ function fileStats(reading: Reading, rel: string): BigIntStats | undefined {
 
 const missing = (file: string): Problem =>
   file.endsWith('/')
-    ? { code: 'missing-file', severity: 'error', message: `The folder ${file} is missing.`, file, hint: 'Restore it from version control.' }
+    ? { code: 'missing-file', severity: 'error', message: messageOf('missing-file', { file }, 'folder'), file, hint: hintOf('missing-file', {}, 'gone') }
     : {
         code: 'missing-file',
         severity: 'error',
-        message: `The file ${file} is missing.`,
+        message: messageOf('missing-file', { file }),
         file,
         expected: `content/${file}`,
         found: 'no such file',
-        hint: 'Every site needs this file; restore it from version control.',
+        hint: hintOf('missing-file', {}),
       };
 
 /** Every .yaml file of one folder, one entity per file, in name order. */
@@ -144,11 +144,11 @@ function readFolder(reading: Reading, type: ContentType, dir: string): void {
         : {
             code: 'not-a-folder',
             severity: 'error',
-            message: `The content needs a folder ${dir}/, but ${dir} is a file.`,
+            message: messageOf('not-a-folder', { file: dir }),
             file: dir,
             expected: `a folder ${dir}/ with one .yaml file per entry`,
             found: 'a file',
-            hint: `Restore the folder ${dir}/ from version control.`,
+            hint: hintOf('not-a-folder', { file: dir }),
           },
     );
     return;
@@ -161,9 +161,9 @@ function readFolder(reading: Reading, type: ContentType, dir: string): void {
     reading.problems.push({
       code: 'unreadable-file',
       severity: 'error',
-      message: `The folder ${dir}/ cannot be listed (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+      message: messageOf('unreadable-file', { file: `${dir}/`, reason: (error as NodeJS.ErrnoException).code ?? 'error' }, 'folder'),
       file: `${dir}/`,
-      hint: 'Check the permissions of the folder.',
+      hint: hintOf('unreadable-file', {}, 'folder'),
     });
     return;
   }
@@ -183,19 +183,19 @@ function entryProblem(dir: string, entry: Dirent): Problem | undefined {
     return {
       code: 'unexpected-file',
       severity: 'warning',
-      message: `${rel} is not a YAML file and is ignored.`,
+      message: messageOf('unexpected-file', { file: rel }, 'notYaml'),
       file: rel,
-      hint: `Only .yaml files in ${dir}/ are read.`,
+      hint: hintOf('unexpected-file', { dir }, 'notYaml'),
     };
   if (!/^[a-z][a-zA-Z0-9_-]*$/.test(name.replace(YAML, '')))
     return {
       code: 'bad-file-name',
       severity: 'error',
-      message: `The file name "${name}" is not a valid key.`,
+      message: messageOf('bad-file-name', { name }),
       file: rel,
       expected: 'a name that starts with a lowercase letter and has only letters, digits, "_" and "-"',
       found: name,
-      hint: 'The file name is the key other files use to refer to this entry; rename the file.',
+      hint: hintOf('bad-file-name', {}),
     };
   return undefined;
 }
@@ -208,7 +208,7 @@ function strayFiles(root: string, known: Set<string>): Problem[] {
     problems.push({
       code: 'unexpected-file',
       severity: 'warning',
-      message: `${name} is not a content file the site uses, so it is ignored.`,
+      message: messageOf('unexpected-file', { file: name }),
       file: name,
       hint: didYouMean(name, known) ?? `The content files are: ${[...known].join(', ')}.`,
     });

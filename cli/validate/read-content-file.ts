@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import type { Problem } from '../report/problem.ts';
+import { hintOf, messageOf, type Problem } from '../report/problem.ts';
 
 /** A content file is a page of YAML, not a data dump: anything bigger is refused unread. */
 export const MAX_CONTENT_FILE_BYTES = 1024 * 1024;
@@ -57,49 +57,49 @@ export function resolveEntry(root: string, rel: string, maxBytes = MAX_CONTENT_F
   let real: string;
   try {
     link = lstatSync(path, { throwIfNoEntry: false });
-    if (!link) return refuse({ code: 'missing-file', message: `${rel} does not exist.`, hint: 'Restore it from version control.' });
+    if (!link) return refuse({ code: 'missing-file', message: messageOf('missing-file', { file: rel }, 'gone'), hint: hintOf('missing-file', {}, 'gone') });
     real = realpathSync.native(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ELOOP')
       return refuse({
         code: 'symlink-loop',
-        message: `${rel} is a symbolic link that leads round in a loop, so it cannot be read.`,
+        message: messageOf('symlink-loop', { file: rel }),
         expected: 'a regular file',
         found: 'a symbolic link that, followed, comes back to itself (or passes through too many links)',
-        hint: 'Replace the link by the file itself: remove the link, then restore the file from version control.',
+        hint: hintOf('symlink-loop', {}),
       });
     if (code === 'ENOENT')
       return refuse({
         code: 'broken-link',
-        message: `${rel} is a symbolic link to something that does not exist.`,
+        message: messageOf('broken-link', { file: rel }),
         expected: 'a regular file',
         found: 'a symbolic link whose target is missing',
-        hint: 'Replace the link by the file itself, or remove it.',
+        hint: hintOf('broken-link', {}),
       });
     return refuse({
       code: 'unreadable-file',
-      message: `${rel} cannot be read (${code ?? 'error'}).`,
-      hint: 'Check the permissions of the file and of the folders above it.',
+      message: messageOf('unreadable-file', { file: rel, reason: code ?? 'error' }),
+      hint: hintOf('unreadable-file', {}),
     });
   }
   if (!inside(root, real))
     return refuse({
       code: 'outside-content',
-      message: `${rel} is a symbolic link that leads out of the content folder, so it is not read.`,
+      message: messageOf('outside-content', { file: rel }),
       expected: 'a file inside the content folder',
       found: link.isSymbolicLink() ? 'a symbolic link to something outside it' : 'a path through a linked folder outside it',
-      hint: 'Only files inside the content folder are read. Copy the file into the content folder instead of linking to it, or remove the link.',
+      hint: hintOf('outside-content', {}),
     });
   const stats = link.isSymbolicLink() || real !== path ? lstatSync(real) : link;
   if (stats.isDirectory()) return { kind: 'directory', path: real };
   if (!stats.isFile())
     return refuse({
       code: 'not-a-file',
-      message: `${rel} is ${kindOf(stats)}, not a regular file, so it is not read.`,
+      message: messageOf('not-a-file', { file: rel, kind: kindOf(stats) }),
       expected: 'a regular text file',
       found: kindOf(stats),
-      hint: 'Content files are plain text files: remove this one and save the content as an ordinary file.',
+      hint: hintOf('not-a-file', {}),
     });
   if (stats.size > maxBytes) return { problem: tooLarge(rel, MB(stats.size), maxBytes) };
   return { kind: 'file', path: real, stats };
@@ -108,11 +108,11 @@ export function resolveEntry(root: string, rel: string, maxBytes = MAX_CONTENT_F
 const tooLarge = (rel: string, size: string, maxBytes: number): Problem => ({
   code: 'file-too-large',
   severity: 'error',
-  message: `${rel} is ${size}; a content file of this site may have at most ${MB(maxBytes)}, so it is not read.`,
+  message: messageOf('file-too-large', { file: rel, size, max: MB(maxBytes) }),
   file: rel,
   expected: `at most ${MB(maxBytes)}`,
   found: size,
-  hint: 'A content file is a page of text: check that this is the file you meant, or split it (one course or teacher per file).',
+  hint: hintOf('file-too-large', {}),
 });
 
 /**
@@ -129,11 +129,11 @@ export function readContentFile(root: string, rel: string, maxBytes = MAX_CONTEN
       problem: {
         code: 'not-a-file',
         severity: 'error',
-        message: `${rel} is a folder, not a file.`,
+        message: messageOf('not-a-file', { file: rel }, 'folder'),
         file: rel,
         expected: 'a regular text file',
         found: 'a folder',
-        hint: 'Content files are plain text files: move the folder out of the content folder, or rename it so it does not end in .yaml.',
+        hint: hintOf('not-a-file', {}, 'folder'),
       },
     };
   const changed = changedWhileRead(rel);
@@ -143,14 +143,20 @@ export function readContentFile(root: string, rel: string, maxBytes = MAX_CONTEN
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ELOOP' || code === 'ENOENT') return { problem: changed };
-    return { problem: { ...changed, message: `${rel} cannot be read (${code ?? 'error'}).`, hint: 'Check the permissions of the file.' } };
+    return {
+      problem: {
+        ...changed,
+        message: messageOf('unreadable-file', { file: rel, reason: code ?? 'error' }),
+        hint: hintOf('unreadable-file', {}, 'permissions'),
+      },
+    };
   }
   try {
     const open = fstatSync(fd);
     if (!open.isFile() || open.dev !== entry.stats.dev || open.ino !== entry.stats.ino) return { problem: changed };
     return readOpen(fd, open.size, rel, maxBytes);
   } catch (error) {
-    return { problem: { ...changed, message: `${rel} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).` } };
+    return { problem: { ...changed, message: messageOf('unreadable-file', { file: rel, reason: (error as NodeJS.ErrnoException).code ?? 'error' }) } };
   } finally {
     closeSync(fd);
   }
@@ -159,9 +165,9 @@ export function readContentFile(root: string, rel: string, maxBytes = MAX_CONTEN
 const changedWhileRead = (rel: string): Problem => ({
   code: 'unreadable-file',
   severity: 'error',
-  message: `${rel} changed while it was being read.`,
+  message: messageOf('unreadable-file', { file: rel }, 'changed'),
   file: rel,
-  hint: 'Run the command again once the file is saved.',
+  hint: hintOf('unreadable-file', {}, 'changed'),
 });
 
 /**
@@ -221,7 +227,9 @@ export function readListedFile(root: string, dir: string, rel: string, maxBytes:
     if (opened.size > maxBytes) return { problem: tooLarge(rel, MB(opened.size), maxBytes) };
     return readOpen(fd, opened.size, rel, maxBytes, true);
   } catch (error) {
-    return { problem: { ...changedWhileRead(rel), message: `${rel} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).` } };
+    return {
+      problem: { ...changedWhileRead(rel), message: messageOf('unreadable-file', { file: rel, reason: (error as NodeJS.ErrnoException).code ?? 'error' }) },
+    };
   } finally {
     closeSync(fd);
   }

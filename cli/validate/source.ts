@@ -1,6 +1,6 @@
 import { isAscii, isUtf8, transcode } from 'node:buffer';
 import { type CachedParse, contentHash, type ParseCache } from '../cache/parse-cache.ts';
-import { formatPath, type Position, type Problem } from '../report/problem.ts';
+import { formatPath, hintOf, messageOf, type Position, type Problem } from '../report/problem.ts';
 import { type FullParse, locateInDocument, nestedTooDeep, parseFully, parseYaml } from './yaml-full.ts';
 import { deeperThanAllowed } from './yaml-limits.ts';
 import { locatePlain, type Outline, readPlainYaml } from './yaml-plain.ts';
@@ -106,11 +106,12 @@ function decode(file: string, bytes: Uint8Array): string | Problem {
     return {
       code: 'byte-order-mark',
       severity: 'error',
-      message: 'The file starts with a byte-order mark (BOM).',
+      message: messageOf('byte-order-mark', {}),
       ...at(1, 1),
       expected: 'UTF-8 without BOM',
       found: 'the bytes EF BB BF before the first character',
-      hint: 'Save the file as "UTF-8" (not "UTF-8 with BOM") in your editor.',
+      hint: hintOf('byte-order-mark', {}),
+      fix: [{ line: 1, column: 1, endColumn: 2, text: '' }],
     };
   if (!isUtf8(bytes)) {
     const offset = firstInvalidUtf8(bytes);
@@ -118,14 +119,30 @@ function decode(file: string, bytes: Uint8Array): string | Problem {
     return {
       code: 'invalid-utf8',
       severity: 'error',
-      message: 'The file is not valid UTF-8 text.',
+      message: messageOf('invalid-utf8', {}),
       ...at(lines.length, lines.at(-1)!.length + 1),
       expected: 'UTF-8 text',
-      found: `the byte 0x${bytes[offset]!.toString(16).toUpperCase().padStart(2, '0')} at byte offset ${offset}`,
-      hint: 'The file was probably saved in another encoding (e.g. Windows-1251 or Latin-1). Save it as UTF-8.',
+      ...otherEncoding(bytes, offset, lines.length),
     };
   }
   return utf8Text(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+}
+
+/**
+ * What a file that is not UTF-8 most likely is: Windows-1251 when its bytes read as Cyrillic
+ * letters there (as the studio's Russian texts would), else another single-byte encoding.
+ */
+function otherEncoding(bytes: Uint8Array, offset: number, line: number): { found: string; hint: string } {
+  const byte = `0x${bytes[offset]!.toString(16).toUpperCase().padStart(2, '0')}`;
+  const start = bytes.lastIndexOf(0x0a, offset) + 1;
+  const end = bytes.indexOf(0x0a, offset);
+  const cyrillic = new TextDecoder('windows-1251').decode(bytes.subarray(start, end < 0 ? bytes.length : end)).trim();
+  if (/[а-яё]{2}/i.test(cyrillic))
+    return {
+      found: `the byte ${byte}; read as Windows-1251 (Cyrillic), line ${line} says: ${cyrillic.length > 60 ? `${cyrillic.slice(0, 57)}…` : cyrillic}`,
+      hint: hintOf('invalid-utf8', {}, 'windows1251'),
+    };
+  return { found: `the byte ${byte} at byte offset ${offset}`, hint: hintOf('invalid-utf8', {}, 'otherEncoding') };
 }
 
 /** The problem of a text with no content: nothing, or only comments. */
@@ -134,13 +151,13 @@ function emptyFile(file: string, text: string): Problem | undefined {
     return {
       code: 'empty-file',
       severity: 'error',
-      message: 'The file is empty.',
+      message: messageOf('empty-file', {}),
       file,
       line: 1,
       column: 1,
       expected: 'content for this file',
       found: 'nothing (or only comments)',
-      hint: 'Restore the file from version control, or delete it if it was created by mistake.',
+      hint: hintOf('empty-file', {}),
     };
   return undefined;
 }

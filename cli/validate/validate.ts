@@ -1,5 +1,6 @@
 import { FileMemo } from '../cache/file-memo.ts';
 import { ParseCache } from '../cache/parse-cache.ts';
+import { readLock } from '../i18n/lock.ts';
 import { type Problem, sortProblems } from '../report/problem.ts';
 import { checkSchemas } from './check-schema.ts';
 import { assemble, type Content } from './content.ts';
@@ -37,7 +38,9 @@ export function validateContent(dir: string, options: ValidateOptions = {}): Val
   for (const p of loaded.problems) if (p.severity === 'error') failed.add(p.file);
   const content = assemble(loaded.files, (f) => !failed.has(f.source!.file));
   const today = options.today ?? new Date().toISOString().slice(0, 10);
-  const problems = sortProblems([...loaded.problems, ...schemaProblems, ...crossCheck(content, { today, memo })]);
+  // translations.yaml is checked like every other file (its glossary is edited by hand), though no page shows it.
+  const lock = readLock(dir, loaded.fileLimit, cache);
+  const problems = sortProblems([...loaded.problems, ...schemaProblems, ...lock.problems, ...crossCheck(content, { today, memo })]);
   cache?.save(); // after every check, so the positions they asked for are kept too
   persisted?.save(PER_FILE_CHECKS);
   // The texts of the files the problems are in (for code frames): a file taken from the memo is decoded only then.

@@ -9,18 +9,27 @@ import { CACHE_DIR, fromRoot } from '../paths.ts';
 import { CONTENT_TYPE_NAMES, type ContentType, schemaFileName } from '../schema/layout.ts';
 
 const require = createRequire(import.meta.url);
-type Validators = Record<ContentType, ValidateFunction>;
+/** One validator per content type, and one for content/translations.yaml. */
+type Validators = Record<ContentType | 'translations', ValidateFunction>;
+const SCHEMA_NAMES = [...CONTENT_TYPE_NAMES, 'translations'] as const;
+const schemaFile = (name: (typeof SCHEMA_NAMES)[number]) => (name === 'translations' ? 'translations.schema.json' : schemaFileName(name));
 let validators: Validators | undefined;
 let key: string | undefined;
 
 /**
  * The schemas carry the editor's messages (`errorMessage`, `patternErrorMessage`, read by
- * yaml-language-server): declared here, so ajv accepts them even in strict mode.
+ * yaml-language-server): declared here, so ajv accepts them even in strict mode. Formats are
+ * checked (ajv-formats' full definitions, the ones the editor applies too): a `baseUrl` without
+ * "https://" is refused. Dates and e-mail addresses carry a pattern instead (json-schema.ts).
  */
+/** Where the standalone validators take the format definitions from at run time. */
+const FORMATS_MODULE = 'ajv-formats/dist/formats';
+const { fullFormats } = require(FORMATS_MODULE) as typeof import('ajv-formats/dist/formats.js');
 export const AJV_OPTIONS = {
   allErrors: true,
   strict: false,
-  validateFormats: false,
+  validateFormats: true,
+  formats: { uri: fullFormats.uri },
   keywords: ['errorMessage', 'patternErrorMessage'],
 };
 // verbose: explain() reads each error's schema and data; inlineRefs: false keeps one function per
@@ -30,7 +39,13 @@ export const AJV_OPTIONS = {
 // without the `u` flag, which scans a text two to five times faster (every text is checked against
 // two patterns): the same for patterns of characters of the Basic Multilingual Plane, without `.`
 // or property classes, the only ones the schemas have. Both: tests/validate/validators.test.ts.
-const COMPILE_OPTIONS = { ...AJV_OPTIONS, verbose: true, inlineRefs: false, unicode: false, unicodeRegExp: false, code: { source: true } };
+const COMPILE_OPTIONS = { ...AJV_OPTIONS, verbose: true, inlineRefs: false, unicode: false, unicodeRegExp: false };
+/** The options ajv compiles with; loads ajv (only a run that compiles needs it), for its code template tag. */
+const compileOptions = () => ({
+  ...COMPILE_OPTIONS,
+  // The standalone validators take the format definitions from ajv-formats at run time.
+  code: { source: true, formats: (require('ajv') as typeof import('ajv'))._`require(${FORMATS_MODULE}).fullFormats` },
+});
 
 /** The compiled validators shipped with the compiler, written by `npm run schemas` (scripts/write-schemas.ts). */
 export const VALIDATORS_FILE = 'validators.cjs';
@@ -41,7 +56,7 @@ export const VALIDATORS_FILE = 'validators.cjs';
  */
 function sourceKey(texts: readonly string[]): string {
   const ajv = (JSON.parse(readFileSync(require.resolve('ajv/package.json'), 'utf8')) as { version: string }).version;
-  const hash = createHash('sha256').update(`ajv ${ajv}\0${JSON.stringify(COMPILE_OPTIONS)}`);
+  const hash = createHash('sha256').update(`ajv ${ajv}\0${JSON.stringify(COMPILE_OPTIONS)}\0formats from ${FORMATS_MODULE}`);
   for (const text of texts) hash.update('\0').update(text);
   return hash.digest('hex').slice(0, 24);
 }
@@ -55,15 +70,15 @@ const QUIET_ON_UNICODE = {
   error: console.error,
 };
 
-const schemaTexts = () => CONTENT_TYPE_NAMES.map((t) => readFileSync(fromRoot('schemas', schemaFileName(t)), 'utf8'));
+const schemaTexts = () => SCHEMA_NAMES.map((t) => readFileSync(fromRoot('schemas', schemaFile(t)), 'utf8'));
 
 /** The schemas compiled by ajv in this process, and the id each content type is found under. */
 function compile(texts: readonly string[]) {
   const Ajv = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-  const ajv = new Ajv.default({ ...COMPILE_OPTIONS, logger: QUIET_ON_UNICODE });
+  const ajv = new Ajv.default({ ...compileOptions(), logger: QUIET_ON_UNICODE });
   const ids = texts.map((text) => (JSON.parse(text) as { $id: string }).$id);
   for (const text of texts) ajv.addSchema(JSON.parse(text));
-  return { ajv, refs: Object.fromEntries(CONTENT_TYPE_NAMES.map((t, i) => [t, ids[i]!])) as Record<ContentType, string> };
+  return { ajv, refs: Object.fromEntries(SCHEMA_NAMES.map((t, i) => [t, ids[i]!])) as Record<(typeof SCHEMA_NAMES)[number], string> };
 }
 
 const standalone = ({ ajv, refs }: ReturnType<typeof compile>, texts: readonly string[]) =>
@@ -105,7 +120,7 @@ export function getValidators(): Validators {
   key ??= sourceKey(texts);
   try {
     const shipped = requireWithCodeCache(fromRoot('schemas', VALIDATORS_FILE), 'validators') as Validators & { builtFrom?: string };
-    if (shipped.builtFrom === key) validators = shipped;
+    if (shipped.builtFrom === key && SCHEMA_NAMES.every((n) => typeof shipped[n] === 'function')) validators = shipped;
   } catch {
     // missing or damaged: compiled below
   }
@@ -130,7 +145,7 @@ function compiledHere(texts: readonly string[]): Validators {
     }
   }
   const compiled = compile(texts);
-  const compiledValidators = Object.fromEntries(CONTENT_TYPE_NAMES.map((t) => [t, compiled.ajv.getSchema(compiled.refs[t])!])) as Validators;
+  const compiledValidators = Object.fromEntries(SCHEMA_NAMES.map((t) => [t, compiled.ajv.getSchema(compiled.refs[t])!])) as Validators;
   if (!cached) return compiledValidators;
   // The cache is only an optimisation; a read-only node_modules must not stop validation.
   if (storeCacheFile(cached, standalone(compiled, texts), 5)) removeOldValidators();

@@ -1,5 +1,5 @@
 import type { Document, LineCounter, Node, Pair } from 'yaml';
-import type { Position, Problem } from '../report/problem.ts';
+import { catalogued, type Position, type Problem } from '../report/problem.ts';
 import { yamlPackage } from './yaml-lazy.ts';
 import { aliasOverflow, firstTooDeep, firstTooDeepOffset, MAX_ALIAS_COPIES, MAX_DEPTH, mayBeTooDeep, positionOf } from './yaml-limits.ts';
 import { yamlProblems } from './yaml-problems.ts';
@@ -49,27 +49,21 @@ export function parseFully(file: string, text: string): FullParse & { data: unkn
 }
 
 const tooDeep = (file: string, at: { line: number; col: number }): Problem => ({
-  code: 'too-deep',
-  severity: 'error',
-  message: `Lists and mappings are nested more than ${MAX_DEPTH} levels deep here.`,
+  ...catalogued('too-deep', { max: MAX_DEPTH }),
   file,
   line: at.line,
   column: at.col,
   expected: `at most ${MAX_DEPTH} levels of nesting (content needs fewer than 10)`,
   found: `more than ${MAX_DEPTH} levels`,
-  hint: 'Check the indentation (each level is indented two spaces more) and that every [ and { is closed on this line.',
 });
 
 const tooManyAliases = (file: string, at: { line: number; col: number }): Problem => ({
-  code: 'too-many-aliases',
-  severity: 'error',
-  message: `The aliases (*name) up to here expand to more than ${MAX_ALIAS_COPIES} copies of anchored values.`,
+  ...catalogued('too-many-aliases', { max: MAX_ALIAS_COPIES }),
   file,
   line: at.line,
   column: at.col,
   expected: `at most ${MAX_ALIAS_COPIES} copies made through &anchors and *aliases`,
   found: 'more (each alias of a value that itself holds aliases multiplies them)',
-  hint: 'Write the repeated text out where it is needed instead of copying it with &anchor and *alias.',
 });
 
 /** A document nested too deep, or one whose aliases would expand it without end: the first place either starts. */

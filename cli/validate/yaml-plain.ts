@@ -67,12 +67,17 @@ export function readPlainYaml(text: string): { data: Record<string, unknown>; ou
 /** Whether line `line` (its text from `s`, `len` long) has a dash and then a space or its end at column `at`. */
 const isDash = (text: string, s: number, len: number, at: number) => text.charCodeAt(s + at) === 45 && (len === at + 1 || text.charCodeAt(s + at + 1) === 32);
 
+/** ".", "/", "#", "[" and "]": inside a key (never first), read as themselves. */
+const KEY_MARKS = new Set([46, 47, 35, 91, 93]);
+
 /** A hash of the characters of the key `keyEnd` found last, for `keyName`. */
 let keyHash = 0;
 
 /**
  * Where the colon of a plain key at `column` of the line at `s` (`len` long) is, as a column (a
- * letter, then letters, digits, "_" and "-", then ":" and a space or the end of the line), or -1.
+ * letter, then letters, digits, "_", "-", and the ".", "/", "#", "[" and "]" of the text names
+ * translations.yaml confirms (`courses/vocal.yaml#features[2]`), then ":" and a space or the end of
+ * the line), or -1. In a block key these are plain characters (no space before the "#").
  */
 function keyEnd(text: string, s: number, len: number, column: number): number {
   if (column >= len) return -1;
@@ -85,7 +90,7 @@ function keyEnd(text: string, s: number, len: number, column: number): number {
       keyHash = hash;
       return i + 1 === len || text.charCodeAt(s + i + 1) === 32 ? i : -1;
     }
-    if (!((c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122) || c === 95 || c === 45)) return -1;
+    if (!((c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122) || c === 95 || c === 45 || KEY_MARKS.has(c))) return -1;
     hash = (Math.imul(hash, 31) + c) | 0;
   }
   return -1;

@@ -3,6 +3,7 @@ import type { Problem } from '../report/problem.ts';
 import { catalogued, yamlCode } from '../report/problem.ts';
 import type { ProblemCode } from '../report/problems.ts';
 import { yamlPackage } from './yaml-lazy.ts';
+import { structuralMistake } from './yaml-structure.ts';
 
 /**
  * The yaml parser's errors, as an editor needs them: one error per mistake, on the line where the
@@ -15,8 +16,8 @@ export function yamlProblems(file: string, text: string, doc: Document.Parsed, l
   const { errors, warnings } = doc;
   const src = text.split(/\r?\n/);
   const problems: Problem[] = [];
-  const at = (code: ProblemCode, line: number, column: number, vars: Record<string, string | number> = {}, extra: Partial<Problem> = {}): Problem => ({
-    ...catalogued(code, vars),
+  const at: At = (code, line, column, vars = {}, { variant, ...extra } = {}) => ({
+    ...catalogued(code, vars, { variant: variant as never }),
     file,
     line,
     column,
@@ -27,13 +28,26 @@ export function yamlProblems(file: string, text: string, doc: Document.Parsed, l
   src.forEach((l, i) => {
     const indent = /^[ \t]*/.exec(l)![0];
     if (indent.includes('\t') && l.trim() !== '' && !l.trim().startsWith('#'))
-      problems.push(at('yaml-tab', i + 1, indent.indexOf('\t') + 1, {}, { endLine: i + 1, endColumn: indent.length + 1, found: 'a tab character' }));
+      problems.push(
+        at(
+          'yaml-tab',
+          i + 1,
+          indent.indexOf('\t') + 1,
+          {},
+          {
+            endLine: i + 1,
+            endColumn: indent.length + 1,
+            found: 'a tab character',
+            fix: [{ line: i + 1, column: 1, endColumn: indent.length + 1, text: indent.replaceAll('\t', '  ') }],
+          },
+        ),
+      );
   });
   if (problems.length === 0 && errors.length) {
     const first = [...errors].sort((a, b) => a.pos[0] - b.pos[0])[0]!;
     const a = lines.linePos(first.pos[0]);
     const b = lines.linePos(Math.max(first.pos[0], first.pos[1]));
-    problems.push(diagnose(first, a.line, a.col, b, src, at));
+    problems.push(structuralMistake(src, a.line + 2, at) ?? diagnose(first, a.line, a.col, b, src, at));
   }
   // A quote left open swallows the following lines up to the next quote of its kind: YAML reads that
   // as one text over several lines, which content never needs, so it is the mistake to point at.
@@ -51,9 +65,9 @@ export function yamlProblems(file: string, text: string, doc: Document.Parsed, l
             'yaml-unclosed',
             a.line,
             a.col,
-            {},
+            { quote, line: b.line },
             {
-              message: `The quote ${quote} opened here is closed only on line ${b.line}, so everything in between is read as one text.`,
+              variant: 'closedLater',
               expected: `a closing ${quote} on this line`,
             },
           ),
@@ -67,7 +81,14 @@ export function yamlProblems(file: string, text: string, doc: Document.Parsed, l
   return problems;
 }
 
-type At = (code: ProblemCode, line: number, column: number, vars?: Record<string, string | number>, extra?: Partial<Problem>) => Problem;
+/** Where the message's wording is one of the code's variants, its name goes in `extra.variant`. */
+export type At = (
+  code: ProblemCode,
+  line: number,
+  column: number,
+  vars?: Record<string, string | number>,
+  extra?: Partial<Problem> & { variant?: string },
+) => Problem;
 
 const KEY_LINE = /^( *)(- +)?([^\s#'"][^:#]*?):(?:\s+(\S.*))?$/;
 const indentOf = (l: string) => /^ */.exec(l)![0].length;
@@ -85,7 +106,18 @@ function diagnose(error: YAMLError, line: number, column: number, end: { line: n
   // A list item whose "- " was lost: the line is where a new item of the list above starts.
   const lostDash = lostDashAt(line, src);
   if ((code === 'yaml-duplicate-key' || code === 'yaml-bad-indent' || code === 'yaml-missing-colon') && lostDash)
-    return at('yaml-lost-dash', line, lostDash.column, {}, { expected: `"- " before ${lostDash.what}`, found: JSON.stringify(text.trim()) });
+    return at(
+      'yaml-lost-dash',
+      line,
+      lostDash.column,
+      {},
+      {
+        expected: `"- " before ${lostDash.what}`,
+        found: JSON.stringify(text.trim()),
+        // The dash deleted: put it back; replaced by two spaces: those become the dash.
+        fix: [{ line, column: lostDash.column, endColumn: lostDash.column + (lostDash.column === indentOf(text) + 1 ? 0 : 2), text: '- ' }],
+      },
+    );
 
   if (code === 'yaml-duplicate-key') {
     const m = KEY_LINE.exec(text);
@@ -102,7 +134,16 @@ function diagnose(error: YAMLError, line: number, column: number, end: { line: n
 
   if (code === 'yaml-unclosed') {
     const opened = unclosedQuote(src);
-    if (opened) return at('yaml-unclosed', opened.line, opened.column, {}, { expected: `a closing ${opened.quote}` });
+    if (opened) {
+      const end = src[opened.line - 1]!.replace(/\s+$/, '').length + 1;
+      return at(
+        'yaml-unclosed',
+        opened.line,
+        opened.column,
+        {},
+        { expected: `a closing ${opened.quote}`, fix: [{ line: opened.line, column: end, endColumn: end, text: opened.quote }] },
+      );
+    }
     // "key" with nothing after it where a value was expected.
     if (/map values/.test(error.message)) {
       const key = text.trim().split(/\s+/)[0] ?? '';
@@ -121,12 +162,20 @@ function missingColon(line: number, src: string[], at: At): Problem | undefined 
     if (l === undefined || blank(l) || l.includes(':') || /^\s*-\s/.test(l)) continue;
     if (/^\s*["'[{]/.test(l)) continue;
     const key = l.trim().split(/\s+/)[0]!;
+    const after = indentOf(l) + 1 + key.length;
+    const rest = /^\s*/.exec(l.slice(after - 1))![0].length;
     return at(
       'yaml-missing-colon',
       n,
       indentOf(l) + 1,
       { key },
-      { endLine: n, endColumn: indentOf(l) + 1 + key.length, expected: `"${key}:"`, found: `"${key}"` },
+      {
+        endLine: n,
+        endColumn: after,
+        expected: `"${key}:"`,
+        found: `"${key}"`,
+        fix: [{ line: n, column: after, endColumn: after + rest, text: rest && l.trim() !== key ? ': ' : ':' }],
+      },
     );
   }
   return undefined;
@@ -147,11 +196,12 @@ function misindented(line: number, src: string[], at: At): Problem | undefined {
       'yaml-bad-indent',
       line,
       1,
-      {},
+      { key: above[3]!, before: before[3]!, after: deeper[3]! },
       {
-        message: `"${above[3]}:" starts further left than "${before[3]}:" above it and "${deeper[3]}:" below it.`,
+        variant: 'left',
         expected: spaces(before[1]!.length),
         found: spaces(above[1]!.length),
+        fix: [{ line, column: 1, endColumn: above[1]!.length + 1, text: ' '.repeat(before[1]!.length) }],
       },
     );
   if (deeper[1]!.length <= above[1]!.length) return undefined;
@@ -159,11 +209,12 @@ function misindented(line: number, src: string[], at: At): Problem | undefined {
     'yaml-bad-indent',
     next + 1,
     deeper[1]!.length + 1,
-    {},
+    { key: deeper[3]!, above: above[3]! },
     {
-      message: `"${deeper[3]}:" is indented deeper than "${above[3]}:" on the line above, so it is read as more of that line's text.`,
+      variant: 'deeper',
       expected: `${spaces(above[1]!.length)} before "${deeper[3]}:", as before "${above[3]}:"`,
       found: spaces(deeper[1]!.length),
+      fix: [{ line: next + 1, column: 1, endColumn: deeper[1]!.length + 1, text: ' '.repeat(above[1]!.length) }],
     },
   );
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paint, useColor } from '../../cli/report/colors.ts';
 import { formatGithub, formatHuman, formatJson, summaryLines } from '../../cli/report/format-problems.ts';
-import type { Problem } from '../../cli/report/problem.ts';
+import { editorPath, type Problem } from '../../cli/report/problem.ts';
 import { runCliProcess } from '../helpers/cli.ts';
 
 const plain = paint(false);
@@ -67,7 +67,7 @@ describe('formatHuman', () => {
       '',
       'content/courses/vocal.yaml',
       '  4:11    error "40 €" is not a number. [wrong-type]',
-      '          at       price.amount',
+      '          at       price › amount',
       '          expected a number',
       '          found    the text "40 €"',
       '          2 | order: 1',
@@ -113,7 +113,7 @@ describe('formatHuman', () => {
       [
         'site.yaml',
         '  9:7     warning Placeholder: contacts.phone. [placeholder]',
-        '          at       contacts.phone',
+        '          at       contacts › phone',
         '          found    TODO: contacts.phone',
         '          hint     Replace it with the real value before publishing.',
       ].join('\n'),
@@ -182,8 +182,8 @@ describe('formatJson', () => {
 describe('formatGithub', () => {
   it('writes one workflow command per problem, with its place and every detail in the message', () => {
     expect(formatGithub([priceError, placeholder('site.yaml', 'contacts.phone', 9)], { prefix: 'content/' }).split('\n')).toEqual([
-      '::error file=content/courses/vocal.yaml,line=4,col=11,endLine=4,title=wrong-type::"40 €" is not a number.%0Aat price.amount%0Aexpected: a number%0Afound: the text "40 €"%0Ahint: Write only the number: 40.%0AAmounts are always in euros.',
-      '::warning file=content/site.yaml,line=9,col=7,title=placeholder::Placeholder: contacts.phone.%0Aat contacts.phone%0Afound: TODO: contacts.phone%0Ahint: Replace it with the real value before publishing.',
+      '::error file=content/courses/vocal.yaml,line=4,col=11,endLine=4,title=wrong-type::"40 €" is not a number.%0Aat price › amount%0Aexpected: a number%0Afound: the text "40 €"%0Ahint: Write only the number: 40.%0AAmounts are always in euros.',
+      '::warning file=content/site.yaml,line=9,col=7,title=placeholder::Placeholder: contacts.phone.%0Aat contacts › phone%0Afound: TODO: contacts.phone%0Ahint: Replace it with the real value before publishing.',
     ]);
   });
 
@@ -238,5 +238,15 @@ describe('colours', () => {
     expect(piped.stdout).not.toContain('\u001b[');
     const forced = await runCliProcess(['validate', '--today', '2026-11-22'], { env: { NO_COLOR: '', FORCE_COLOR: '1' } });
     expect(forced.stdout).toContain('\u001b[32m✓ No errors\u001b[39m');
+  });
+});
+
+describe('the place of a problem, as editors count', () => {
+  it('counts list items from 1 and names them ("the 15th item"), not items[14]', () => {
+    expect(editorPath('categories[1].items[14].price')).toBe('categories › 2nd item › items › 15th item › price');
+    expect(editorPath('features[0].en')).toBe('features › 1st item › en');
+    expect(editorPath('entries[10].day')).toBe('entries › 11th item › day');
+    expect(editorPath('entries[20]')).toBe('entries › 21st item');
+    expect(editorPath('price.amount')).toBe('price › amount');
   });
 });

@@ -44,6 +44,29 @@ describe('the schemas the editor reads', () => {
     }
   });
 
+  it.each(files)("%s: every check the editor makes carries our message (errorMessage), not the editor's generic one", (f) => {
+    const missing: string[] = [];
+    for (const [at, n] of nodes(load(f))) {
+      const checked =
+        Array.isArray(n.enum) ||
+        n.const !== undefined ||
+        typeof n.format === 'string' ||
+        ['array', 'string', 'number', 'integer'].includes(String(n.type)) ||
+        (n.type === 'object' && n.additionalProperties === false);
+      if (checked && !(typeof n.errorMessage === 'string' && /^[A-Z].{10,}[.)]$/.test(n.errorMessage))) missing.push(at || '(root)');
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('check formats: a site address without https:// is refused, as validate refuses it', () => {
+    const Ajv = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+    const validate = new Ajv.default(AJV_OPTIONS).compile(load('site.schema.json'));
+    const site = parse(readFileSync(join(ROOT, 'content/site.yaml'), 'utf8')) as Record<string, unknown>;
+    expect(validate(site)).toBe(true);
+    expect(validate({ ...site, baseUrl: 'www.example.de' })).toBe(false);
+    expect(validate.errors?.[0]).toMatchObject({ keyword: 'format', instancePath: '/baseUrl' });
+  });
+
   it('compile in ajv strict mode too (the editor keywords are declared)', () => {
     const Ajv = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
     const ajv = new Ajv.default({ ...AJV_OPTIONS, strict: true });

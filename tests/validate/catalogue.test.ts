@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROBLEMS, SERVER_CODES } from '../../cli/report/problems.ts';
+import { PROBLEMS, type ProblemDefinition, SERVER_CODES } from '../../cli/report/problems.ts';
 import { ROOT } from '../helpers/cli.ts';
 
 describe('the problem catalogue', () => {
@@ -13,6 +13,31 @@ describe('the problem catalogue', () => {
       expect(text).toMatch(/(\.|\{\w+\}|\?)$/);
       expect(text).not.toMatch(/the text "[^"]*" is not allowed|The value the/);
     }
+  });
+
+  it("is the only place a problem's message is written (the code that reports one fills in the catalogue's words)", () => {
+    const sources = (dir: string): string[] =>
+      readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? sources(`${dir}/${e.name}`) : e.name.endsWith('.ts') ? [`${dir}/${e.name}`] : [],
+      );
+    const files = [...sources('cli/validate'), ...sources('cli/i18n'), ...sources('cli/report'), 'cli/commands/validate.ts', 'cli/commands/i18n.ts'];
+    const written: string[] = [];
+    for (const file of files.filter((f) => f !== 'cli/report/problems.ts')) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      for (const m of text.matchAll(/\bmessage:\s*(['"`])/g)) written.push(`${file}:${text.slice(0, m.index).split('\n').length}`);
+      // A hint is taken from the catalogue too (hintOf, or a "did you mean" from SUGGESTIONS); only a
+      // hint made from parts (`${…}`) is put together where the parts are known.
+      for (const m of text.matchAll(/\bhint:\s*(['"]|`[^$])/g)) written.push(`${file}:${text.slice(0, m.index).split('\n').length} (hint)`);
+    }
+    expect(written).toEqual([]);
+  });
+
+  it('has variants that read as sentences too', () => {
+    for (const [code, def] of Object.entries(PROBLEMS) as [string, ProblemDefinition][])
+      for (const text of [...Object.values(def.variants ?? {}), ...Object.values(def.hints ?? {})]) {
+        expect(text, code).toMatch(/^([A-Z"{]|\{\{)/);
+        expect(text, code).toMatch(/(\.|\{\w+\}|\?)$/);
+      }
   });
 
   it('is where every code the compiler reports comes from (no code written elsewhere)', () => {

@@ -1,7 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { type Fix, fromCatalogue } from '../../cli/report/problem.ts';
+import type { ProblemCode } from '../../cli/report/problems.ts';
 import { contentCopy, ROOT, runCli } from '../helpers/cli.ts';
 
 /**
@@ -22,6 +24,12 @@ interface Edit {
   crlf?: boolean;
   /** The final line break removed. */
   noFinalNewline?: boolean;
+  /** The file deleted. */
+  delete?: boolean;
+  /** The file (as edited so far) copied to this path. */
+  copyTo?: string;
+  /** The file saved in this encoding instead of UTF-8 (windows-1251). */
+  encoding?: string;
 }
 interface Case {
   name: string;
@@ -33,6 +41,8 @@ interface Case {
   hint?: string;
   /** Warnings the shipped content does not have. */
   warnings?: string[];
+  /** The first error carries no fix (the editor must decide, e.g. which encoding to save in). */
+  noFix?: boolean;
 }
 interface Reported {
   code: string;
@@ -43,6 +53,7 @@ interface Reported {
   path?: string;
   message: string;
   hint?: string;
+  fix?: Fix[];
 }
 
 const corpus = parse(readFileSync(join(ROOT, 'tests/fixtures/editing.yaml'), 'utf8')) as { mistakes: Case[]; harmless: Case[] };
@@ -53,7 +64,20 @@ function apply(dir: string, edits: Edit[]): Map<string, number> {
   const anchors = new Map<string, number>();
   for (const e of edits) {
     const path = join(dir, e.file);
+    if (e.delete) {
+      rmSync(path);
+      continue;
+    }
     let text = readFileSync(path, 'utf8');
+    if (e.copyTo !== undefined) {
+      writeFileSync(join(dir, e.copyTo), text);
+      continue;
+    }
+    if (e.encoding !== undefined) {
+      writeFileSync(path, encode(text, e.encoding));
+      if (!anchors.has(e.file)) anchors.set(e.file, 1);
+      continue;
+    }
     let index = 0;
     if (e.find !== undefined) {
       index = text.startsWith(e.find) ? 0 : text.indexOf(`\n${e.find}`) + 1;
@@ -80,6 +104,36 @@ function apply(dir: string, edits: Edit[]): Map<string, number> {
   }
   return anchors;
 }
+
+/** `text` in a single-byte encoding (windows-1251), by decoding every byte of it once. */
+function encode(text: string, encoding: string): Buffer {
+  const decoder = new TextDecoder(encoding);
+  const byChar = new Map<string, number>();
+  for (let b = 0; b < 256; b++) byChar.set(decoder.decode(Uint8Array.of(b)), b);
+  return Buffer.from([...text].map((c) => byChar.get(c) ?? 0x3f));
+}
+
+/** The edits of a fix applied to a file's text (each on one line, counted in characters). */
+function applyFix(text: string, fix: Fix[]): string {
+  const lines = text.split('\n');
+  const sorted = [...fix].sort((a, b) => b.line - a.line || b.column - a.column);
+  for (const f of sorted) {
+    const chars = [...lines[f.line - 1]!];
+    chars.splice(f.column - 1, f.endColumn - f.column, f.text);
+    lines[f.line - 1] = chars.join('');
+  }
+  return lines.join('\n');
+}
+
+/** Of each mistake: one error, at the line expected, with a fix that works (where it is certain). */
+const score: { name: string; one: boolean; fixed: boolean | undefined }[] = [];
+afterAll(() => {
+  const one = score.filter((s) => s.one).length;
+  const fixable = score.filter((s) => s.fixed !== undefined);
+  console.log(
+    `editing corpus: ${corpus.mistakes.length} mistakes (${corpus.mistakes.filter((c) => c.errors?.length).length} with errors); ${one} give exactly the expected error(s); ${fixable.filter((s) => s.fixed).length} of ${fixable.length} carry a fix that, applied, leaves the content without errors`,
+  );
+});
 
 const key = (p: Reported) => `${p.file}|${p.code}|${p.path ?? ''}|${p.message}`;
 let baseline: Set<string>;
@@ -120,6 +174,10 @@ function check(c: Case) {
       const got = errors.map((p) => describeReported(p, anchors, relative, pos.includes(':') || pos === '-'));
       expect(got, JSON.stringify(errors, null, 1)).toEqual(want);
       expect(code).toBe(want.length ? 1 : 0);
+      for (const p of problems.filter((x) => x.severity === 'error' || !baseline.has(key(x)))) {
+        // What users see is what the catalogue (and docs/problems.md) says.
+        expect(fromCatalogue(p.code as ProblemCode, p.message), `${p.code}: "${p.message}" is not in cli/report/problems.ts`).toBe(true);
+      }
       for (const p of errors) {
         expect(p.message, p.code).toMatch(/\w/);
         expect(p.hint, `${p.code} has no hint`).toMatch(/\w{3}/);
@@ -128,6 +186,17 @@ function check(c: Case) {
       if (c.hint) expect(errors[0]?.hint).toContain(c.hint);
       const added = problems.filter((p) => p.severity === 'warning' && !baseline.has(key(p))).map((p) => `${p.file} ${p.code}`);
       expect(added).toEqual(c.warnings ?? []);
+      // The fix the hint names, applied: the content is valid again.
+      const first = errors[0];
+      const entry: (typeof score)[number] = { name: c.name, one: true, fixed: undefined };
+      if (first?.fix && !c.noFix) {
+        const path = join(copy.dir, first.file);
+        writeFileSync(path, applyFix(readFileSync(path, 'utf8'), first.fix));
+        const again = (await validate(copy.dir)).problems.filter((p) => p.severity === 'error');
+        expect(again, `after the fix ${JSON.stringify(first.fix)}`).toEqual([]);
+        entry.fixed = true;
+      } else if (first && !c.noFix && want.length === 1) expect.fail(`${first.code} has no fix; mark the case noFix if none can be certain`);
+      if (c.errors?.length) score.push(entry);
     } finally {
       copy.cleanup();
     }

@@ -1,3 +1,4 @@
+import { catalogued } from '../../report/problem.ts';
 import { problemAt } from '../source.ts';
 import type { Check } from './check.ts';
 
@@ -9,14 +10,11 @@ export const bannersNotExpired: Check = ({ content, today }) => {
     !b.validUntil || b.validUntil >= today
       ? []
       : [
-          problemAt(banners.source, ['banners', i, 'validUntil'], {
-            code: 'banner-expired',
-            severity: 'warning',
-            message: `The banner "${b.id}" expired on ${b.validUntil}; it is no longer shown.`,
-            expected: `a date on or after ${today}`,
-            found: b.validUntil,
-            hint: 'Remove the banner, or move validUntil to a later date if the offer still runs.',
-          }),
+          problemAt(
+            banners.source,
+            ['banners', i, 'validUntil'],
+            catalogued('banner-expired', { id: b.id, date: b.validUntil }, { expected: `a date on or after ${today}`, found: b.validUntil }),
+          ),
         ],
   );
 };

@@ -1,10 +1,12 @@
 import type { Problem } from '../../report/problem.ts';
+import { catalogued } from '../../report/problem.ts';
 import type { ProblemCode } from '../../report/problems.ts';
 import type { ContentType } from '../../schema/layout.ts';
 import type { Price } from '../../schema/price.ts';
-import { didYouMean } from '../../util/similar.ts';
 import { type Content, coursesByKey, type Entry, entries } from '../content.ts';
+import { withFix } from '../explain-schema-errors.ts';
 import { type PathPart, problemAt, type SourceFile } from '../source.ts';
+import { suggest } from '../suggest.ts';
 
 /** An amount as a course page or the price list states it. */
 export type Amount = Pick<Price, 'amount' | 'from' | 'per'>;
@@ -58,6 +60,8 @@ export interface Reference {
   known: Iterable<string>;
   /** Shown when no known name is close to the value. */
   hint: string;
+  /** The whole value that replaces what is written, for a suggestion (default: the suggestion itself). */
+  fixAs?: (suggestion: string) => string;
 }
 
 /** The problem of a reference to something that does not exist, at `path` of `source`. */
@@ -66,14 +70,14 @@ export function unknownReference(content: Content, source: SourceFile, path: Pat
   // A reference to a file that exists but has errors of its own: those errors say enough.
   if ((code === 'unknown-course' && content.invalidKeys.course.has(value)) || (code === 'unknown-teacher' && content.invalidKeys.teacher.has(value))) return [];
   const list = [...reference.known]; // may be an iterator: read it once
-  return [
-    problemAt(source, path, {
-      code,
-      severity: 'error',
-      message: `${reference.what} "${value}" does not exist.`,
-      expected: `one of: ${[...list].sort().join(', ')}`,
-      found: `"${value}"`,
-      hint: didYouMean(value, list) ?? reference.hint,
-    }),
-  ];
+  const suggestion = suggest(value, list);
+  const described = catalogued(
+    code,
+    { value },
+    { expected: `one of: ${[...list].sort().join(', ')}`, found: `"${value}"`, hint: suggestion?.hint ?? reference.hint },
+  );
+  // The catalogue's wording where it names the file ("There is no teacher file …"); the check's own otherwise.
+  if (code !== 'unknown-course' && code !== 'unknown-teacher') described.message = `${reference.what} "${value}" does not exist.`;
+  const problem = problemAt(source, path, described);
+  return [suggestion ? withFix(source, problem, reference.fixAs?.(suggestion.fixed) ?? suggestion.fixed) : problem];
 }

@@ -1,4 +1,4 @@
-import type { Problem } from '../../report/problem.ts';
+import { hintOf, type Problem } from '../../report/problem.ts';
 import type { PathPart, SourceFile } from '../source.ts';
 import type { Check, CheckContext } from './check.ts';
 import { unknownReference } from './check.ts';
@@ -23,7 +23,8 @@ function checkLink({ content, routePaths }: CheckContext, source: SourceFile, pa
       what: 'The route',
       value: route,
       known: routePaths,
-      hint: 'Link to a route listed in routes.yaml.',
+      hint: hintOf('unknown-route', {}),
+      fixAs: (r) => (fragment === undefined ? r : `${r}#${fragment}`),
     });
   if (fragment && route === '/' && !(HOME_SECTIONS as readonly string[]).includes(fragment))
     return unknownReference(content, source, path, {
@@ -31,7 +32,8 @@ function checkLink({ content, routePaths }: CheckContext, source: SourceFile, pa
       what: 'The home page section',
       value: `#${fragment}`,
       known: HOME_SECTIONS.map((s) => `#${s}`),
-      hint: 'Use one of the home page sections.',
+      hint: hintOf('unknown-section', {}),
+      fixAs: (s) => `/${s}`,
     });
   return [];
 }

@@ -1,3 +1,4 @@
+import { catalogued } from '../../report/problem.ts';
 import { problemAt } from '../source.ts';
 import type { Check } from './check.ts';
 
@@ -9,13 +10,6 @@ export const localesAvailable: Check = ({ content }) => {
   return (['default', 'fallback'] as const).flatMap((which) =>
     locales.available.includes(locales[which])
       ? []
-      : [
-          problemAt(site.source, ['locales', which], {
-            code: 'unknown-locale',
-            severity: 'error',
-            message: `The ${which} locale "${locales[which]}" is not in locales.available.`,
-            hint: 'Add it to available.',
-          }),
-        ],
+      : [problemAt(site.source, ['locales', which], catalogued('unknown-locale', { which, value: locales[which] }))],
   );
 };

@@ -1,15 +1,10 @@
-import type { Problem } from '../../report/problem.ts';
+import { catalogued, type Problem } from '../../report/problem.ts';
 import { PLACEHOLDER_PATTERN } from '../../schema/layout.ts';
 import { mayContain, type PathPart, problemAt, type SourceFile } from '../source.ts';
 import type { Check } from './check.ts';
 
-const placeholderProblem = (what: string, value: string): Omit<Problem, 'file' | 'line' | 'column' | 'path'> => ({
-  code: 'placeholder',
-  severity: 'warning',
-  message: `Placeholder: ${what}.`,
-  found: value,
-  hint: 'This fact is not known yet and is shown to visitors as written. Replace it with the real value before publishing.',
-});
+const placeholderProblem = (what: string, value: string): Omit<Problem, 'file' | 'line' | 'column' | 'path'> =>
+  catalogued('placeholder', { what }, { found: value });
 
 /** A public address on a name reserved for examples (RFC 2606: `.example`, `.invalid`, `.test`, `example.…`) is a placeholder too. */
 export const realBaseUrl: Check = ({ content }) => {

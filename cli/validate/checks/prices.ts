@@ -1,3 +1,4 @@
+import { catalogued, hintOf } from '../../report/problem.ts';
 import { problemAt } from '../source.ts';
 import type { Amount, Check } from './check.ts';
 import { unknownReference } from './check.ts';
@@ -14,13 +15,11 @@ export const uniquePriceIds: Check = ({ content }) => {
       seen.add(item.id);
       if (!twice) return [];
       return [
-        problemAt(prices.source, ['categories', c, 'items', i, 'id'], {
-          code: 'duplicate-id',
-          severity: 'error',
-          message: `The price id "${item.id}" is used twice.`,
-          found: `"${item.id}"`,
-          hint: 'Give every price line its own id.',
-        }),
+        problemAt(
+          prices.source,
+          ['categories', c, 'items', i, 'id'],
+          catalogued('duplicate-id', { what: 'price id', value: item.id }, { found: `"${item.id}"`, hint: hintOf('duplicate-id', {}, 'priceLine') }),
+        ),
       ];
     }),
   );
@@ -36,14 +35,15 @@ export const completeTableRows: Check = ({ content }) => {
       row.amounts.length === columns
         ? []
         : [
-            problemAt(prices.source, ['categories', c, 'table', 'rows', r, 'amounts'], {
-              code: 'table-shape',
-              severity: 'error',
-              message: `The row has ${row.amounts.length} amounts but the table has ${columns} columns.`,
-              expected: `${columns} amounts`,
-              found: `${row.amounts.length}`,
-              hint: 'Write one amount per column, in the order of `columns`.',
-            }),
+            problemAt(
+              prices.source,
+              ['categories', c, 'table', 'rows', r, 'amounts'],
+              catalogued(
+                'table-shape',
+                { found: row.amounts.length, expected: columns ?? 0 },
+                { expected: `${columns} amounts`, found: `${row.amounts.length}` },
+              ),
+            ),
           ],
     );
   });
@@ -62,18 +62,15 @@ export const coursePricesMatchList: Check = ({ content, priceLines, courses }) =
         what: 'The price line',
         value: price.ref,
         known: priceLines.keys(),
-        hint: 'Use the id of a line in prices.yaml.',
+        hint: hintOf('unknown-price', {}),
       });
     if (listed.amount === price.amount && listed.per === price.per && Boolean(listed.from) === Boolean(price.from)) return [];
     return [
-      problemAt(course.source, ['price', 'amount'], {
-        code: 'price-mismatch',
-        severity: 'warning',
-        message: `The course page states ${money(price)}, but the price list line "${price.ref}" says ${money(listed)}.`,
-        expected: money(listed),
-        found: money(price),
-        hint: 'Visitors see both numbers. If one is outdated, correct it; if both are right (a different offer), keep them and mention the difference in the text.',
-      }),
+      problemAt(
+        course.source,
+        ['price', 'amount'],
+        catalogued('price-mismatch', { page: money(price), ref: price.ref, list: money(listed) }, { expected: money(listed), found: money(price) }),
+      ),
     ];
   });
 };

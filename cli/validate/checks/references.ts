@@ -1,3 +1,4 @@
+import { hintOf } from '../../report/problem.ts';
 import { PLACEHOLDER_PATTERN } from '../../schema/layout.ts';
 import type { Check } from './check.ts';
 import { unknownReference } from './check.ts';
@@ -15,7 +16,7 @@ export const courseTeachersExist: Check = ({ content, courses }) =>
             what: 'The teacher',
             value: t,
             known: content.teachers.keys(),
-            hint: 'Use the name of a file in content/teachers/ (without .yaml).',
+            hint: hintOf('unknown-teacher', {}),
           }),
     ),
   );
@@ -31,7 +32,7 @@ export const teacherCoursesExist: Check = ({ content }) =>
             what: 'The course',
             value: c,
             known: content.courses.keys(),
-            hint: 'Use the name of a file in content/courses/ (without .yaml).',
+            hint: hintOf('unknown-course', {}),
           }),
     ),
   );
@@ -48,7 +49,7 @@ export const formCoursesExist: Check = ({ content }) => {
           what: 'The course',
           value: o.course,
           known: content.courses.keys(),
-          hint: 'Every form option enrols in a course of content/courses/.',
+          hint: hintOf('unknown-course', {}, 'formOption'),
         }),
   );
 };
@@ -65,7 +66,7 @@ export const scheduleCoursesExist: Check = ({ content }) => {
           what: 'The course',
           value: e.course,
           known: content.courses.keys(),
-          hint: 'Use the name of a file in content/courses/.',
+          hint: hintOf('unknown-course', {}, 'schedule'),
         }),
   );
 };

@@ -1,5 +1,7 @@
-import { didYouMean } from '../../util/similar.ts';
+import { catalogued, hintOf } from '../../report/problem.ts';
+import { withFix } from '../explain-schema-errors.ts';
 import { problemAt } from '../source.ts';
+import { suggest } from '../suggest.ts';
 import type { Check } from './check.ts';
 import { unknownReference } from './check.ts';
 
@@ -12,15 +14,7 @@ export const uniqueRoutes: Check = ({ content }) => {
     const first = seen.get(route.path);
     seen.set(route.path, i);
     if (first === undefined) return [];
-    return [
-      problemAt(routes.source, ['routes', i, 'path'], {
-        code: 'duplicate-route',
-        severity: 'error',
-        message: `The route ${route.path} is listed twice (first at entry ${first + 1}).`,
-        found: route.path,
-        hint: 'Remove one of the two entries.',
-      }),
-    ];
+    return [problemAt(routes.source, ['routes', i, 'path'], catalogued('duplicate-route', { value: route.path, first: first + 1 }, { found: route.path }))];
   });
 };
 
@@ -35,14 +29,16 @@ export const courseRoutesShowCourses: Check = ({ content, routePaths }) => {
         problemAt(
           routes.source,
           ['routes', i],
-          {
-            code: 'missing-key',
-            severity: 'error',
-            message: 'A course route needs the key "course".',
-            expected: '"course: <course key>"',
-            found: 'no course key',
-            hint: 'Name the file in content/courses/ that this page shows.',
-          },
+          catalogued(
+            'missing-key',
+            {},
+            {
+              variant: 'courseRoute',
+              expected: '"course: <course key>"',
+              found: 'no course key',
+              hint: hintOf('missing-key', {}, 'courseRoute'),
+            },
+          ),
           { key: true },
         ),
       ];
@@ -53,20 +49,17 @@ export const courseRoutesShowCourses: Check = ({ content, routePaths }) => {
         what: 'The course',
         value: route.course,
         known: content.courses.keys(),
-        hint: 'Create content/courses/<key>.yaml or fix the key.',
+        hint: hintOf('unknown-course', {}, 'routeTable'),
       });
     const own = course.data.route;
     // A course route missing from the table is reported once, in the course file.
     if (own === route.path || (own && !routePaths.has(own))) return [];
     return [
-      problemAt(routes.source, ['routes', i, 'course'], {
-        code: 'route-mismatch',
-        severity: 'error',
-        message: `The route ${route.path} shows the course "${route.course}", but courses/${route.course}.yaml says its route is ${own ?? '(none)'}.`,
-        expected: route.path,
-        found: own ?? 'no route',
-        hint: `Set "route: ${route.path}" in courses/${route.course}.yaml, or fix this entry.`,
-      }),
+      problemAt(
+        routes.source,
+        ['routes', i, 'course'],
+        catalogued('route-mismatch', { value: route.path, course: route.course, own: own ?? '(none)' }, { expected: route.path, found: own ?? 'no route' }),
+      ),
     ];
   });
 };
@@ -82,14 +75,11 @@ export const legalRoutesNameText: Check = ({ content }) => {
           problemAt(
             routes.source,
             ['routes', i],
-            {
-              code: 'missing-key',
-              severity: 'error',
-              message: 'A legal route needs the key "legal" (impressum, privacy or terms).',
-              expected: '"legal: impressum|privacy|terms"',
-              found: 'no legal key',
-              hint: 'Say which legal text this page shows.',
-            },
+            catalogued(
+              'missing-key',
+              {},
+              { variant: 'legalRoute', expected: '"legal: impressum|privacy|terms"', found: 'no legal key', hint: hintOf('missing-key', {}, 'legalRoute') },
+            ),
             { key: true },
           ),
         ],
@@ -103,19 +93,7 @@ export const courseKeyOnCourseRoutes: Check = ({ content }) => {
   return routes.data.routes.flatMap((route, i) =>
     route.page === 'course' || !route.course
       ? []
-      : [
-          problemAt(
-            routes.source,
-            ['routes', i, 'course'],
-            {
-              code: 'misplaced-key',
-              severity: 'error',
-              message: `"course" only belongs to routes with page: course (this one is page: ${route.page}).`,
-              hint: 'Remove the key or change the page kind.',
-            },
-            { key: true },
-          ),
-        ],
+      : [problemAt(routes.source, ['routes', i, 'course'], catalogued('misplaced-key', { key: 'course', page: route.page }), { key: true })],
   );
 };
 
@@ -123,19 +101,7 @@ export const courseKeyOnCourseRoutes: Check = ({ content }) => {
 export const homeRouteExists: Check = ({ content }) => {
   const routes = content.routes;
   if (!routes || routes.data.routes.some((route) => route.path === '/')) return [];
-  return [
-    problemAt(
-      routes.source,
-      ['routes'],
-      {
-        code: 'missing-home',
-        severity: 'error',
-        message: 'The route table has no home page "/".',
-        hint: 'Unknown paths lead to the home page, so "/" must exist.',
-      },
-      { key: true },
-    ),
-  ];
+  return [problemAt(routes.source, ['routes'], catalogued('missing-home'), { key: true })];
 };
 
 /** A course's route is in the route table, as a route that shows this course. */
@@ -147,14 +113,39 @@ export const courseRoutesInTable: Check = ({ content, routePaths, routeCourses, 
     // A route entry naming a course that does not exist is reported once, in routes.yaml.
     if ([...(routeCourses.get(route) ?? [])].some((c) => c && !content.courses.has(c))) return [];
     const listed = routePaths.has(route);
-    return [
-      problemAt(course.source, ['route'], {
-        code: listed ? 'route-mismatch' : 'route-not-in-table',
-        severity: 'error',
-        message: listed ? `The route ${route} belongs to another page in routes.yaml.` : `The route ${route} is not in routes.yaml.`,
-        found: route,
-        hint: didYouMean(route, routePaths) ?? `Add the route to routes.yaml with "page: course" and "course: ${course.key}".`,
-      }),
-    ];
+    // A copied course file whose route was left as it was: the route is another course's.
+    const owner = [...(routeCourses.get(route) ?? [])].find((c) => c && c !== course.key && content.courses.get(c)?.data.route === route);
+    if (owner) {
+      const suggestion = `/${course.key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/[^a-z0-9-]/g, '-')}`.replace(/-+/g, '-');
+      return [
+        problemAt(
+          course.source,
+          ['route'],
+          catalogued(
+            'route-taken',
+            { value: route, owner: `courses/${owner}.yaml`, course: course.key, suggestion },
+            { expected: 'a route of its own', found: route },
+          ),
+        ),
+      ];
+    }
+    const close = listed
+      ? undefined
+      : suggest(
+          route,
+          [...routePaths].filter((r) => routeCourses.get(r)?.has(course.key)),
+        );
+    const problem = problemAt(
+      course.source,
+      ['route'],
+      listed
+        ? catalogued(
+            'route-mismatch',
+            { value: route },
+            { variant: 'otherPage', found: route, hint: hintOf('route-mismatch', { course: course.key }, 'otherPage') },
+          )
+        : catalogued('route-not-in-table', { value: route, course: course.key }, { found: route, hint: close?.hint }),
+    );
+    return [close ? withFix(course.source, problem, close.fixed) : problem];
   });
 };

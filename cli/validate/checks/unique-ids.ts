@@ -1,4 +1,4 @@
-import type { Problem } from '../../report/problem.ts';
+import { catalogued, hintOf, type Problem } from '../../report/problem.ts';
 import { type PathPart, problemAt, type SourceFile } from '../source.ts';
 import type { Check } from './check.ts';
 
@@ -18,12 +18,11 @@ export const uniqueFormValues: Check = ({ content }) => {
     seen.add(o.value);
     if (!twice) return [];
     return [
-      problemAt(form.source, ['options', i, 'value'], {
-        code: 'duplicate-id',
-        severity: 'error',
-        message: `The option value "${o.value}" is used twice.`,
-        hint: 'Enquiries could not tell the two apart: give each option its own value.',
-      }),
+      problemAt(
+        form.source,
+        ['options', i, 'value'],
+        catalogued('duplicate-id', { what: 'option value', value: o.value }, { hint: hintOf('duplicate-id', {}, 'formValue') }),
+      ),
     ];
   });
 };
@@ -34,14 +33,6 @@ function uniqueIds(source: SourceFile, path: PathPart[], list: { id: string }[])
     const twice = seen.has(item.id);
     seen.add(item.id);
     if (!twice) return [];
-    return [
-      problemAt(source, [...path, i, 'id'], {
-        code: 'duplicate-id',
-        severity: 'error',
-        message: `The id "${item.id}" is used twice.`,
-        found: `"${item.id}"`,
-        hint: 'Give every entry its own id.',
-      }),
-    ];
+    return [problemAt(source, [...path, i, 'id'], catalogued('duplicate-id', { what: 'id', value: item.id }, { found: `"${item.id}"` }))];
   });
 }

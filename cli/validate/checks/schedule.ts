@@ -1,0 +1,47 @@
+import { catalogued } from '../../report/problem.ts';
+import { problemAt } from '../source.ts';
+import type { Check } from './check.ts';
+
+const TIME = /^\d\d:\d\d$/;
+
+/** A group ends after it starts (placeholders are not times yet). */
+export const scheduleEndsAfterStart: Check = ({ content }) => {
+  const schedule = content.schedule;
+  if (!schedule) return [];
+  return schedule.data.entries.flatMap((e, i) =>
+    TIME.test(e.start) && TIME.test(e.end) && e.end <= e.start
+      ? [
+          problemAt(
+            schedule.source,
+            ['entries', i, 'end'],
+            catalogued('end-before-start', { start: e.start, end: e.end }, { expected: `a time after ${e.start}`, found: e.end }),
+          ),
+        ]
+      : [],
+  );
+};
+
+/** Every course on the site can be chosen in the enquiry form. */
+export const coursesInForm: Check = ({ content, courses }) => {
+  const form = content.form;
+  if (!form) return [];
+  const offered = new Set(form.data.options.map((o) => o.course));
+  // An option naming a course that does not exist is reported as such; it may be this course misspelt.
+  if ([...offered].some((c) => !content.courses.has(c))) return [];
+  return courses.flatMap((course) =>
+    offered.has(course.key)
+      ? []
+      : [
+          problemAt(
+            form.source,
+            ['options'],
+            catalogued(
+              'course-not-in-form',
+              { course: course.key, value: course.key.toLowerCase().replace(/[^a-z0-9]/g, '') },
+              { found: `no option with "course: ${course.key}"` },
+            ),
+            { key: true },
+          ),
+        ],
+  );
+};
