@@ -47,8 +47,19 @@ export async function sendEnquiry(action: string, enquiry: Record<string, unknow
 /**
  * The browser's own submit of the form, with what is in its fields: what the page does without
  * JavaScript. `submit()` of the prototype, in case a field is named `submit`; it skips the
- * submit event, so the island does not catch it again.
+ * submit event, so the island does not catch it again. `sameAs` makes the post the same enquiry
+ * as the island's request (its key and page): if that request did reach the server, it is stored once.
  */
-export function postNatively(form: HTMLFormElement): void {
+export function postNatively(form: HTMLFormElement, sameAs?: { idempotencyKey: string; page: string }): void {
+  for (const [name, value] of Object.entries(sameAs ?? {})) {
+    let field = form.elements.namedItem(name) as HTMLInputElement | null;
+    if (!field) {
+      field = document.createElement('input');
+      field.type = 'hidden';
+      field.name = name;
+      form.appendChild(field);
+    }
+    field.value = value;
+  }
   HTMLFormElement.prototype.submit.call(form);
 }

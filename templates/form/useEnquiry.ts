@@ -83,11 +83,11 @@ export function useEnquiry(form: FormView) {
     const text = JSON.stringify(values);
     if (key.current?.for !== text) key.current = { key: newKey(), for: text };
     setPhase('sending');
+    const sameAs = { idempotencyKey: key.current.key, page: location.pathname };
     const outcome = await sendEnquiry(form.action, {
       ...values,
       locale: form.locale,
-      page: location.pathname,
-      idempotencyKey: key.current.key,
+      ...sameAs,
       website: (element.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '',
       // Counted from when the page was shown (the browser's time origin), not from when this
       // script arrived: a person on a slow phone may have filled in the form long before.
@@ -119,7 +119,9 @@ export function useEnquiry(form: FormView) {
         setFocusTarget({ target: 'alert' });
         return;
       case 'native':
-        postNatively(element);
+        // The island's request may have reached the server before it failed: the same key lets
+        // the server store the browser's post of the same text once, not twice.
+        postNatively(element, sameAs);
     }
   };
 

@@ -134,6 +134,24 @@ describe.skipIf(SKIP_BROWSER)('the form island cannot fail closed (#24, point 1)
     await context.close();
   });
 
+  it('stores an enquiry once when the island’s request reached the server but its answer was lost', async () => {
+    const { page, context } = await newPage();
+    // The island's request is stored by the server, then the answer never reaches the page (a
+    // connection cut on the way back): the browser's own post follows with the same key.
+    await page.route('**/api/enquiry', async (route) => {
+      if (route.request().resourceType() === 'document') return route.continue();
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+    await page.goto(`${base}/en`, { waitUntil: 'load' });
+    await hydrated(page);
+    await fillAll(page, 'Answer lost');
+    await pastMinimumFillTime(page);
+    await Promise.all([page.waitForURL((u) => u.pathname === '/en/thanks', { timeout: 15_000 }), page.click('#enquiry button[type="submit"]')]);
+    expect(await stored('Answer lost')).toEqual([expect.objectContaining({ via: 'json' })]);
+    await context.close();
+  });
+
   it('gives the plain form back, with what was typed, when the island breaks while rendering', async () => {
     const { page, context } = await newPage();
     await page.addInitScript(() => {
