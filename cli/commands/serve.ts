@@ -6,6 +6,7 @@ import { Inbox, readInbox } from '../serve/inbox.ts';
 import { readManifest } from '../serve/manifest.ts';
 import { PgOutbox } from '../serve/pg-outbox.ts';
 import { redactUrl } from '../serve/pg-store.ts';
+import { DEFAULT_KEEP_DAYS } from '../serve/retention.ts';
 import type { ServeOptions } from '../serve/server.ts';
 import { EXIT } from './common.ts';
 import { databaseUrl } from './database.ts';
@@ -35,6 +36,13 @@ async function mailFromEnvironment(dir: string): Promise<{ mail?: ServeOptions['
   return { mail: { mailer: transport, to, from } };
 }
 
+/** `--keep-days`, else STUDIO_KEEP_DAYS, else the default: whole days, at least 1. */
+function keepDaysOf(flag: string | undefined): number {
+  if (flag !== undefined) return parseWholeNumber(flag, '--keep-days', 1);
+  const env = process.env.STUDIO_KEEP_DAYS;
+  return env ? parseWholeNumber(env, 'STUDIO_KEEP_DAYS', 1) : DEFAULT_KEEP_DAYS;
+}
+
 /** Runs until SIGTERM or SIGINT, then shuts down gracefully. */
 export async function serveCommand(opts: ServeCommandOptions, log: Logger): Promise<number> {
   checkBuiltSite(opts.out);
@@ -47,9 +55,17 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
   const events = (e: ServeEvent) => {
     // Never the visitor's name or address in the log: the inbox is the only place for them.
     if (e.kind === 'stored') !opts.quiet && log.info(`${p.green('✓')} enquiry ${e.id} ${e.duplicate ? 'was already stored (sent twice)' : 'stored'}`);
-    else if (e.kind === 'dropped') !opts.quiet && log.info(`· dropped a bot's enquiry (${e.reason === 'honeypot' ? 'hidden field filled' : 'sent too fast'})`);
+    else if (e.kind === 'suspected')
+      !opts.quiet &&
+        log.info(
+          `· enquiry ${e.id} ${e.duplicate ? 'was already kept' : 'kept aside'} as suspected spam (${e.reason === 'honeypot' ? 'hidden field filled' : 'sent too fast'}); not e-mailed: content enquiries list --spam, restore ${e.id}`,
+        );
     else if (e.kind === 'mail-sent') !opts.quiet && log.info(`${p.green('✓')} e-mail for enquiry ${e.id} sent`);
     else if (e.kind === 'mail-failed') log.warn(`e-mail for enquiry ${e.id} failed (${e.error}); trying again in ${Math.round(e.retryInMs / 1000)} s`);
+    else if (e.kind === 'mail-refused')
+      log.warn(`the mail server refused the e-mail for enquiry ${e.id} for good (${e.error}); marked failed: content enquiries resend ${e.id} sends it again`);
+    else if (e.kind === 'expired')
+      !opts.quiet && log.info(`· deleted ${e.ids.length} enquir${e.ids.length === 1 ? 'y' : 'ies'} older than ${e.days} days (ids ${e.ids.join(', ')})`);
     else if (e.kind === 'error') log.warn(e.error);
   };
   const server = await startServer({
@@ -62,6 +78,7 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
     minFillMs: parseNumber(opts.minFillSeconds, '--min-fill-seconds', 0) * 1000,
     origins: opts.origin,
     trustProxy: typeof opts.trustProxy === 'string' ? parseWholeNumber(opts.trustProxy, '--trust-proxy', 1) : !!opts.trustProxy,
+    keepDays: keepDaysOf(opts.keepDays),
     mail,
     log: events,
   });
@@ -77,6 +94,8 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
     if (!health.ok) log.warn(`${health.reason}; enquiries are answered 503 until it answers (checked every 2 s)`);
   }
   const owed = server.outbox instanceof PgOutbox ? await server.outbox.count().catch(() => 0) : (server.outbox?.pending ?? 0);
+  const days = server.inbox.health().retentionDays ?? keepDaysOf(opts.keepDays);
+  log.info(`Enquiries are deleted ${days} days after they arrive (--keep-days).`);
   log.info(`E-mail to the studio: ${mail ? `on, to ${mail.to}${owed ? ` (${owed} still owed)` : ''}` : off}`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../templates/model.ts';
+import type { Enquiry } from '../schema/enquiry.ts';
 import { escapeHtml } from '../util/escape.ts';
 import { answerPage, json, kindOf, refuse, TEXT, withContacts } from './answer.ts';
 import { answerLocale, type BodyKind, bodyKind, checkEnquiry, type FieldError, MAX_BODY_BYTES, parseBody, RequestProblem, summaryText } from './enquiry.ts';
@@ -124,22 +125,36 @@ async function take(reply: FastifyReply, route: EnquiryRoute, kind: BodyKind, lo
   const { manifest, log, outbox } = route;
   const checked = checkEnquiry(fields, manifest, locale, route.minFillMs, kind);
   if (!checked.ok) return invalid(reply, route, kind, locale, checked.errors);
-  if (checked.bot) {
-    log({ kind: 'dropped', reason: checked.reason });
-    return accepted(reply, route, kind, locale, undefined);
-  }
+  // What the spam trap suspects is kept aside, never dropped: a person sent too fast (autofill)
+  // or a form filler filled the hidden field. Stored like any enquiry, not e-mailed, listed by
+  // `content enquiries list --spam`, and `content enquiries restore ID` takes it back.
+  const spam = checked.bot ? checked.reason : undefined;
+  const enquiry = checked.bot ? suspected(fields, manifest, locale) : checked.enquiry;
+  if (!enquiry) throw new Error('checkEnquiry suspected an enquiry whose fields it then refused');
   const m = manifest.messages[locale];
   let stored: { enquiry: StoredEnquiry; duplicate: boolean };
   try {
-    stored = await route.inbox.add({ ...checked.enquiry, via: kind, notify: !!outbox });
+    stored = await route.inbox.add({ ...enquiry, via: kind, notify: !!outbox && !spam, ...(spam ? { spam } : {}) });
   } catch (error) {
     if (error instanceof EnquiryConflict) throw new RequestProblem(409, 'idempotency_conflict', m.errorConflict ?? serverText(locale, 'errorConflict'));
     log({ kind: 'error', error: `the inbox could not store an enquiry: ${(error as Error).message}` });
     throw new RequestProblem(503, 'storage_unavailable', withContacts(m.failure, m), { 'retry-after': '60' });
   }
-  log({ kind: 'stored', id: stored.enquiry.id, duplicate: stored.duplicate });
+  if (spam) log({ kind: 'suspected', id: stored.enquiry.id, reason: spam, duplicate: stored.duplicate });
+  else log({ kind: 'stored', id: stored.enquiry.id, duplicate: stored.duplicate });
   if (!stored.duplicate) outbox?.push(stored.enquiry);
   return accepted(reply, route, kind, locale, stored);
+}
+
+/**
+ * The enquiry a suspected bot sent. checkEnquiry judges the trap only once the fields passed its
+ * rules, and says no more than why it suspects them; without the trap's evidence (the hidden
+ * field, the fill time) the same fields are an ordinary enquiry, which it returns.
+ */
+function suspected(fields: Record<string, unknown>, manifest: EnquiryManifest, locale: Locale): Enquiry | undefined {
+  const { website: _, fillMs: __, ...rest } = fields;
+  const checked = checkEnquiry(rest, manifest, locale, 0, 'form');
+  return checked.ok && !checked.bot ? checked.enquiry : undefined;
 }
 
 function accepted(

@@ -9,12 +9,13 @@ import { asProblem, json, kindOf, refuse, TEXT, withContacts } from './answer.ts
 import { answerLocale, MAX_BODY_BYTES } from './enquiry.ts';
 import { registerEnquiryRoute } from './enquiry-route.ts';
 import type { ServeLog } from './events.ts';
-import { Inbox, readInbox } from './inbox.ts';
+import { Inbox } from './inbox.ts';
 import { type EnquiryManifest, MANIFEST_FILE, readManifest } from './manifest.ts';
-import { type Mailer, Outbox } from './outbox.ts';
-import { PgOutbox } from './pg-outbox.ts';
+import type { MailEvent, Mailer } from './outbox.ts';
+import { type AnyOutbox, outboxFor } from './outboxes.ts';
 import { DatabaseRefused, PgStore, redactUrl } from './pg-store.ts';
 import { boundedStore, DEFAULT_TRACKED_ADDRESSES, trustedHops } from './rate-limit.ts';
+import { DEFAULT_KEEP_DAYS, startRetention } from './retention.ts';
 import { createStaticHandler, hasControl, localPath } from './static.ts';
 import type { EnquiryStore } from './store.ts';
 
@@ -42,6 +43,8 @@ export interface ServeOptions {
   trackedAddresses?: number;
   /** E-mail to the studio; absent: no e-mail. */
   mail?: { mailer: Mailer; to: string; from: string; retry?: { initialMs: number; maxMs: number } };
+  /** Enquiries older than this many days are deleted (default DEFAULT_KEEP_DAYS). */
+  keepDays?: number;
   log?: ServeLog;
 }
 
@@ -50,7 +53,7 @@ export interface RunningServer {
   server: Server;
   /** The file inbox, or the PostgreSQL store with --database. */
   inbox: EnquiryStore;
-  outbox?: Pick<Outbox, 'push' | 'pending' | 'close'>;
+  outbox?: AnyOutbox;
   manifest: EnquiryManifest;
   /** How many client addresses the rate limit holds now (never more than `trackedAddresses`). */
   trackedAddresses(): number;
@@ -80,7 +83,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const log = options.log ?? (() => {});
   const data = resolve(options.data);
   const inbox: EnquiryStore = options.database ? await openDatabase(options.database) : await Inbox.open(data);
-  const outbox = openOutbox(options, inbox, data, manifest, log);
+  const outbox = openOutbox(options, inbox, manifest, log);
+  const keepDays = options.keepDays ?? DEFAULT_KEEP_DAYS;
+  const retention = startRetention(inbox, keepDays, {
+    onErased: (ids) => log({ kind: 'expired', ids, days: keepDays }),
+    onError: (error) => log({ kind: 'error', error: `could not delete the enquiries past ${keepDays} days (tried again in an hour): ${error.message}` }),
+  });
   const hops = options.trustProxy === true ? 1 : options.trustProxy || 0;
   const rateLimitStore = boundedStore(options.trackedAddresses ?? DEFAULT_TRACKED_ADDRESSES);
 
@@ -113,6 +121,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   });
 
   const closeStores = async () => {
+    retention.stop();
     await outbox?.close();
     await inbox.close();
   };
@@ -158,14 +167,18 @@ async function openDatabase(url: string): Promise<PgStore> {
   }
 }
 
-/** The e-mail outbox beside the store (in the database, or a file beside the file inbox); none without e-mail. */
-function openOutbox(options: ServeOptions, inbox: EnquiryStore, data: string, manifest: EnquiryManifest, log: ServeLog): RunningServer['outbox'] {
+/** The e-mail outbox beside the store (in the database, or the mail log beside the file inbox); none without e-mail. */
+function openOutbox(options: ServeOptions, inbox: EnquiryStore, manifest: EnquiryManifest, log: ServeLog): RunningServer['outbox'] {
   if (!options.mail) return undefined;
-  const onEvent = (e: { kind: 'sent'; id: number } | { kind: 'failed'; id: number; error: string; retryInMs: number }) =>
-    log(e.kind === 'sent' ? { kind: 'mail-sent', id: e.id } : { kind: 'mail-failed', id: e.id, error: e.error, retryInMs: e.retryInMs });
-  if (inbox instanceof PgStore) return new PgOutbox(inbox.pool, { manifest, ...options.mail, onEvent });
-  const { mailer, to, from, retry } = options.mail;
-  return new Outbox({ dir: data, manifest, mailer, to, from, retry, onEvent }, readInbox(data).enquiries);
+  const onEvent = (e: MailEvent) =>
+    log(
+      e.kind === 'sent'
+        ? { kind: 'mail-sent', id: e.id }
+        : e.kind === 'refused'
+          ? { kind: 'mail-refused', id: e.id, error: e.error }
+          : { kind: 'mail-failed', id: e.id, error: e.error, retryInMs: e.retryInMs },
+    );
+  return outboxFor(inbox, { manifest, ...options.mail, onEvent });
 }
 
 /** fastify with the server's limits, the policy headers on every answer, and errors answered, never thrown. */

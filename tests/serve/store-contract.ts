@@ -40,7 +40,7 @@ export function storeContract(make: () => Promise<StoreFixture>): void {
   it(
     'gives ids 1, 2, 3… and lists what it stored, oldest first',
     withStore(async (store) => {
-      expect(store.health()).toEqual({ ok: true });
+      expect(store.health()).toMatchObject({ ok: true });
       const a = await store.add(newEnquiry({ name: 'A' }));
       const b = await store.add(newEnquiry({ name: 'B' }));
       expect([a.enquiry.id, b.enquiry.id, a.duplicate, b.duplicate]).toEqual([1, 2, false, false]);
