@@ -40,11 +40,11 @@ export { EnquiryConflict, type NewEnquiry, type StoredEnquiry, type StoreHealth,
 
 export const INBOX_FILE = 'enquiries.jsonl';
 /** The highest id ever handed out, kept where a rejected enquiry's id is remembered across a restart. */
-const IDS_FILE = 'enquiries.last-id';
+export const IDS_FILE = 'enquiries.last-id';
 /** Fixed width, written in place: rewriting it needs no new disk space, so it works on a full disk. */
 const IDS_WIDTH = 20;
 /** The retention period `content serve` enforces, for `content enquiries list` to show. */
-const RETENTION_FILE = 'retention.json';
+export const RETENTION_FILE = 'retention.json';
 /** One line per erasure: when, which ids, why; never what a visitor wrote. */
 export const AUDIT_FILE = 'audit.log';
 
@@ -299,7 +299,7 @@ export class Inbox implements EnquiryStore {
   private async rememberIds(lastId: number): Promise<void> {
     const fd = await this.ops.open(join(this.dir, IDS_FILE), constants.O_RDWR | constants.O_CREAT, 0o600);
     try {
-      await writeAll(this.ops, fd, Buffer.from(`${String(lastId).padStart(IDS_WIDTH, '0')}\n`), 0);
+      await writeAll(this.ops, fd, Buffer.from(idsFileText(lastId)), 0);
       await this.ops.sync(fd);
     } finally {
       await this.ops.close(fd);
@@ -559,6 +559,9 @@ export interface InboxSnapshot {
   lastId: number;
   retentionDays?: number;
 }
+
+/** What `enquiries.last-id` holds: the number, at a fixed width. */
+export const idsFileText = (lastId: number) => `${String(lastId).padStart(IDS_WIDTH, '0')}\n`;
 
 /** Up to the last line break: a line being appended right now is left out. */
 const wholeLines = (text: string) => text.slice(0, text.lastIndexOf('\n') + 1);

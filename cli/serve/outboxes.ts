@@ -22,7 +22,7 @@ export interface AnyOutbox {
 }
 
 /** The e-mail outbox of a store: in the database beside the PostgreSQL store, in the mail log beside the file inbox. */
-export function outboxFor(store: EnquiryStore, settings: MailSettings): Outbox | PgOutbox {
+export function outboxFor(store: EnquiryStore, settings: MailSettings & { pollMs?: number }): Outbox | PgOutbox {
   if (store instanceof PgStore) return new PgOutbox(store.pool, settings);
   if (store instanceof Inbox) return new Outbox({ inbox: store, ...settings });
   throw new Error('e-mail needs the file inbox or the PostgreSQL store');

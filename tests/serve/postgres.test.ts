@@ -14,7 +14,7 @@ import { runCli } from '../helpers/cli.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { type Cluster, startPostgres } from '../helpers/postgres.ts';
 import { postJson, type ServeProcess, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
-import { newEnquiry, storeContract } from './store-contract.ts';
+import { mailContract, newEnquiry, personalDataContract, storeContract } from './store-contract.ts';
 
 const started = await startPostgres();
 if ('unavailable' in started) {
@@ -26,11 +26,18 @@ const pgDescribe = cluster ? describe : describe.skip;
 afterAll(async () => cluster?.remove());
 const db = cluster as Cluster;
 
+const pgStore = async () => {
+  const url = db.url(await db.createDatabase());
+  return { open: () => PgStore.open(url, { recheckMs: 100 }), cleanup: () => {} };
+};
 pgDescribe('the PostgreSQL store keeps the enquiry store contract', () => {
-  storeContract(async () => {
-    const url = db.url(await db.createDatabase());
-    return { open: () => PgStore.open(url), cleanup: () => {} };
-  });
+  storeContract(pgStore);
+});
+pgDescribe('the PostgreSQL store keeps the e-mail contract', () => {
+  mailContract(pgStore);
+});
+pgDescribe('the PostgreSQL store keeps the personal data contract', () => {
+  personalDataContract(pgStore);
 });
 
 const dist = inject('siteDir');
@@ -144,7 +151,7 @@ pgDescribe('content enquiries with --database', () => {
     const url = db.url(await db.createDatabase());
     const first = await runCli(['enquiries', 'migrate', '--database', url]);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stderr + first.stdout).toMatch(/from version 0 to 1/);
+    expect(first.stderr + first.stdout).toMatch(/from version 0 to 2/);
     expect((await runCli(['enquiries', 'migrate', '--database', url])).stdout + (await runCli(['enquiries', 'migrate', '--database', url])).stderr).toMatch(
       /up to date/,
     );
@@ -154,7 +161,7 @@ pgDescribe('content enquiries with --database', () => {
     await runCli(['enquiries', 'migrate', '--database', newer]);
     await query(newer, 'INSERT INTO studio_schema (version) VALUES (99)');
     const refused = await runCli(['enquiries', 'migrate', '--database', newer]);
-    expect([refused.code, refused.stderr]).toEqual([2, expect.stringMatching(/^error: .*schema is at version 99, newer than this tool knows \(1\)\nhint: /)]);
+    expect([refused.code, refused.stderr]).toEqual([2, expect.stringMatching(/^error: .*schema is at version 99, newer than this tool knows \(2\)\nhint: /)]);
 
     const data = tempData();
     try {
@@ -379,7 +386,7 @@ pgDescribe('the database stopped under load and started again', () => {
       await until(async () => (await fetch(`${a.url}/api/health`)).status === 200, 60_000);
       const stored = await send(a.url, validEnquiry());
       expect([stored.status, stored.id]).toEqual([201, 1]);
-      expect(await query(url, 'SELECT max(version) AS v FROM studio_schema')).toEqual([{ v: 1 }]);
+      expect(await query(url, 'SELECT max(version) AS v FROM studio_schema')).toEqual([{ v: 2 }]);
     } finally {
       if (!restarted) await db.start();
     }
