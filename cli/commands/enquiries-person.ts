@@ -71,8 +71,8 @@ export async function showCommand(opts: ShowOptions, log: Logger): Promise<numbe
     ];
     for (const [k, v] of rows) log.out(`  ${k.padEnd(17)}${v}`);
     log.out(
-      `  message\n${t(e.message)
-        .split(/\r\n|\r|\n/)
+      `  message\n${escapeForTerminal(e.message, { keepNewlines: true })
+        .split('\n')
         .map((l) => `    ${l}`)
         .join('\n')}`,
     );

@@ -1,0 +1,201 @@
+// Personal data in the file inbox (issue 25): access, erasure, retention and backups, with
+// `content serve` running as a real process beside the command where it matters.
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { AUDIT_FILE, INBOX_FILE, Inbox, readInbox } from '../../cli/serve/inbox.ts';
+import { MAIL_LOG, readMailLog } from '../../cli/serve/mail-log.ts';
+import { runCli } from '../helpers/cli.ts';
+import { freePort } from '../helpers/free-port.ts';
+import { postJson, type ServeProcess, serveSite, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
+import { startSmtp, until } from '../helpers/smtp.ts';
+import { newEnquiry } from './store-contract.ts';
+
+const dist = inject('siteDir');
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+const noMail = { STUDIO_SMTP_URL: '', STUDIO_NOTIFY_TO: '' };
+
+function inboxDir(): string {
+  const data = tempData();
+  cleanups.push(data.cleanup);
+  return data.dir;
+}
+async function serve(dir: string, env: Record<string, string> = noMail, args: string[] = []): Promise<ServeProcess> {
+  const s = await spawnServe(['--out', dist, '--data', dir, '--rate-limit', '0', ...args], env);
+  cleanups.push(async () => {
+    s.child.kill('SIGTERM');
+    await s.exited;
+  });
+  return s;
+}
+async function fill(dir: string, enquiries: Parameters<Inbox['add']>[0][]): Promise<number[]> {
+  const inbox = await Inbox.open(dir);
+  try {
+    const ids: number[] = [];
+    for (const e of enquiries) ids.push((await inbox.add(e)).enquiry.id);
+    return ids;
+  } finally {
+    await inbox.close();
+  }
+}
+const ESC = /(?!\n)\p{Cc}/u;
+
+describe('content enquiries show and erase (file inbox)', () => {
+  it('show --email prints everything stored about one person, upper and lower case alike, and no one else', async () => {
+    const dir = inboxDir();
+    await fill(dir, [
+      newEnquiry({ name: 'Anna', email: 'anna.k@example.org', message: 'Erste Anfrage\nzweite Zeile' }),
+      newEnquiry({ name: 'Someone', email: 'anna.k@example.org.evil' }),
+      newEnquiry({ name: 'Anna again', email: 'ANNA.K@Example.ORG', spam: 'too_fast' }),
+      newEnquiry({ name: 'Lookalike', email: 'аnna.k@example.org' }), // a Cyrillic а
+    ]);
+    const json = await runCli(['enquiries', 'show', '--email', 'Anna.K@example.org', '--data', dir, '--format', 'json']);
+    expect(json.code, json.stderr).toBe(0);
+    expect((JSON.parse(json.stdout) as { name: string }[]).map((e) => e.name)).toEqual(['Anna', 'Anna again']);
+    const human = await runCli(['enquiries', 'show', '--email', 'anna.k@example.org', '--data', dir]);
+    expect(human.stdout).toContain('Enquiry 1');
+    expect(human.stdout).toMatch(/message\n {4}Erste Anfrage\n {4}zweite Zeile/);
+    expect(human.stdout).toMatch(/suspected spam +yes \(sent too fast\)/);
+    expect(human.stdout).not.toContain('Someone');
+    const nobody = await runCli(['enquiries', 'show', '--email', 'nobody@example.org', '--data', dir]);
+    expect([nobody.code, nobody.stdout]).toEqual([0, expect.stringMatching(/Nothing is stored about this address/)]);
+  });
+
+  it('refuses an address with control or invisible characters, and shows it escaped', async () => {
+    const dir = inboxDir();
+    await fill(dir, [newEnquiry({ email: 'eve@example.org' })]);
+    for (const address of ['eve@example.org\u001b[2J', 'eve@example.org\n', ' eve@example.org', 'eve\u202e@example.org', 'eve']) {
+      const r = await runCli(['enquiries', 'erase', '--email', address, '--yes', '--data', dir]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^error: --email .* is not an e-mail address/);
+      expect(r.stderr).not.toMatch(ESC);
+    }
+    expect(readInbox(dir).enquiries).toHaveLength(1);
+    const both = await runCli(['enquiries', 'erase', '--email', 'eve@example.org', '--id', '1', '--data', dir]);
+    expect(both.stderr).toMatch(/--email ADDRESS or --id N \(one of them\)/);
+  });
+
+  it('erases nothing without a confirmation: no terminal and no --yes', async () => {
+    const dir = inboxDir();
+    await fill(dir, [newEnquiry({ email: 'eve@example.org' })]);
+    const before = readFileSync(join(dir, INBOX_FILE));
+    const r = await runCli(['enquiries', 'erase', '--email', 'eve@example.org', '--data', dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/nothing erased: not confirmed .*\nhint: .*--yes/);
+    expect(readFileSync(join(dir, INBOX_FILE))).toEqual(before);
+  });
+
+  it('erases one person while `content serve` runs: every trace goes, every enquiry arriving meanwhile stays, an audit line names only ids', {
+    timeout: 120_000,
+  }, async () => {
+    const dir = inboxDir();
+    const target = newEnquiry({ name: 'Erika Mustermann', email: 'erika@example.org', message: 'Bitte rufen Sie mich an', notify: true });
+    await fill(dir, [newEnquiry(), target, newEnquiry({ name: 'Erika', email: 'ERIKA@example.org', notify: true }), newEnquiry()]);
+    writeFileSync(join(dir, MAIL_LOG), `${JSON.stringify({ id: 2, failedAt: new Date().toISOString(), error: '554 rejected: Erika Mustermann' })}\n`);
+    const server = await serve(dir);
+    // Enquiries keep arriving from other visitors while the erasure runs.
+    const arriving = Array.from({ length: 60 }, (_, i) => validEnquiry({ name: `Arriving ${i}` }));
+    let next = 0;
+    const answers: { key: string; status: number; id?: number }[] = [];
+    const sending = Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < arriving.length) {
+          const e = arriving[next++]!;
+          const r = await postJson(server.url, e);
+          const body = (await r.json()) as { id?: number };
+          answers.push({ key: e.idempotencyKey as string, status: r.status, id: body.id, ...(r.status === 201 ? {} : { body }) });
+        }
+      }),
+    );
+    await until(() => answers.length >= 5);
+    const erase = await runCli(['enquiries', 'erase', '--email', 'Erika@Example.org', '--yes', '--data', dir]);
+    await sending;
+    expect(erase.code, erase.stderr).toBe(0);
+    expect(erase.stdout).toMatch(/Erases 2 enquiries \(#2, #3\)/);
+    expect(erase.stdout).toMatch(/erased 2 enquiries, ids 2, 3, at \d{4}-/);
+
+    expect(answers.filter((a) => a.status !== 201)).toEqual([]);
+    const stored = readInbox(dir).enquiries;
+    for (const a of answers) expect(stored.find((e) => e.id === a.id)?.idempotencyKey).toBe(a.key);
+    expect(stored.map((e) => e.id)).toEqual([1, 4, ...answers.map((a) => a.id!).sort((x, y) => x - y)]);
+    // Not a byte of her left in the inbox's files; the audit line holds ids only.
+    for (const file of [INBOX_FILE, MAIL_LOG, AUDIT_FILE]) expect(readFileSync(join(dir, file), 'utf8').toLowerCase()).not.toMatch(/erika|mustermann|rufen/);
+    expect(readFileSync(join(dir, AUDIT_FILE), 'utf8')).toMatch(/^\S+ erased 2 enquiries \(ids 2, 3\): on request/);
+    expect(statSync(join(dir, INBOX_FILE)).mode & 0o777).toBe(0o600);
+    expect(readMailLog(dir).size).toBe(0);
+    // The running server forgot her form key too: sent again, it is a new enquiry, not "already stored".
+    const again = await postJson(server.url, { ...target, website: '', fillMs: 9000, via: undefined, notify: undefined });
+    expect([again.status, ((await again.json()) as { duplicate: boolean }).duplicate]).toEqual([201, false]);
+  });
+});
+
+describe('suspected spam and refused e-mails with `content serve` running', () => {
+  it('lists suspected spam apart, restores it with one command (then e-mails it); a refused e-mail is listed and sent again by resend', {
+    timeout: 120_000,
+  }, async () => {
+    const dir = inboxDir();
+    const port = await freePort();
+    let filter = true;
+    const smtp = await startSmtp(port, (m) => (filter && (m.text ?? '').includes('FILTER-BAIT') ? { code: 554, text: '5.7.1 Rejected as spam' } : undefined));
+    cleanups.push(smtp.close);
+    const server = await serve(dir, { STUDIO_SMTP_URL: `smtp://127.0.0.1:${port}`, STUDIO_NOTIFY_TO: 'office@example.org' });
+    // A person whose browser filled the form in a flash, and a message the studio's filter refuses.
+    expect((await postJson(server.url, validEnquiry({ name: 'Speedy', fillMs: 800 }))).status).toBe(201);
+    expect((await postJson(server.url, validEnquiry({ name: 'Bait', message: 'FILTER-BAIT' }))).status).toBe(201);
+    await until(() => smtp.refused === 1, 30_000);
+    expect(smtp.received).toHaveLength(0);
+    await until(() => /refused the e-mail for enquiry 2 for good/.test(server.output()));
+
+    const list = await runCli(['enquiries', 'list', '--data', dir, '--out', dist]);
+    expect(list.stdout).not.toContain('Speedy');
+    expect(list.stdout).toContain('1 suspected spam kept aside, not e-mailed: content enquiries list --spam');
+    expect(list.stdout).toMatch(/Enquiries are deleted 180 days after they arrive/);
+    expect(list.stderr).toMatch(/refused the e-mail for enquiry 2 for good: .*554 5\.7\.1 Rejected as spam.*content enquiries resend 2/);
+    const spam = await runCli(['enquiries', 'list', '--spam', '--data', dir, '--out', dist]);
+    expect(spam.stdout).toMatch(/^1 .*Speedy/m);
+    expect(spam.stdout).toContain('1 suspected spam');
+
+    const restored = await runCli(['enquiries', 'restore', '1', '--data', dir]);
+    expect([restored.code, restored.stdout]).toEqual([0, expect.stringContaining('enquiry 1 restored')]);
+    await until(() => smtp.received.length === 1, 30_000);
+    expect(smtp.received[0]!.text).toContain('Имя: Speedy');
+    expect((await runCli(['enquiries', 'restore', '1', '--data', dir])).stdout).toContain('not kept aside as suspected spam');
+    expect((await runCli(['enquiries', 'restore', '99', '--data', dir])).code).toBe(1);
+    expect((await runCli(['enquiries', 'restore', 'abc', '--data', dir])).code).toBe(2);
+
+    filter = false;
+    const resent = await runCli(['enquiries', 'resend', '2', '--data', dir]);
+    expect([resent.code, resent.stdout]).toEqual([0, expect.stringContaining('queued again')]);
+    await until(() => smtp.received.length === 2, 30_000);
+    expect(smtp.received[1]!.text).toContain('Имя: Bait');
+    await until(async () => JSON.parse((await runCli(['enquiries', 'list', '--format', 'json', '--data', dir])).stdout)[0]?.emailSent === true);
+  });
+});
+
+describe('retention', () => {
+  it('`content serve` deletes enquiries older than --keep-days with their mail jobs, and says the period', async () => {
+    const dir = inboxDir();
+    const inbox = await Inbox.open(dir);
+    const day = 86_400_000;
+    await inbox.add(newEnquiry({ name: 'Old', notify: true }), new Date(Date.now() - 40 * day));
+    await inbox.add(newEnquiry({ name: 'Recent' }), new Date(Date.now() - 10 * day));
+    await inbox.close();
+    writeFileSync(join(dir, MAIL_LOG), `${JSON.stringify({ id: 1, sentAt: new Date().toISOString() })}\n`);
+    const events: string[] = [];
+    const server = await serveSite(dist, { data: dir, keepDays: 30, log: (e) => events.push(e.kind) });
+    cleanups.push(() => server.close());
+    await until(() => events.includes('expired'));
+    expect(readInbox(dir).enquiries.map((e) => e.name)).toEqual(['Recent']);
+    expect(readFileSync(join(dir, MAIL_LOG), 'utf8')).toBe('');
+    expect(readFileSync(join(dir, AUDIT_FILE), 'utf8')).toMatch(/erased 1 enquiry \(ids 1\): kept longer than 30 days/);
+    expect(server.inbox.health()).toMatchObject({ ok: true, retentionDays: 30 });
+    expect(events).toContain('expired');
+    const list = await runCli(['enquiries', 'list', '--data', dir, '--out', dist]);
+    expect(list.stdout).toMatch(/Enquiries are deleted 30 days after they arrive .*; the next to go: #2 on \d{4}-\d\d-\d\d\./);
+    const bad = await runCli(['serve', '--out', dist, '--data', dir, '--keep-days', '0']);
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringMatching(/--keep-days must be a whole number of at least 1/)]);
+  });
+});
