@@ -54,6 +54,7 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE studio_enquiry_mail ADD COLUMN failed_at timestamptz;
   DROP INDEX studio_enquiry_mail_owed;
   CREATE INDEX studio_enquiry_mail_owed ON studio_enquiry_mail (next_at) WHERE sent_at IS NULL AND failed_at IS NULL;
+  CREATE INDEX studio_enquiry_mail_failed ON studio_enquiry_mail (enquiry_id) WHERE failed_at IS NOT NULL;
   CREATE INDEX studio_enquiry_keys_enquiry ON studio_enquiry_keys (enquiry_id);
   CREATE INDEX studio_enquiry_recent_enquiry ON studio_enquiry_recent (enquiry_id);
   -- Settings the servers share: 'retention_days'.

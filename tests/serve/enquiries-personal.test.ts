@@ -1,6 +1,6 @@
 // Personal data in the file inbox (issue 25): access, erasure, retention and backups, with
 // `content serve` running as a real process beside the command where it matters.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { AUDIT_FILE, INBOX_FILE, Inbox, readInbox } from '../../cli/serve/inbox.ts';
@@ -197,5 +197,77 @@ describe('retention', () => {
     expect(list.stdout).toMatch(/Enquiries are deleted 30 days after they arrive .*; the next to go: #2 on \d{4}-\d\d-\d\d\./);
     const bad = await runCli(['serve', '--out', dist, '--data', dir, '--keep-days', '0']);
     expect([bad.code, bad.stderr]).toEqual([2, expect.stringMatching(/--keep-days must be a whole number of at least 1/)]);
+  });
+});
+
+describe('content enquiries backup and restore-backup (file inbox)', () => {
+  it('backs up a consistent copy while `content serve` takes enquiries, 0600, never over a file; the restore gives the same inbox and goes on with the next id', {
+    timeout: 120_000,
+  }, async () => {
+    const dir = inboxDir();
+    await fill(dir, [newEnquiry({ name: 'Before', notify: true })]);
+    writeFileSync(join(dir, MAIL_LOG), `${JSON.stringify({ id: 1, sentAt: new Date().toISOString() })}\n`);
+    const server = await serve(dir);
+    const acknowledged: number[] = [];
+    let stop = false;
+    const sending = Promise.all(
+      Array.from({ length: 3 }, async (_, w) => {
+        for (let i = 0; !stop; i++) {
+          const r = await postJson(server.url, validEnquiry({ name: `Load ${w}-${i}` }));
+          if (r.status === 201) acknowledged.push(((await r.json()) as { id: number }).id);
+        }
+      }),
+    );
+    await until(() => acknowledged.length >= 10);
+    const before = [...acknowledged];
+    const out = join(inboxDir(), 'enquiries.backup');
+    const backup = await runCli(['enquiries', 'backup', '--to', out, '--data', dir]);
+    stop = true;
+    await sending;
+    expect(backup.code, backup.stderr).toBe(0);
+    expect(backup.stdout).toMatch(/Wrote \d+ enquiries from .* to .*enquiries\.backup \(readable by you only\)/);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    const lines = readFileSync(out, 'utf8').split('\n');
+    expect(lines.at(-1)).toBe('');
+    const header = JSON.parse(lines[0]!) as { enquiryLines: number; mailLines: number; lastId: number };
+    const inBackup = lines.slice(1, 1 + header.enquiryLines).map((l) => (JSON.parse(l) as { id: number }).id); // every line whole
+    for (const id of [1, ...before]) expect(inBackup).toContain(id);
+    expect(header.mailLines).toBe(1);
+
+    // Never over an existing file, nor through a link.
+    const again = await runCli(['enquiries', 'backup', '--to', out, '--data', dir]);
+    expect([again.code, again.stderr]).toEqual([2, expect.stringMatching(/already exists; a backup never replaces a file/)]);
+    const link = join(inboxDir(), 'link.backup');
+    symlinkSync(join(inboxDir(), 'elsewhere'), link);
+    expect((await runCli(['enquiries', 'backup', '--to', link, '--data', dir])).code).toBe(2);
+
+    // Restored into a new folder: the same enquiries and mail log; the next id follows the highest ever given.
+    const restored = join(inboxDir(), 'restored');
+    const r = await runCli(['enquiries', 'restore-backup', out, '--data', restored]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`Restored ${header.enquiryLines} enquiries`));
+    const original = readInbox(dir).enquiries.filter((e) => inBackup.includes(e.id));
+    expect(readInbox(restored).enquiries).toEqual(original);
+    expect(readMailLog(restored).get(1)?.state).toBe('sent');
+    const into = await runCli(['enquiries', 'restore-backup', out, '--data', restored]);
+    expect([into.code, into.stderr]).toEqual([2, expect.stringMatching(/already holds an enquiry inbox; a restore never replaces one/)]);
+    const second = await serveSite(dist, { data: restored });
+    cleanups.push(() => second.close());
+    const next = (await (await postJson(second.url, validEnquiry({ name: 'After restore' }))).json()) as { id: number };
+    expect(next.id).toBe(header.lastId + 1);
+  });
+
+  it('backs up without a server too; refuses a backup cut short or changed, and the PostgreSQL store (pg_dump does that)', async () => {
+    const dir = inboxDir();
+    await fill(dir, [newEnquiry(), newEnquiry()]);
+    const out = join(inboxDir(), 'b.backup');
+    expect((await runCli(['enquiries', 'backup', '--to', out, '--data', dir])).code).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    const cut = join(inboxDir(), 'cut.backup');
+    writeFileSync(cut, text.slice(0, text.length - 20));
+    const r = await runCli(['enquiries', 'restore-backup', cut, '--data', join(inboxDir(), 'x')]);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/is not a whole backup of an enquiry inbox/)]);
+    const pg = await runCli(['enquiries', 'backup', '--to', join(inboxDir(), 'pg.backup'), '--database', 'postgres://studio@127.0.0.1:1/studio']);
+    expect([pg.code, pg.stderr]).toEqual([2, expect.stringMatching(/backed up with pg_dump/)]);
   });
 });
