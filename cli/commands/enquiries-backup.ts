@@ -6,8 +6,7 @@ import { createNewFile } from '../serve/durable-file.ts';
 import { INBOX_FILE } from '../serve/inbox.ts';
 import { backupText, parseBackup, restoreBackup } from '../serve/inbox-backup.ts';
 import { EXIT } from './common.ts';
-import { databaseUrl } from './database.ts';
-import { change } from './enquiries-store.ts';
+import { change, databaseOf } from './enquiries-store.ts';
 import type { BackupOptions, RestoreBackupOptions } from './enquiries-usage.ts';
 
 /**
@@ -16,7 +15,7 @@ import type { BackupOptions, RestoreBackupOptions } from './enquiries-usage.ts';
  * written to a new file only you can read.
  */
 export async function backupCommand(opts: BackupOptions, log: Logger): Promise<number> {
-  if (databaseUrl(opts.database))
+  if (databaseOf(opts))
     throw new UsageError(
       'the PostgreSQL store is backed up with pg_dump',
       'e.g. pg_dump --format=custom --file=enquiries.dump "$STUDIO_DATABASE_URL"; see Backups in the README',

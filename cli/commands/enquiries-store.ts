@@ -15,9 +15,18 @@ export interface StoreChoice {
   database?: string;
 }
 
+/**
+ * The database a command works on, or undefined for the file inbox in `--data`.
+ * (Merge note: engineer "edges" adds databaseFor(opts) in database.ts, where an explicit --data
+ * wins over STUDIO_DATABASE_URL; this is the one place to call it from.)
+ */
+export function databaseOf(opts: StoreChoice): string | undefined {
+  return databaseUrl(opts.database);
+}
+
 /** The store a command works on, for people: the file, or the database without its password. */
 export function storeName(opts: StoreChoice): string {
-  const database = databaseUrl(opts.database);
+  const database = databaseOf(opts);
   return database ? `PostgreSQL ${redactUrl(database)}` : join(opts.data, INBOX_FILE);
 }
 
@@ -37,7 +46,7 @@ function requireInbox(dir: string): void {
 
 /** Every enquiry with where its e-mail stands, read without taking the store over (a running server goes on). */
 export async function readAll(opts: StoreChoice): Promise<ListedEnquiry[]> {
-  const database = databaseUrl(opts.database);
+  const database = databaseOf(opts);
   if (database) return withDatabase(database, (store) => store.listWithMail());
   requireInbox(opts.data);
   return withMail(readInbox(opts.data).enquiries, readMailLog(opts.data));
@@ -45,7 +54,7 @@ export async function readAll(opts: StoreChoice): Promise<ListedEnquiry[]> {
 
 /** The retention period the store was last served with. */
 export async function readRetention(opts: StoreChoice): Promise<number | undefined> {
-  const database = databaseUrl(opts.database);
+  const database = databaseOf(opts);
   if (database) return withDatabase(database, (store) => store.retention());
   return retentionOf(opts.data);
 }
@@ -55,7 +64,7 @@ export async function readRetention(opts: StoreChoice): Promise<number | undefin
  * file inbox through the `content serve` that holds it, or itself when none runs (inbox-admin.ts).
  */
 export async function change<R extends AdminRequest>(opts: StoreChoice, request: R): Promise<AdminAnswers[R['op']]> {
-  const database = databaseUrl(opts.database);
+  const database = databaseOf(opts);
   if (!database) return onFileInbox(opts.data, request);
   const r = request as AdminRequest;
   return withDatabase(database, async (store) => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FileOps, nodeFileOps } from '../../cli/serve/file-ops.ts';
@@ -142,5 +142,40 @@ describe('the inbox acknowledges only what is completely written and synced', ()
     cleanups.push(() => again.close());
     expect((await again.add(newEnquiry({ name: 'Four' }))).enquiry.id).toBe(4);
     expectFileHolds(dir, ['One', 'Four']);
+  });
+});
+
+describe('an erasure on a full disk', () => {
+  it('fails whole: the inbox keeps every byte, enquiries go on being stored, and it works once there is room', async () => {
+    const data = tempData();
+    let full = true;
+    const temps = new Set<number>();
+    const ops: FileOps = {
+      ...nodeFileOps,
+      async open(path, flags, mode) {
+        const fd = await nodeFileOps.open(path, flags, mode);
+        if (path.endsWith('.tmp')) temps.add(fd);
+        return fd;
+      },
+      async write(fd, buffer, offset, length, position) {
+        if (temps.has(fd) && full) return length > 10 ? nodeFileOps.write(fd, buffer, offset, 10, position) : Promise.reject(errno('ENOSPC'));
+        return nodeFileOps.write(fd, buffer, offset, length, position);
+      },
+    };
+    const inbox = await Inbox.open(data.dir, { fileOps: ops });
+    cleanups.push(data.cleanup, () => inbox.close());
+    const a = await inbox.add(newEnquiry({ name: 'Anna' }));
+    await inbox.add(newEnquiry({ name: 'Boris' }));
+    const before = readFileSync(join(data.dir, INBOX_FILE));
+    const [erasing, during] = await Promise.allSettled([inbox.erase([a.enquiry.id], 'on request'), inbox.add(newEnquiry({ name: 'Clara' }))]);
+    expect(erasing.status).toBe('rejected');
+    expect(during.status).toBe('fulfilled');
+    expect(readFileSync(join(data.dir, INBOX_FILE)).subarray(0, before.length)).toEqual(before);
+    expectFileHolds(data.dir, ['Anna', 'Boris', 'Clara']);
+    expect(readdirSync(data.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]); // the half-written copy is gone
+    full = false;
+    expect(await inbox.erase([a.enquiry.id], 'on request')).toEqual([a.enquiry.id]);
+    await inbox.add(newEnquiry({ name: 'Dora' }));
+    expectFileHolds(data.dir, ['Boris', 'Clara', 'Dora']);
   });
 });
