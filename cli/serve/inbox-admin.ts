@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../report/problem.ts';
 import type { Inbox, InboxSnapshot } from './inbox.ts';
@@ -26,6 +26,10 @@ export const REQUESTS_DIR = 'requests';
 const REQUEST = /^([0-9a-f]{24})\.request\.json$/;
 /** How often a server looks for requests. */
 const POLL_MS = 200;
+/** An answer nobody came for (the command was killed) is removed after this: it may hold a whole snapshot of the inbox. */
+const LEFT_OVER_MS = 10 * 60_000;
+/** How long a command waits for a request the server took (a rewrite of a large inbox). */
+const TAKEN_WAIT_MS = 10 * 60_000;
 
 export async function carryOut<R extends AdminRequest>(inbox: Inbox, request: R): Promise<AdminAnswers[R['op']]> {
   const r = request as AdminRequest;
@@ -76,6 +80,12 @@ async function answerAll(inbox: Inbox, folder: string): Promise<void> {
     return;
   }
   for (const name of names) {
+    if (/\.answer\.json$|^\..*\.tmp$|\.taken$/.test(name)) {
+      const path = join(folder, name);
+      const age = Date.now() - (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > LEFT_OVER_MS) rmSync(path, { force: true });
+      continue;
+    }
     const id = REQUEST.exec(name)?.[1];
     if (!id) continue;
     const taken = join(folder, `${id}.taken`);
@@ -121,6 +131,11 @@ export async function askOwner<R extends AdminRequest>(dir: string, request: R, 
   const answerFile = join(folder, `${id}.answer.json`);
   const deadline = Date.now() + waitMs;
   for (;;) {
+    if (Date.now() > deadline + TAKEN_WAIT_MS)
+      throw new UsageError(
+        'content serve took the request but has not answered in 10 minutes',
+        'look at its log; "content enquiries list" shows whether it was done',
+      );
     if (existsSync(answerFile)) {
       const answer = JSON.parse(readFileSync(answerFile, 'utf8')) as { ok: true; result: AdminAnswers[R['op']] } | { ok: false; error: string };
       rmSync(answerFile, { force: true });

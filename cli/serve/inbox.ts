@@ -366,6 +366,11 @@ export class Inbox implements EnquiryStore {
     return [...this.owed.values()].sort((a, b) => a.id - b.id);
   }
 
+  /** Whether the e-mail for this enquiry is still owed (not sent, refused, or erased meanwhile). */
+  isOwed(id: number): boolean {
+    return this.owed.has(id);
+  }
+
   private owe(enquiry: StoredEnquiry): void {
     this.owed.set(enquiry.id, enquiry);
     this.mail.set(enquiry.id, { state: 'owed' });

@@ -124,6 +124,10 @@ export class Outbox {
   private async send(job: Job): Promise<void> {
     const { enquiry } = job;
     const { inbox, onEvent } = this.options;
+    if (!inbox.isOwed(enquiry.id)) {
+      this.jobs.delete(enquiry.id); // erased (or its period ended) while it waited: its text goes nowhere
+      return;
+    }
     try {
       const mail = notification(enquiry, this.options.manifest);
       await this.options.mailer.sendMail({ from: this.options.from, to: this.options.to, ...mail });

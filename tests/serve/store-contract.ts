@@ -240,6 +240,34 @@ export function mailContract(make: () => Promise<StoreFixture>): void {
     }
   });
 
+  it('never sends the e-mail of an enquiry erased while its e-mail was still owed', async () => {
+    const fixture = await make();
+    const port = await freePort(); // no mail server there yet: the e-mails wait
+    const events: MailEvent[] = [];
+    const store = await fixture.open();
+    const outbox = outboxFor(
+      store,
+      mailTo(port, (e) => events.push(e)),
+    );
+    let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+    try {
+      const { enquiry: erased } = await store.add(newEnquiry({ name: 'Erased', notify: true }));
+      outbox.push(erased);
+      outbox.push((await store.add(newEnquiry({ name: 'Kept', notify: true }))).enquiry);
+      await until(() => events.filter((e) => e.kind === 'failed').length >= 2);
+      expect(await store.erase([erased.id], 'on request')).toEqual([erased.id]);
+      smtp = await startSmtp(port);
+      await until(async () => (await store.listWithMail()).every((e) => e.mail.state === 'sent'));
+      await new Promise((r) => setTimeout(r, 300)); // room for the erased one, if it were sent
+      expect(smtp.received.map(nameIn)).toEqual(['Kept']);
+    } finally {
+      await outbox.close();
+      await store.close();
+      await smtp?.close();
+      await fixture.cleanup();
+    }
+  });
+
   it('keeps suspected spam aside without e-mailing it; restore takes it back and queues its e-mail', async () => {
     const fixture = await make();
     const port = await freePort();
