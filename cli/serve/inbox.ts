@@ -19,7 +19,7 @@ import { replaceFile } from './durable-file.ts';
 import { type FileOps, nodeFileOps, writeAll } from './file-ops.ts';
 import { answerRequests } from './inbox-admin.ts';
 import { type HeldLock, LOCK_FILE, takeLock } from './lock.ts';
-import { MAIL_LOG, type MailEvent, mailStateOf, readMailLog, withMail } from './mail-log.ts';
+import { MAIL_LOG, type MailEvent, mailStateOf, pruneMailLog, readMailLog, withMail } from './mail-log.ts';
 import {
   type Added,
   type AdminResult,
@@ -175,6 +175,11 @@ export class Inbox implements EnquiryStore {
       };
       // Written now, while there is room: rewriting it in place later needs none.
       await inbox.rememberIds(lastId).catch(() => {});
+      // What an erasure cut off by a crash left: its unfinished copies, and mail log lines of enquiries no longer there.
+      for (const f of readdirSync(dir))
+        if (/^\.(enquiries\.jsonl|notified\.jsonl|retention\.json)\.[0-9a-f]{12}\.tmp$/.test(f)) rmSync(join(dir, f), { force: true });
+      const present = new Set([...enquiries.map((e) => e.id), ...readInbox(dir).damaged.map((d) => idIn(d.text))]);
+      await pruneMailLog(dir, (id) => !present.has(id)).catch(() => {});
       const since = Date.now() - DUPLICATE_WINDOW_MS;
       const log = readMailLog(dir);
       for (const e of enquiries) {
@@ -438,7 +443,11 @@ export class Inbox implements EnquiryStore {
     // A torn line set aside after a crash is the start of an enquiry too.
     for (const f of readdirSync(this.dir).filter((f) => /^torn-\d+\.txt$/.test(f)))
       if (gone.has(idIn(readFileSync(join(this.dir, f), 'utf8')))) rmSync(join(this.dir, f), { force: true });
-    appendFileSync(join(this.dir, AUDIT_FILE), `${auditLine(erased, why)}\n`, { mode: 0o600 });
+    try {
+      appendFileSync(join(this.dir, AUDIT_FILE), `${auditLine(erased, why)}\n`, { mode: 0o600 });
+    } catch {
+      // A full disk: the erasure is done all the same, and the command prints the same line.
+    }
     return erased;
   }
 
@@ -486,13 +495,7 @@ export class Inbox implements EnquiryStore {
         await this.ops.close(old).catch(() => {});
         if (dropped.length) {
           const gone = new Set(dropped);
-          const log = join(this.dir, MAIL_LOG);
-          if (existsSync(log)) {
-            const lines = readFileSync(log, 'utf8')
-              .split('\n')
-              .filter((l) => l && !gone.has(Number(/^\{"id":(\d+)[,}]/.exec(l)?.[1])));
-            await replaceFile(log, Buffer.from(lines.map((l) => `${l}\n`).join('')));
-          }
+          await pruneMailLog(this.dir, (id) => gone.has(id));
         }
         return dropped;
       }),

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { replaceFile } from './durable-file.ts';
 import type { ListedEnquiry, MailState, StoredEnquiry } from './store.ts';
 
 /** The file inbox's e-mail log, beside `enquiries.jsonl`: one event per line, the last one of an id says where its e-mail stands. */
@@ -36,4 +37,14 @@ export function mailStateOf(e: StoredEnquiry, log: Map<number, MailState>): Mail
 
 export function withMail(enquiries: StoredEnquiry[], log: Map<number, MailState>): ListedEnquiry[] {
   return enquiries.map((e) => ({ ...e, mail: mailStateOf(e, log) }));
+}
+
+/** Rewrites the log without the lines of the ids `drop` names (erased enquiries); durably, as the inbox is written. */
+export async function pruneMailLog(dir: string, drop: (id: number) => boolean): Promise<void> {
+  const file = join(dir, MAIL_LOG);
+  if (!existsSync(file)) return;
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const kept = lines.filter((l) => l && !drop(Number(/^\{"id":(\d+)[,}]/.exec(l)?.[1])));
+  if (kept.length === lines.filter(Boolean).length) return;
+  await replaceFile(file, Buffer.from(kept.map((l) => `${l}\n`).join('')));
 }

@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FileOps, nodeFileOps } from '../../cli/serve/file-ops.ts';
 import { INBOX_FILE, Inbox, readInbox, StoreUnavailable } from '../../cli/serve/inbox.ts';
+import { MAIL_LOG } from '../../cli/serve/mail-log.ts';
 import { tempData } from '../helpers/serve.ts';
 import { newEnquiry } from './store-contract.ts';
 
@@ -177,5 +178,25 @@ describe('an erasure on a full disk', () => {
     expect(await inbox.erase([a.enquiry.id], 'on request')).toEqual([a.enquiry.id]);
     await inbox.add(newEnquiry({ name: 'Dora' }));
     expectFileHolds(data.dir, ['Boris', 'Clara', 'Dora']);
+  });
+});
+
+describe('an erasure cut off by a crash', () => {
+  it('leaves no half-made copy and no mail log line of an enquiry that is gone once the inbox is opened again', async () => {
+    const data = tempData();
+    cleanups.push(data.cleanup);
+    const inbox = await Inbox.open(data.dir);
+    await inbox.add(newEnquiry({ name: 'Kept', notify: true }));
+    await inbox.close();
+    // The inbox was rewritten without enquiry 2; the crash came before its mail log line and a copy were cleaned up.
+    writeFileSync(
+      join(data.dir, MAIL_LOG),
+      `${JSON.stringify({ id: 2, failedAt: '2026-11-20T10:00:00Z', error: '554 Erika' })}\n${JSON.stringify({ id: 1, sentAt: '2026-11-20T10:00:00Z' })}\n`,
+    );
+    writeFileSync(join(data.dir, '.enquiries.jsonl.0123456789ab.tmp'), '{"id":2,"name":"Erika"}\n');
+    const again = await Inbox.open(data.dir);
+    cleanups.push(() => again.close());
+    expect(readFileSync(join(data.dir, MAIL_LOG), 'utf8')).toBe(`${JSON.stringify({ id: 1, sentAt: '2026-11-20T10:00:00Z' })}\n`);
+    expect(readdirSync(data.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 });

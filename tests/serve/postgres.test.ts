@@ -256,6 +256,30 @@ pgDescribe('personal data and backups in PostgreSQL', () => {
     expect((await runCli(['enquiries', 'list', '--format', 'json', '--database', url])).stdout).toContain('erika@example.org.evil');
   });
 
+  it('import carries suspected spam and refused e-mails over as they are', async () => {
+    const url = db.url(await db.createDatabase());
+    const data = tempData();
+    try {
+      const inbox = await Inbox.open(data.dir);
+      await inbox.add(newEnquiry({ name: 'Refused', notify: true }));
+      await inbox.add(newEnquiry({ name: 'Kept aside', spam: 'honeypot' }));
+      await inbox.close();
+      writeFileSync(join(data.dir, SENT_FILE), `${JSON.stringify({ id: 1, failedAt: '2026-11-20T10:00:00.000Z', error: '554 no' })}\n`);
+      expect((await runCli(['enquiries', 'import', '--data', data.dir, '--database', url])).code).toBe(0);
+      const store = await PgStore.open(url);
+      try {
+        expect((await store.listWithMail()).map((e) => [e.name, e.spam, e.mail.state])).toEqual([
+          ['Refused', undefined, 'failed'],
+          ['Kept aside', 'honeypot', 'none'],
+        ]);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      data.cleanup();
+    }
+  });
+
   it('pg_dump of the database and pg_restore into a fresh one give the same enquiries, e-mail states, next id and retention', async () => {
     const url = db.url(await db.createDatabase());
     const store = await PgStore.open(url);
