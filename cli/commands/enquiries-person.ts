@@ -108,7 +108,9 @@ export async function eraseCommand(opts: EraseOptions, log: Logger, ask = askOnT
     return EXIT.ok;
   }
   const what = `${ids.length} enquir${ids.length === 1 ? 'y' : 'ies'} (${ids.map((id) => `#${id}`).join(', ')})`;
-  log.info(`Erases ${what} from ${storeName(opts)}, with their e-mail jobs and duplicate keys. This cannot be undone.`);
+  log.info(
+    `Erases ${what} from ${storeName(opts)}, with ${ids.length === 1 ? 'its e-mail job and duplicate keys' : 'their e-mail jobs and duplicate keys'}. This cannot be undone.`,
+  );
   if (!opts.yes) {
     if (!(await ask('Type "yes" to erase them: ')))
       throw new UsageError(

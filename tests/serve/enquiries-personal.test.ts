@@ -1,11 +1,12 @@
 // Personal data in the file inbox (issue 25): access, erasure, retention and backups, with
 // `content serve` running as a real process beside the command where it matters.
-import { readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { AUDIT_FILE, INBOX_FILE, Inbox, readInbox } from '../../cli/serve/inbox.ts';
 import { MAIL_LOG, readMailLog } from '../../cli/serve/mail-log.ts';
-import { runCli } from '../helpers/cli.ts';
+import { ROOT, runCli } from '../helpers/cli.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { postJson, type ServeProcess, serveSite, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
 import { startSmtp, until } from '../helpers/smtp.ts';
@@ -86,6 +87,30 @@ describe('content enquiries show and erase (file inbox)', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/nothing erased: not confirmed .*\nhint: .*--yes/);
     expect(readFileSync(join(dir, INBOX_FILE))).toEqual(before);
+  });
+
+  it.skipIf(!existsSync('/usr/bin/script'))('asks on a terminal and erases only after "yes"', async () => {
+    const dir = inboxDir();
+    await fill(dir, [newEnquiry({ name: 'Anna', email: 'anna@example.org' }), newEnquiry({ name: 'Bob' })]);
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|TEST$|MODE$)/.test(k)));
+    // `script` gives the command a terminal (a pseudo-terminal), as a person at a console has.
+    const onTerminal = (answer: string) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const command = `${process.execPath} ${join(ROOT, 'cli/bin.js')} enquiries erase --email anna@example.org --data ${dir}`;
+        const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...env, NO_COLOR: '1' } });
+        let out = '';
+        child.stdout.setEncoding('utf8').on('data', (d: string) => {
+          out += d;
+          if (d.includes('Type "yes"')) child.stdin.end(`${answer}\n`);
+        });
+        child.on('exit', (code) => resolve({ code, out }));
+      });
+    const no = await onTerminal('no');
+    expect([no.code, no.out]).toEqual([2, expect.stringMatching(/Erases 1 enquiry \(#1\)[\s\S]*nothing erased: not confirmed/)]);
+    expect(readInbox(dir).enquiries).toHaveLength(2);
+    const yes = await onTerminal('yes');
+    expect([yes.code, yes.out]).toEqual([0, expect.stringMatching(/erased 1 enquiry, ids 1, at /)]);
+    expect(readInbox(dir).enquiries.map((e) => e.name)).toEqual(['Bob']);
   });
 
   it('erases one person while `content serve` runs: every trace goes, every enquiry arriving meanwhile stays, an audit line names only ids', {
