@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { chownSync, closeSync, constants, fchownSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { type FileOps, nodeFileOps, writeAll } from './file-ops.ts';
 
@@ -14,6 +14,19 @@ export function syncDir(dir: string): void {
 }
 
 /**
+ * A file root creates in the inbox (`content enquiries erase` run with sudo while no server runs)
+ * gets the owner of what it replaces, else of the folder: the server, running as its own user,
+ * must still be able to write it.
+ */
+export function keepOwner(target: number | string, like: string): void {
+  if (process.getuid?.() !== 0) return;
+  const owner = statSync(like, { throwIfNoEntry: false });
+  if (!owner || (owner.uid === 0 && owner.gid === 0)) return;
+  if (typeof target === 'number') fchownSync(target, owner.uid, owner.gid);
+  else chownSync(target, owner.uid, owner.gid);
+}
+
+/**
  * Replaces `path` with `bytes` as every write of the inbox is made: a new file beside it
  * (mode 0600), written whole, synced, renamed over the old one, and the directory synced. A
  * reader sees the old file or the new one, never a mixture; a failure (a full disk) leaves the
@@ -24,6 +37,7 @@ export async function replaceFile(path: string, bytes: Uint8Array, ops: FileOps 
   const fd = await ops.open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
   try {
     try {
+      keepOwner(fd, statSync(path, { throwIfNoEntry: false }) ? path : dirname(path));
       await writeAll(ops, fd, bytes, 0);
       await ops.sync(fd);
     } finally {

@@ -60,6 +60,10 @@ function parseRequest(text: string): (AdminRequest & { expires: number }) | unde
 /** The server's side: carries out the requests left in `requests/`, one at a time. Returns a function that stops it. */
 export function answerRequests(inbox: Inbox): () => void {
   const folder = join(inbox.dir, REQUESTS_DIR);
+  // Made by the server, so that it is the server's user's: a command run by another user (sudo) can still leave a request.
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+  } catch {}
   let busy = false;
   const timer = setInterval(() => {
     if (busy || !existsSync(folder)) return;
@@ -122,12 +126,21 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export async function askOwner<R extends AdminRequest>(dir: string, request: R, waitMs = 5_000): Promise<{ answer: AdminAnswers[R['op']] } | undefined> {
   const folder = join(dir, REQUESTS_DIR);
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
   const id = randomBytes(12).toString('hex');
   const file = join(folder, `${id}.request.json`);
   const temp = join(folder, `.${id}.tmp`);
-  writeFileSync(temp, JSON.stringify({ ...request, expires: Date.now() + waitMs }), { mode: 0o600 });
-  renameSync(temp, file);
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    // Readable by the server's user when root leaves it; it names only ids, never what a visitor wrote.
+    writeFileSync(temp, JSON.stringify({ ...request, expires: Date.now() + waitMs }), { mode: 0o644 });
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw new UsageError(
+      `cannot leave a request for the running "content serve" in ${folder}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      'run this command as the user "content serve" runs as (e.g. sudo -u studio npx content enquiries …)',
+    );
+  }
   const answerFile = join(folder, `${id}.answer.json`);
   const deadline = Date.now() + waitMs;
   for (;;) {
@@ -169,7 +182,10 @@ export async function onFileInbox<R extends AdminRequest>(dir: string, request: 
     } catch (error) {
       if (error instanceof UsageError && attempt < 2) continue; // a server started just then: ask it
       if (error instanceof UsageError)
-        throw new UsageError(`${error.message}, and it does not answer requests`, 'it may be older than this command: stop it, then run the command again');
+        throw new UsageError(
+          `${error.message}, and it does not answer requests`,
+          'run this command as the user it runs as (it cannot read a request from another user), or it is older than this command: stop it, then run the command again',
+        );
       throw error;
     }
     try {

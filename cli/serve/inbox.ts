@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { replaceFile } from './durable-file.ts';
+import { keepOwner, replaceFile } from './durable-file.ts';
 import { type FileOps, nodeFileOps, writeAll } from './file-ops.ts';
 import { answerRequests } from './inbox-admin.ts';
 import { type HeldLock, LOCK_FILE, takeLock } from './lock.ts';
@@ -445,6 +445,7 @@ export class Inbox implements EnquiryStore {
       if (gone.has(idIn(readFileSync(join(this.dir, f), 'utf8')))) rmSync(join(this.dir, f), { force: true });
     try {
       appendFileSync(join(this.dir, AUDIT_FILE), `${auditLine(erased, why)}\n`, { mode: 0o600 });
+      keepOwner(join(this.dir, AUDIT_FILE), this.dir);
     } catch {
       // A full disk: the erasure is done all the same, and the command prints the same line.
     }

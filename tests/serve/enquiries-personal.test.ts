@@ -1,7 +1,7 @@
 // Personal data in the file inbox (issue 25): access, erasure, retention and backups, with
 // `content serve` running as a real process beside the command where it matters.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { AUDIT_FILE, INBOX_FILE, Inbox, readInbox } from '../../cli/serve/inbox.ts';
@@ -111,6 +111,15 @@ describe('content enquiries show and erase (file inbox)', () => {
     const yes = await onTerminal('yes');
     expect([yes.code, yes.out]).toEqual([0, expect.stringMatching(/erased 1 enquiry, ids 1, at /)]);
     expect(readInbox(dir).enquiries.map((e) => e.name)).toEqual(['Bob']);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)("run as root on an inbox of another user (sudo, no server running), leaves every file that user's", async () => {
+    const dir = inboxDir();
+    await fill(dir, [newEnquiry({ email: 'anna@example.org', notify: true }), newEnquiry()]);
+    writeFileSync(join(dir, MAIL_LOG), `${JSON.stringify({ id: 1, sentAt: new Date().toISOString() })}\n`);
+    for (const f of ['', INBOX_FILE, MAIL_LOG, 'enquiries.last-id']) chownSync(join(dir, f), 65534, 65534);
+    expect((await runCli(['enquiries', 'erase', '--email', 'anna@example.org', '--yes', '--data', dir])).code).toBe(0);
+    for (const f of [INBOX_FILE, MAIL_LOG, AUDIT_FILE]) expect([f, statSync(join(dir, f)).uid]).toEqual([f, 65534]);
   });
 
   it('erases one person while `content serve` runs: every trace goes, every enquiry arriving meanwhile stays, an audit line names only ids', {
