@@ -119,7 +119,7 @@ Enquiries in PostgreSQL (several instances share one database):
 export type ServeCommandOptions = OptionsOf<typeof SERVE.options>;
 
 /** `content enquiries` has only subcommands. */
-export const ENQUIRIES = { name: 'enquiries', description: 'Read the enquiry inbox that "content serve" keeps.' };
+export const ENQUIRIES = { name: 'enquiries', description: 'Read and look after the enquiry inbox that "content serve" keeps.' };
 
 /** Where `list` and `export` read the enquiries from. */
 const inbox = {

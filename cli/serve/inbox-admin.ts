@@ -124,7 +124,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * when no server took the request within `waitMs` (none runs, or it is stopping): the command
  * then opens the inbox itself.
  */
-export async function askOwner<R extends AdminRequest>(dir: string, request: R, waitMs = 5_000): Promise<{ answer: AdminAnswers[R['op']] } | undefined> {
+export async function askOwner<R extends AdminRequest>(dir: string, request: R, waitMs = 15_000): Promise<{ answer: AdminAnswers[R['op']] } | undefined> {
   const folder = join(dir, REQUESTS_DIR);
   const id = randomBytes(12).toString('hex');
   const file = join(folder, `${id}.request.json`);
