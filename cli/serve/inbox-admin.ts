@@ -28,6 +28,8 @@ const REQUEST = /^([0-9a-f]{24})\.request\.json$/;
 const POLL_MS = 200;
 /** An answer nobody came for (the command was killed) is removed after this: it may hold a whole snapshot of the inbox. */
 const LEFT_OVER_MS = 10 * 60_000;
+/** A lock not renewed for this long belongs to a server that is gone (lock.ts renews it every 2 s, and calls 10 s stale). */
+const HEARTBEAT_STOPPED_MS = 10_000;
 /** How long a command waits for a request the server took (a rewrite of a large inbox). */
 const TAKEN_WAIT_MS = 10 * 60_000;
 
@@ -155,7 +157,9 @@ export async function askOwner<R extends AdminRequest>(dir: string, request: R, 
       if (!answer.ok) throw new UsageError(`content serve could not do it: ${answer.error}`, 'look at its log, then try again');
       return { answer: answer.result };
     }
-    if (Date.now() > deadline && existsSync(file)) {
+    // A server killed with kill -9 left its lock; its heartbeat (the lock's mtime, renewed every 2 s) has stopped.
+    const beat = statSync(join(dir, LOCK_FILE), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if ((Date.now() > deadline || Date.now() - beat > HEARTBEAT_STOPPED_MS) && existsSync(file)) {
       rmSync(file, { force: true }); // not taken: nobody will carry it out now
       if (!existsSync(answerFile)) return undefined;
     }

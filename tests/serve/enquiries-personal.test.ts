@@ -122,6 +122,18 @@ describe('content enquiries show and erase (file inbox)', () => {
     for (const f of [INBOX_FILE, MAIL_LOG, AUDIT_FILE]) expect([f, statSync(join(dir, f)).uid]).toEqual([f, 65534]);
   });
 
+  it('erases after `content serve` was killed with kill -9 (its lock left behind): the command takes the inbox over itself', async () => {
+    const dir = inboxDir();
+    await fill(dir, [newEnquiry({ email: 'anna@example.org' }), newEnquiry()]);
+    const server = await serve(dir);
+    server.child.kill('SIGKILL');
+    await server.exited;
+    const r = await runCli(['enquiries', 'erase', '--email', 'anna@example.org', '--yes', '--data', dir]);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(readInbox(dir).enquiries.map((e) => e.id)).toEqual([2]);
+    await serve(dir); // and a server starts on it again
+  });
+
   it('erases one person while `content serve` runs: every trace goes, every enquiry arriving meanwhile stays, an audit line names only ids', {
     timeout: 120_000,
   }, async () => {
