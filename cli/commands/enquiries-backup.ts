@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Logger } from '../logger.ts';
 import { UsageError } from '../report/problem.ts';
 import { createNewFile } from '../serve/durable-file.ts';
 import { INBOX_FILE } from '../serve/inbox.ts';
 import { backupText, parseBackup, restoreBackup } from '../serve/inbox-backup.ts';
+import { MANIFEST_FILE } from '../serve/manifest.ts';
+import { MARK_FILE } from '../write/site-mark.ts';
 import { EXIT } from './common.ts';
 import { change, databaseOf } from './enquiries-store.ts';
 import type { BackupOptions, RestoreBackupOptions } from './enquiries-usage.ts';
@@ -21,6 +23,9 @@ export async function backupCommand(opts: BackupOptions, log: Logger): Promise<n
       'e.g. pg_dump --format=custom --file=enquiries.dump "$STUDIO_DATABASE_URL"; see Backups in the README',
     );
   if (!opts.to) throw new UsageError('say where the backup goes: --to FILE');
+  const served = servedFolderOf(opts.to);
+  if (served)
+    throw new UsageError(`--to ${opts.to} lies in ${served}, a site that is served on the web: the enquiries would be public`, 'write it outside the site');
   const snapshot = await change(opts, { op: 'snapshot' });
   const text = backupText(snapshot);
   try {
@@ -35,6 +40,24 @@ export async function backupCommand(opts: BackupOptions, log: Logger): Promise<n
   const n = snapshot.enquiries ? snapshot.enquiries.split('\n').length - 1 : 0;
   log.info(`Wrote ${n} enquir${n === 1 ? 'y' : 'ies'} from ${join(opts.data, INBOX_FILE)} to ${opts.to} (readable by you only).`);
   return EXIT.ok;
+}
+
+/**
+ * The built site a file would land in: a folder (or one above it) with a site mark or the
+ * server's manifest, links resolved. (Merge note: engineer "edges" has the same check as
+ * servedFolderOf in cli/commands/private-file.ts for exports; one of the two should go.)
+ */
+function servedFolderOf(file: string): string | undefined {
+  let dir: string;
+  try {
+    dir = realpathSync(dirname(resolve(file)));
+  } catch {
+    return undefined; // no such folder: creating the file says so
+  }
+  for (let d = dir; ; d = dirname(d)) {
+    if (existsSync(join(d, MARK_FILE)) || existsSync(join(d, MANIFEST_FILE))) return d;
+    if (dirname(d) === d) return undefined;
+  }
 }
 
 /** `content enquiries restore-backup FILE --data DIR`: the backup into a folder that holds no enquiries yet. */

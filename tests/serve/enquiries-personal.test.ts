@@ -313,6 +313,8 @@ describe('content enquiries backup and restore-backup (file inbox)', () => {
     writeFileSync(cut, text.slice(0, text.length - 20));
     const r = await runCli(['enquiries', 'restore-backup', cut, '--data', join(inboxDir(), 'x')]);
     expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/is not a whole backup of an enquiry inbox/)]);
+    const published = await runCli(['enquiries', 'backup', '--to', join(dist, 'assets', 'enquiries.backup'), '--data', dir]);
+    expect([published.code, published.stderr]).toEqual([2, expect.stringMatching(/a site that is served on the web/)]);
     const pg = await runCli(['enquiries', 'backup', '--to', join(inboxDir(), 'pg.backup'), '--database', 'postgres://studio@127.0.0.1:1/studio']);
     expect([pg.code, pg.stderr]).toEqual([2, expect.stringMatching(/backed up with pg_dump/)]);
   });
