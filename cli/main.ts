@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { EXIT } from './commands/common.ts';
+import {
+  ENQUIRIES_BACKUP,
+  ENQUIRIES_ERASE,
+  ENQUIRIES_RESEND,
+  ENQUIRIES_RESTORE,
+  ENQUIRIES_RESTORE_BACKUP,
+  ENQUIRIES_SHOW,
+} from './commands/enquiries-usage.ts';
 import { addCommand, type CommandSpec, markGiven, type OptionsOf, type OptionTable } from './commands/option-table.ts';
 import { checkContentDir } from './commands/options.ts';
 import { BUILD, DEV, ENQUIRIES, ENQUIRIES_EXPORT, ENQUIRIES_IMPORT, ENQUIRIES_LIST, ENQUIRIES_MIGRATE, I18N, SERVE, VALIDATE } from './commands/usage.ts';
@@ -56,6 +64,30 @@ export function createProgram(io: Io, setExit: (code: number) => void): Command 
   add(enquiries, ENQUIRIES_EXPORT, async (opts) => (await import('./commands/enquiries.ts')).exportCommand(opts, createLogger(io, { json: !opts.output })));
   add(enquiries, ENQUIRIES_MIGRATE, async (opts) => (await import('./commands/enquiries-db.ts')).migrateCommand(opts, createLogger(io, {})));
   add(enquiries, ENQUIRIES_IMPORT, async (opts) => (await import('./commands/enquiries-db.ts')).importCommand(opts, createLogger(io, {})));
+  // Personal data and the store's upkeep (cli/commands/enquiries-usage.ts).
+  for (const spec of [ENQUIRIES_RESTORE, ENQUIRIES_RESEND])
+    addCommand(enquiries, spec)
+      .argument('<id...>', 'enquiry numbers, as "content enquiries list" shows them')
+      .action(async (ids: string[], opts: OptionsOf<typeof spec.options>, command: Command) =>
+        setExit(
+          await (await import('./commands/enquiries-admin.ts')).adminCommand(
+            spec.name as 'restore' | 'resend',
+            ids,
+            markGiven(opts, command),
+            createLogger(io, {}),
+          ),
+        ),
+      );
+  add(enquiries, ENQUIRIES_SHOW, async (opts) =>
+    (await import('./commands/enquiries-person.ts')).showCommand(opts, createLogger(io, { json: opts.format === 'json' })),
+  );
+  add(enquiries, ENQUIRIES_ERASE, async (opts) => (await import('./commands/enquiries-person.ts')).eraseCommand(opts, createLogger(io, {})));
+  add(enquiries, ENQUIRIES_BACKUP, async (opts) => (await import('./commands/enquiries-backup.ts')).backupCommand(opts, createLogger(io, {})));
+  addCommand(enquiries, ENQUIRIES_RESTORE_BACKUP)
+    .argument('<file>', 'the backup file')
+    .action(async (file: string, opts: OptionsOf<typeof ENQUIRIES_RESTORE_BACKUP.options>, command: Command) =>
+      setExit(await (await import('./commands/enquiries-backup.ts')).restoreBackupCommand(file, markGiven(opts, command), createLogger(io, {}))),
+    );
   return program;
 }
 

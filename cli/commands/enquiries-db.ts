@@ -4,10 +4,10 @@ import pg from 'pg';
 import type { Logger } from '../logger.ts';
 import { UsageError } from '../report/problem.ts';
 import { INBOX_FILE, readInbox, type StoredEnquiry } from '../serve/inbox.ts';
-import { readSent } from '../serve/outbox.ts';
+import { mailStateOf, readMailLog } from '../serve/mail-log.ts';
 import { migrate, SchemaTooNew } from '../serve/pg-schema.ts';
 import { redactUrl, scrub } from '../serve/pg-store.ts';
-import { contentHash } from '../serve/store.ts';
+import { contentHash, type MailState } from '../serve/store.ts';
 import { EXIT } from './common.ts';
 import { requireDatabase } from './database.ts';
 import type { ImportOptions, MigrateOptions } from './usage.ts';
@@ -68,14 +68,14 @@ export async function migrateCommand(opts: MigrateOptions, log: Logger): Promise
  * the recent ones (duplicate detection) and its e-mail's state. Returns whether it was added:
  * false when an earlier import brought it already (`imported_from` names the file record).
  */
-async function importOne(client: pg.Client, e: StoredEnquiry, how: { keepIds: boolean; mailed: boolean }): Promise<boolean> {
+async function importOne(client: pg.Client, e: StoredEnquiry, how: { keepIds: boolean; mail: MailState }): Promise<boolean> {
   const hash = contentHash(e);
   const from = `file:${e.id}:${e.receivedAt}:${hash}`;
   // Asked first, so that a record imported before takes no id from the sequence.
   if ((await client.query('SELECT 1 FROM studio_enquiries WHERE imported_from = $1', [from])).rowCount) return false;
   const { rows } = await client.query<{ id: string }>(
-    `INSERT INTO studio_enquiries (id, received_at, name, course, message, email, locale, page, idempotency_key, via, notify, content_hash, imported_from)
-     VALUES (COALESCE($1, nextval('studio_enquiry_ids')), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+    `INSERT INTO studio_enquiries (id, received_at, name, course, message, email, locale, page, idempotency_key, via, notify, content_hash, imported_from, spam)
+     VALUES (COALESCE($1, nextval('studio_enquiry_ids')), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (imported_from) DO NOTHING RETURNING id`,
     [
       how.keepIds ? e.id : null,
@@ -91,6 +91,7 @@ async function importOne(client: pg.Client, e: StoredEnquiry, how: { keepIds: bo
       !!e.notify,
       hash,
       from,
+      e.spam === 'honeypot' || e.spam === 'too_fast' ? e.spam : null,
     ],
   );
   const id = rows[0]?.id;
@@ -107,7 +108,14 @@ async function importOne(client: pg.Client, e: StoredEnquiry, how: { keepIds: bo
      WHERE studio_enquiry_recent.received_at < EXCLUDED.received_at`,
     [hash, e.receivedAt, id],
   );
-  if (e.notify) await client.query('INSERT INTO studio_enquiry_mail (enquiry_id, sent_at) VALUES ($1, $2)', [id, how.mailed ? new Date() : null]);
+  const { mail } = how;
+  if (mail.state !== 'none')
+    await client.query('INSERT INTO studio_enquiry_mail (enquiry_id, sent_at, failed_at, last_error) VALUES ($1, $2, $3, $4)', [
+      id,
+      mail.state === 'sent' ? mail.at : null,
+      mail.state === 'failed' ? mail.at : null,
+      mail.state === 'failed' ? mail.error : null,
+    ]);
   return true;
 }
 
@@ -118,7 +126,7 @@ export async function importCommand(opts: ImportOptions, log: Logger): Promise<n
   const { enquiries, damaged, tornTail } = readInbox(opts.data);
   for (const d of damaged)
     if (!(tornTail && d.line === damaged.at(-1)?.line)) log.warn(`${join(opts.data, INBOX_FILE)}:${d.line} is not an enquiry and was not imported`);
-  const sent = readSent(opts.data);
+  const mailLog = readMailLog(opts.data);
   const client = await connect(url);
   try {
     await migrated(client, url);
@@ -128,7 +136,7 @@ export async function importCommand(opts: ImportOptions, log: Logger): Promise<n
     const seq = await client.query<{ is_called: boolean }>('SELECT is_called FROM studio_enquiry_ids');
     const keepIds = !seq.rows[0]?.is_called;
     let added = 0;
-    for (const e of enquiries) if (await importOne(client, e, { keepIds, mailed: sent.has(e.id) })) added++;
+    for (const e of enquiries) if (await importOne(client, e, { keepIds, mail: mailStateOf(e, mailLog) })) added++;
     if (keepIds && added) await client.query("SELECT setval('studio_enquiry_ids', (SELECT max(id) FROM studio_enquiries))");
     await client.query('COMMIT');
     const skipped = enquiries.length - added;

@@ -3,18 +3,22 @@ import { join } from 'node:path';
 import type { Logger } from '../logger.ts';
 import { UsageError } from '../report/problem.ts';
 import { INBOX_FILE, readInbox, type StoredEnquiry } from '../serve/inbox.ts';
+import { readMailLog, withMail } from '../serve/mail-log.ts';
 import { readManifest } from '../serve/manifest.ts';
-import { readSent } from '../serve/outbox.ts';
 import { redactUrl } from '../serve/pg-store.ts';
+import type { ListedEnquiry } from '../serve/store.ts';
 import { escapeForTerminal, neutraliseFormula, safeJson } from '../serve/visible.ts';
 import { EXIT } from './common.ts';
 import { databaseFor, openForReading, storeNote } from './database.ts';
+import { inboxNotes } from './enquiries-notes.ts';
 import { writePrivateFile } from './private-file.ts';
 import type { ExportOptions, InboxOptions, ListOptions } from './usage.ts';
 
 interface Row extends StoredEnquiry {
   courseLabel: string;
   emailSent: boolean;
+  /** The mail server's reply when it refused the e-mail for good (`content enquiries resend ID` sends it again). */
+  emailFailed?: string;
 }
 
 async function load(opts: InboxOptions, log: Logger): Promise<Row[]> {
@@ -27,11 +31,7 @@ async function load(opts: InboxOptions, log: Logger): Promise<Row[]> {
   for (const d of damaged)
     if (!(tornTail && d.line === damaged.at(-1)?.line))
       log.warn(`${join(opts.data, INBOX_FILE)}:${d.line} is not an enquiry and was skipped: ${visible(d.text, 80)}`);
-  const sent = readSent(opts.data);
-  return rows(
-    opts,
-    enquiries.map((e) => ({ ...e, emailSent: sent.has(e.id) })),
-  );
+  return rows(opts, withMail(enquiries, readMailLog(opts.data)));
 }
 
 async function loadFromDatabase(url: string, opts: InboxOptions): Promise<Row[]> {
@@ -49,11 +49,16 @@ function sinceOf(opts: InboxOptions): number | undefined {
   return opts.since ? Date.parse(`${opts.since}T00:00:00Z`) : undefined;
 }
 
-function rows(opts: InboxOptions, enquiries: (StoredEnquiry & { emailSent: boolean })[], since = sinceOf(opts)): Row[] {
+function rows(opts: InboxOptions, enquiries: ListedEnquiry[], since = sinceOf(opts)): Row[] {
   const labels = new Map(readManifest(opts.out)?.options.map((o) => [o.value, o.label]));
   return enquiries
     .filter((e) => since === undefined || Date.parse(e.receivedAt) >= since)
-    .map((e) => ({ ...e, courseLabel: labels.get(e.course) ?? e.course }));
+    .map(({ mail, ...e }) => ({
+      ...e,
+      courseLabel: labels.get(e.course) ?? e.course,
+      emailSent: mail.state === 'sent',
+      ...(mail.state === 'failed' ? { emailFailed: mail.error } : {}),
+    }));
 }
 
 /** What a visitor typed, as one table cell safe for a terminal: line breaks and tabs as spaces, other controls shown as \uXXXX. */
@@ -66,15 +71,18 @@ const visible = (s: string, max: number) => {
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 };
 
-/** `content enquiries list`: the newest last, as a table for people or JSON for programs. */
+/** `content enquiries list`: the newest last, as a table for people or JSON for programs; `--spam`: the suspected spam kept aside. */
 export async function listCommand(opts: ListOptions, log: Logger): Promise<number> {
-  const rows = await load(opts, log);
+  const all = await load(opts, log);
+  const rows = all.filter((r) => !!r.spam === !!opts.spam);
   if (opts.format === 'json') {
     log.out(safeJson(rows));
     return EXIT.ok;
   }
+  const notes = await inboxNotes(opts, all);
   if (!rows.length) {
-    log.info(`No enquiries in ${where(opts)}${opts.since ? ` since ${opts.since}` : ''}.`);
+    log.info(`No ${opts.spam ? 'suspected spam' : 'enquiries'} in ${where(opts)}${opts.since ? ` since ${opts.since}` : ''}.`);
+    for (const note of notes) log.info(note);
     return EXIT.ok;
   }
   const table = rows.map((r) => [
@@ -95,8 +103,15 @@ export async function listCommand(opts: ListOptions, log: Logger): Promise<numbe
       .trimEnd();
   log.out(log.paint.bold(line(head)));
   for (const row of table) log.out(line(row));
-  const owed = rows.filter((r) => r.notify && !r.emailSent).length;
-  log.info(`${rows.length} enquir${rows.length === 1 ? 'y' : 'ies'}${owed ? `; ${owed} e-mail${owed === 1 ? '' : 's'} to the studio still owed` : ''}.`);
+  const owed = rows.filter((r) => r.notify && !r.emailSent && !r.emailFailed).length;
+  const kind = opts.spam ? 'suspected spam' : `enquir${rows.length === 1 ? 'y' : 'ies'}`;
+  log.info(`${rows.length} ${kind}${owed ? `; ${owed} e-mail${owed === 1 ? '' : 's'} to the studio still owed` : ''}.`);
+  for (const r of rows.filter((x) => x.emailFailed))
+    log.warn(
+      `the mail server refused the e-mail for enquiry ${r.id} for good: ${visible(r.emailFailed!, 200)} (content enquiries resend ${r.id} sends it again)`,
+    );
+  if (opts.spam) log.info(`Not e-mailed to the studio. If one is a person's: content enquiries restore ID (it is then e-mailed).`);
+  for (const note of notes) log.info(note);
   return EXIT.ok;
 }
 

@@ -6,6 +6,7 @@ import { type LogStream, readableLines } from '../serve/log-lines.ts';
 import { readManifest } from '../serve/manifest.ts';
 import { PgOutbox } from '../serve/pg-outbox.ts';
 import { redactUrl } from '../serve/pg-store.ts';
+import { DEFAULT_KEEP_DAYS } from '../serve/retention.ts';
 import type { ServeOptions } from '../serve/server.ts';
 import { EXIT } from './common.ts';
 import { databaseFor } from './database.ts';
@@ -33,6 +34,13 @@ async function mailFromEnvironment(dir: string): Promise<{ mail?: ServeOptions['
   const transport = createTransport(url);
   const from = process.env.STUDIO_SMTP_FROM || `"${manifest.siteName.replaceAll('"', '')}" <${to}>`;
   return { mail: { mailer: transport, to, from } };
+}
+
+/** `--keep-days`, else STUDIO_KEEP_DAYS, else the default: whole days, at least 1. */
+function keepDaysOf(flag: string | undefined): number {
+  if (flag !== undefined) return parseWholeNumber(flag, '--keep-days', 1);
+  const env = process.env.STUDIO_KEEP_DAYS;
+  return env ? parseWholeNumber(env, 'STUDIO_KEEP_DAYS', 1) : DEFAULT_KEEP_DAYS;
 }
 
 /**
@@ -81,6 +89,7 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
     minFillMs: parseNumber(opts.minFillSeconds, '--min-fill-seconds', 0) * 1000,
     origins: opts.origin,
     trustProxy: typeof opts.trustProxy === 'string' ? parseWholeNumber(opts.trustProxy, '--trust-proxy', 1) : !!opts.trustProxy,
+    keepDays: keepDaysOf(opts.keepDays),
     mail,
     logStream,
     quiet: opts.quiet,
@@ -100,6 +109,8 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
     if (!health.ok) logger.warn(`${health.reason}; enquiries are answered 503 until it answers (checked every 2 s)`);
   }
   const owed = server.outbox instanceof PgOutbox ? await server.outbox.count().catch(() => 0) : (server.outbox?.pending ?? 0);
+  const days = server.inbox.health().retentionDays ?? keepDaysOf(opts.keepDays);
+  logger.info(`Enquiries are deleted ${days} days after they arrive (--keep-days).`);
   logger.info(`E-mail to the studio: ${mail ? `on, to ${mail.to}${owed ? ` (${owed} still owed)` : ''}` : off}`);
   const why = await untilStopped();
   logger.info(`Stopping (${why}): finishing the requests under way…`);

@@ -86,7 +86,7 @@ export const SERVE = defineCommand({
     rateLimit: { flag: '--rate-limit <n>', description: 'enquiries one address may send in 10 minutes (0: no limit)', default: '20' },
     minFillSeconds: {
       flag: '--min-fill-seconds <s>',
-      description: 'an enquiry sent sooner after the form appeared is taken for a bot and dropped',
+      description: 'an enquiry sent sooner after the form appeared is kept aside as suspected spam (not e-mailed)',
       default: '3',
     },
     origin: {
@@ -99,6 +99,8 @@ export const SERVE = defineCommand({
       flag: '--trust-proxy [hops]',
       description: 'behind reverse proxies (default: one): the client address is the one the outermost trusted proxy appended to X-Forwarded-For',
     },
+    /** Kept as text: serveCommand checks it (parseWholeNumber); without it STUDIO_KEEP_DAYS, else DEFAULT_KEEP_DAYS. */
+    keepDays: { flag: '--keep-days <n>', description: 'delete enquiries this many days after they arrive (default 180, or STUDIO_KEEP_DAYS)' },
     quiet: { flag: '--quiet', description: 'log only problems' },
   },
   helpAfter: `
@@ -107,6 +109,9 @@ E-mail to the studio (optional; form.notify in site.yaml turns it on):
   STUDIO_SMTP_FROM   the sender (default: the studio's own address)
   STUDIO_NOTIFY_TO   the recipient, instead of the address in site.yaml
 
+Storage limitation (GDPR): enquiries are deleted --keep-days after they arrive (checked hourly), with their e-mail
+jobs and duplicate keys; STUDIO_KEEP_DAYS sets it when --keep-days is not given.
+
 Enquiries in PostgreSQL (several instances share one database):
   STUDIO_DATABASE_URL  the database, e.g. postgres://studio:password@db.example.org/studio (instead of --database)
   PGPASSWORD           the password for an address given with --database`,
@@ -114,7 +119,7 @@ Enquiries in PostgreSQL (several instances share one database):
 export type ServeCommandOptions = OptionsOf<typeof SERVE.options>;
 
 /** `content enquiries` has only subcommands. */
-export const ENQUIRIES = { name: 'enquiries', description: 'Read the enquiry inbox that "content serve" keeps.' };
+export const ENQUIRIES = { name: 'enquiries', description: 'Read and look after the enquiry inbox that "content serve" keeps.' };
 
 /** Where `list` and `export` read the enquiries from. */
 const inbox = {
@@ -129,7 +134,11 @@ export type InboxOptions = OptionsOf<typeof inbox>;
 export const ENQUIRIES_LIST = defineCommand({
   name: 'list',
   description: 'Show the enquiries as a table.',
-  options: { ...inbox, format: formatOption(['human', 'json'], 'human') },
+  options: {
+    ...inbox,
+    format: formatOption(['human', 'json'], 'human'),
+    spam: { flag: '--spam', description: 'show the suspected spam kept aside instead (not e-mailed; "content enquiries restore ID" takes one back)' },
+  },
 });
 export type ListOptions = OptionsOf<typeof ENQUIRIES_LIST.options>;
 

@@ -146,20 +146,22 @@ async function take(
   const { manifest } = build;
   const checked = checkEnquiry(fields, manifest, locale, route.minFillMs, kind);
   if (!checked.ok) return invalid(reply, route, build, kind, locale, checked.errors);
-  if (checked.bot) {
-    log({ kind: 'dropped', reason: checked.reason }, reply.request);
-    return accepted(reply, build, kind, locale, undefined);
-  }
+  // What the spam trap suspects is kept aside, never dropped: a person sent too fast (autofill)
+  // or a form filler filled the hidden field. Stored like any enquiry, not e-mailed, listed by
+  // `content enquiries list --spam`, and `content enquiries restore ID` takes it back.
+  const spam = checked.bot ? checked.reason : undefined;
+  const enquiry = checked.enquiry;
   const m = manifest.messages[locale];
   let stored: { enquiry: StoredEnquiry; duplicate: boolean };
   try {
-    stored = await route.inbox.add({ ...checked.enquiry, via: kind, notify: !!outbox });
+    stored = await route.inbox.add({ ...enquiry, via: kind, notify: !!outbox && !spam, ...(spam ? { spam } : {}) });
   } catch (error) {
     if (error instanceof EnquiryConflict) throw new RequestProblem(409, 'idempotency_conflict', m.errorConflict ?? serverText(locale, 'errorConflict'));
     log({ kind: 'error', error: `the inbox could not store an enquiry: ${(error as Error).message}` }, reply.request);
     throw new RequestProblem(503, 'storage_unavailable', withContacts(m.failure, m), { 'retry-after': '60' });
   }
-  log({ kind: 'stored', id: stored.enquiry.id, duplicate: stored.duplicate }, reply.request);
+  if (spam) log({ kind: 'suspected', id: stored.enquiry.id, reason: spam, duplicate: stored.duplicate }, reply.request);
+  else log({ kind: 'stored', id: stored.enquiry.id, duplicate: stored.duplicate }, reply.request);
   if (!stored.duplicate) outbox?.push(stored.enquiry);
   return accepted(reply, build, kind, locale, stored);
 }

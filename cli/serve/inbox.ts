@@ -1,13 +1,35 @@
-import { closeSync, constants, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  constants,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
+import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { keepOwner, replaceFile } from './durable-file.ts';
 import { type FileOps, nodeFileOps, writeAll } from './file-ops.ts';
+import { answerRequests } from './inbox-admin.ts';
 import { type HeldLock, LOCK_FILE, takeLock } from './lock.ts';
+import { MAIL_LOG, type MailEvent, mailStateOf, pruneMailLog, readMailLog, withMail } from './mail-log.ts';
 import {
   type Added,
+  type AdminResult,
+  auditLine,
   contentHash,
   DUPLICATE_WINDOW_MS,
   EnquiryConflict,
   type EnquiryStore,
+  type ListedEnquiry,
+  type MailState,
   type NewEnquiry,
   type StoredEnquiry,
   type StoreHealth,
@@ -18,9 +40,13 @@ export { EnquiryConflict, type NewEnquiry, type StoredEnquiry, type StoreHealth,
 
 export const INBOX_FILE = 'enquiries.jsonl';
 /** The highest id ever handed out, kept where a rejected enquiry's id is remembered across a restart. */
-const IDS_FILE = 'enquiries.last-id';
+export const IDS_FILE = 'enquiries.last-id';
 /** Fixed width, written in place: rewriting it needs no new disk space, so it works on a full disk. */
 const IDS_WIDTH = 20;
+/** The retention period `content serve` enforces, for `content enquiries list` to show. */
+export const RETENTION_FILE = 'retention.json';
+/** One line per erasure: when, which ids, why; never what a visitor wrote. */
+export const AUDIT_FILE = 'audit.log';
 
 export interface ReadResult {
   enquiries: StoredEnquiry[];
@@ -60,6 +86,8 @@ export interface InboxOptions {
   fileOps?: FileOps;
   /** While storing fails, how often to check whether it works again (for `health()`). */
   recheckMs?: number;
+  /** Whether to carry out what `content enquiries` asks of the inbox while this process holds it (default true). */
+  answerRequests?: boolean;
 }
 
 interface Pending {
@@ -80,7 +108,7 @@ export class Inbox implements EnquiryStore {
   private constructor(
     readonly dir: string,
     private readonly ops: FileOps,
-    private readonly fd: number,
+    private fd: number,
     /** Bytes of complete, synced lines: where the next line goes. */
     private size: number,
     private lastId: number,
@@ -104,6 +132,16 @@ export class Inbox implements EnquiryStore {
   private dirty = false;
   private lockLost: Error | undefined;
   private recheck: NodeJS.Timeout | undefined;
+  /** Where each e-mail stands, as the mail log says. */
+  private readonly mail = new Map<number, MailState>();
+  /** Enquiries whose e-mail is owed, by id. */
+  private readonly owed = new Map<number, StoredEnquiry>();
+  /** Told of every e-mail that becomes owed (a new enquiry, a restore, a resend): the outbox. */
+  onOwed: ((enquiry: StoredEnquiry) => void) | undefined;
+  /** Mail log appends, erasures and snapshots, one at a time. */
+  private serial: Promise<unknown> = Promise.resolve();
+  private retentionDays: number | undefined;
+  private stopRequests: (() => void) | undefined;
 
   /** Opens (creating) the inbox in `dir`, recovering from a crash mid-write. */
   static async open(dir: string, options: InboxOptions = {}): Promise<Inbox> {
@@ -137,11 +175,22 @@ export class Inbox implements EnquiryStore {
       };
       // Written now, while there is room: rewriting it in place later needs none.
       await inbox.rememberIds(lastId).catch(() => {});
+      // What an erasure cut off by a crash left: its unfinished copies, and mail log lines of enquiries no longer there.
+      for (const f of readdirSync(dir))
+        if (/^\.(enquiries\.jsonl|notified\.jsonl|retention\.json)\.[0-9a-f]{12}\.tmp$/.test(f)) rmSync(join(dir, f), { force: true });
+      const present = new Set([...enquiries.map((e) => e.id), ...readInbox(dir).damaged.map((d) => idIn(d.text))]);
+      await pruneMailLog(dir, (id) => !present.has(id)).catch(() => {});
       const since = Date.now() - DUPLICATE_WINDOW_MS;
+      const log = readMailLog(dir);
       for (const e of enquiries) {
         if (e.idempotencyKey) inbox.byKey.set(e.idempotencyKey, e);
         if (Date.parse(e.receivedAt) >= since) inbox.recent.set(contentHash(e), e);
+        const mail = mailStateOf(e, log);
+        if (mail.state === 'owed') inbox.owed.set(e.id, e);
+        if (mail.state !== 'none') inbox.mail.set(e.id, mail);
       }
+      inbox.retentionDays = readRetention(dir);
+      if (options.answerRequests !== false) inbox.stopRequests = answerRequests(inbox);
       return inbox;
     } catch (error) {
       await lock.release();
@@ -176,6 +225,7 @@ export class Inbox implements EnquiryStore {
       this.recent.delete(hash); // an older one past the window: keep the map in order of time
       this.recent.set(hash, enquiry);
       this.prune(now);
+      if (enquiry.notify && !enquiry.spam) this.owe(enquiry);
       return { enquiry, duplicate: false };
     });
     this.inFlight.set(hash, written);
@@ -254,7 +304,7 @@ export class Inbox implements EnquiryStore {
   private async rememberIds(lastId: number): Promise<void> {
     const fd = await this.ops.open(join(this.dir, IDS_FILE), constants.O_RDWR | constants.O_CREAT, 0o600);
     try {
-      await writeAll(this.ops, fd, Buffer.from(`${String(lastId).padStart(IDS_WIDTH, '0')}\n`), 0);
+      await writeAll(this.ops, fd, Buffer.from(idsFileText(lastId)), 0);
       await this.ops.sync(fd);
     } finally {
       await this.ops.close(fd);
@@ -295,14 +345,207 @@ export class Inbox implements EnquiryStore {
   }
 
   health(): StoreHealth {
-    if (this.closed) return { ok: false, reason: 'the inbox is closed' };
-    if (this.lockLost) return { ok: false, reason: `the inbox lock was lost: ${this.lockLost.message}` };
-    if (this.failure) return { ok: false, reason: `the inbox cannot store enquiries: ${this.failure.message}` };
-    return { ok: true };
+    let failed = 0;
+    for (const m of this.mail.values()) if (m.state === 'failed') failed++;
+    let oldestOwedAt: string | undefined;
+    for (const e of this.owed.values()) if (!oldestOwedAt || e.receivedAt < oldestOwedAt) oldestOwedAt = e.receivedAt;
+    const details = { mail: { failed, ...(oldestOwedAt ? { oldestOwedAt } : {}) }, ...(this.retentionDays ? { retentionDays: this.retentionDays } : {}) };
+    if (this.closed) return { ok: false, reason: 'the inbox is closed', ...details };
+    if (this.lockLost) return { ok: false, reason: `the inbox lock was lost: ${this.lockLost.message}`, ...details };
+    if (this.failure) return { ok: false, reason: `the inbox cannot store enquiries: ${this.failure.message}`, ...details };
+    return { ok: true, ...details };
   }
 
   async list(): Promise<StoredEnquiry[]> {
     return readInbox(this.dir).enquiries;
+  }
+
+  async listWithMail(): Promise<ListedEnquiry[]> {
+    return withMail(readInbox(this.dir).enquiries, readMailLog(this.dir));
+  }
+
+  // —— E-mail to the studio: the outbox asks what is owed and records what came of each e-mail. ——
+
+  /** Every e-mail owed now, oldest enquiry first. */
+  owedMail(): StoredEnquiry[] {
+    return [...this.owed.values()].sort((a, b) => a.id - b.id);
+  }
+
+  /** Whether the e-mail for this enquiry is still owed (not sent, refused, or erased meanwhile). */
+  isOwed(id: number): boolean {
+    return this.owed.has(id);
+  }
+
+  private owe(enquiry: StoredEnquiry): void {
+    this.owed.set(enquiry.id, enquiry);
+    this.mail.set(enquiry.id, { state: 'owed' });
+    this.onOwed?.(enquiry);
+  }
+
+  /** Records that an e-mail was sent, or refused for good (not tried again until `resend`). */
+  async recordMail(id: number, state: { state: 'sent'; at: string } | { state: 'failed'; at: string; error: string }): Promise<void> {
+    if (!this.owed.has(id)) return; // erased meanwhile
+    const event: MailEvent = state.state === 'sent' ? { id, sentAt: state.at } : { id, failedAt: state.at, error: state.error };
+    await this.exclusive(() => appendFile(join(this.dir, MAIL_LOG), `${JSON.stringify(event)}\n`, { mode: 0o600 }));
+    this.owed.delete(id);
+    this.mail.set(id, state);
+  }
+
+  async resend(id: number): Promise<AdminResult> {
+    return this.exclusive(async () => {
+      const e = readInbox(this.dir).enquiries.find((x) => x.id === id);
+      if (!e) return 'not-found';
+      if (this.mail.get(id)?.state !== 'failed') return 'not-applicable';
+      await appendFile(join(this.dir, MAIL_LOG), `${JSON.stringify({ id, resentAt: new Date().toISOString() } satisfies MailEvent)}\n`, { mode: 0o600 });
+      this.owe(e);
+      return 'done';
+    });
+  }
+
+  // —— Rewrites of the file: a restored enquiry, an erasure, the retention period. ——
+
+  async restore(id: number): Promise<AdminResult> {
+    let restored: StoredEnquiry | undefined;
+    let found = false;
+    await this.rewrite((e) => {
+      if (e.id !== id) return e;
+      found = true;
+      if (!e.spam) return e;
+      const { spam: _, ...rest } = e;
+      restored = { ...rest, notify: true };
+      return restored;
+    });
+    if (!found) return 'not-found';
+    if (!restored) return 'not-applicable';
+    this.owe(restored);
+    return 'done';
+  }
+
+  async erase(ids: readonly number[], why: string): Promise<number[]> {
+    const wanted = new Set(ids);
+    return this.eraseWhere((e) => wanted.has(e.id), why);
+  }
+
+  async eraseOlderThan(cutoff: Date, why: string): Promise<number[]> {
+    return this.eraseWhere((e) => Date.parse(e.receivedAt) < cutoff.getTime(), why);
+  }
+
+  private async eraseWhere(drop: (e: StoredEnquiry) => boolean, why: string): Promise<number[]> {
+    const erased = await this.rewrite((e) => (drop(e) ? undefined : e));
+    if (!erased.length) return erased;
+    const gone = new Set(erased);
+    for (const [key, e] of this.byKey) if (gone.has(e.id)) this.byKey.delete(key);
+    for (const [hash, e] of this.recent) if (gone.has(e.id)) this.recent.delete(hash);
+    for (const id of gone) {
+      this.owed.delete(id);
+      this.mail.delete(id);
+    }
+    // A torn line set aside after a crash is the start of an enquiry too.
+    for (const f of readdirSync(this.dir).filter((f) => /^torn-\d+\.txt$/.test(f)))
+      if (gone.has(idIn(readFileSync(join(this.dir, f), 'utf8')))) rmSync(join(this.dir, f), { force: true });
+    try {
+      appendFileSync(join(this.dir, AUDIT_FILE), `${auditLine(erased, why)}\n`, { mode: 0o600 });
+      keepOwner(join(this.dir, AUDIT_FILE), this.dir);
+    } catch {
+      // A full disk: the erasure is done all the same, and the command prints the same line.
+    }
+    return erased;
+  }
+
+  /**
+   * Rewrites the inbox with `change` applied to each enquiry (undefined: it goes), and the
+   * mail log without the lines of the enquiries that went; returns their ids. Enquiries that
+   * arrive meanwhile wait and are appended to the new file: none is lost. Nothing is rewritten
+   * when nothing changes.
+   */
+  private rewrite(change: (e: StoredEnquiry) => StoredEnquiry | undefined): Promise<number[]> {
+    return this.exclusive(() =>
+      this.withoutAppends(async () => {
+        if (this.closed) throw new StoreUnavailable('the inbox is closed');
+        if (this.lockLost || !this.lock.held()) throw new StoreUnavailable(`${LOCK_FILE} is no longer this process's`);
+        const file = join(this.dir, INBOX_FILE);
+        const text = readFileSync(file).subarray(0, this.size).toString('utf8');
+        const lines = text.split('\n');
+        lines.pop(); // after the last line break: nothing
+        const dropped: number[] = [];
+        let changed = false;
+        const kept: string[] = [];
+        for (const line of lines) {
+          let e: StoredEnquiry | undefined;
+          try {
+            e = JSON.parse(line) as StoredEnquiry;
+          } catch {}
+          if (!e || typeof e.id !== 'number') {
+            kept.push(line); // damage is kept for a person to look at, as everywhere else
+            continue;
+          }
+          const now = change(e);
+          if (!now) dropped.push(e.id);
+          else if (now === e) kept.push(line);
+          else kept.push(JSON.stringify(now));
+          if (now !== e) changed = true;
+        }
+        if (!changed) return dropped;
+        const bytes = Buffer.from(kept.map((l) => `${l}\n`).join(''));
+        await replaceFile(file, bytes, this.ops);
+        // The open file is the old one now: the next lines go to the new one.
+        const old = this.fd;
+        this.fd = await this.ops.open(file, constants.O_RDWR, 0o600);
+        this.size = bytes.length;
+        this.dirty = false;
+        await this.ops.close(old).catch(() => {});
+        if (dropped.length) {
+          const gone = new Set(dropped);
+          await pruneMailLog(this.dir, (id) => gone.has(id));
+        }
+        return dropped;
+      }),
+    );
+  }
+
+  /** The inbox as it is now, all of it whole (for a backup): nothing is appended while it is read. */
+  snapshot(): Promise<InboxSnapshot> {
+    return this.exclusive(() =>
+      this.withoutAppends(async () => ({
+        enquiries: readFileSync(join(this.dir, INBOX_FILE)).subarray(0, this.size).toString('utf8'),
+        mailLog: existsSync(join(this.dir, MAIL_LOG)) ? wholeLines(readFileSync(join(this.dir, MAIL_LOG), 'utf8')) : '',
+        lastId: this.lastId,
+        ...(this.retentionDays ? { retentionDays: this.retentionDays } : {}),
+      })),
+    );
+  }
+
+  async setRetention(days: number): Promise<void> {
+    if (days === this.retentionDays) return;
+    await replaceFile(join(this.dir, RETENTION_FILE), Buffer.from(`${JSON.stringify({ days })}\n`));
+    this.retentionDays = days;
+  }
+
+  async retention(): Promise<number | undefined> {
+    return this.retentionDays;
+  }
+
+  /** Runs `task` after the ones before it (mail log appends, rewrites and snapshots never overlap). */
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.serial.then(task, task);
+    this.serial = run.catch(() => {});
+    return run;
+  }
+
+  /** Runs `task` with no write under way: enquiries that arrive meanwhile wait in the queue, then go out together. */
+  private async withoutAppends<T>(task: () => Promise<T>): Promise<T> {
+    while (this.flushing) await this.flushing;
+    let done!: () => void;
+    this.flushing = new Promise<void>((r) => {
+      done = r;
+    });
+    try {
+      return await task();
+    } finally {
+      this.flushing = undefined;
+      done();
+      if (this.queue.length) this.flushing = this.flush();
+    }
   }
 
   /** Waits for every pending write, then closes the file and releases the lock. */
@@ -310,11 +553,39 @@ export class Inbox implements EnquiryStore {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.recheck);
+    this.stopRequests?.();
+    await this.serial;
     while (this.flushing) await this.flushing;
     await this.ops.close(this.fd);
     await this.lock.release();
   }
 }
+
+/** What a backup of the file inbox holds: its files as they were at one moment, whole lines only. */
+export interface InboxSnapshot {
+  enquiries: string;
+  mailLog: string;
+  lastId: number;
+  retentionDays?: number;
+}
+
+/** What `enquiries.last-id` holds: the number, at a fixed width. */
+export const idsFileText = (lastId: number) => `${String(lastId).padStart(IDS_WIDTH, '0')}\n`;
+
+/** Up to the last line break: a line being appended right now is left out. */
+const wholeLines = (text: string) => text.slice(0, text.lastIndexOf('\n') + 1);
+
+function readRetention(dir: string): number | undefined {
+  try {
+    const days = (JSON.parse(readFileSync(join(dir, RETENTION_FILE), 'utf8')) as { days?: unknown }).days;
+    return typeof days === 'number' && days > 0 ? days : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The retention period a file inbox was last run with (for `content enquiries list`). */
+export const retentionOf = readRetention;
 
 const conflict = (key: string) => new EnquiryConflict(`the idempotency key ${key} was already used for a different enquiry; a new enquiry needs a new key`);
 

@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import { notification } from './email.ts';
 import type { EnquiryManifest } from './manifest.ts';
-import type { Mailer } from './outbox.ts';
+import { type MailEvent, type Mailer, oneLineError } from './outbox.ts';
 import { checkout, fromRow } from './pg-store.ts';
-import type { StoredEnquiry } from './store.ts';
+import { isPermanentMailError, type StoredEnquiry } from './store.ts';
 
 export interface PgOutboxOptions {
   manifest: EnquiryManifest;
@@ -16,7 +16,7 @@ export interface PgOutboxOptions {
   pollMs?: number;
   /** E-mails this instance sends at the same time (each its own row, locked): a backlog after an outage drains sooner. */
   concurrency?: number;
-  onEvent?: (event: { kind: 'sent'; id: number } | { kind: 'failed'; id: number; error: string; retryInMs: number }) => void;
+  onEvent?: (event: MailEvent) => void;
 }
 
 /**
@@ -25,7 +25,9 @@ export interface PgOutboxOptions {
  * `FOR UPDATE SKIP LOCKED`, keeps it locked while it sends, and marks it sent in the same
  * transaction: two instances never send one e-mail, and a failure's next attempt time is in
  * the row, so retries survive restarts of every instance. (A crash after the SMTP server took
- * the message and before the commit sends it again: twice rather than never.)
+ * the message and before the commit sends it again: twice rather than never.) Each row is its
+ * own job with its own backoff; one the mail server refuses for good (a 5xx reply) gets
+ * `failed_at` and the reply, and is not tried again until `content enquiries resend`.
  */
 export class PgOutbox {
   private stopped = false;
@@ -51,7 +53,7 @@ export class PgOutbox {
 
   /** Counts what is owed now (at start, for the log). */
   async count(): Promise<number> {
-    const { rows } = await this.pool.query<{ n: string }>('SELECT count(*) AS n FROM studio_enquiry_mail WHERE sent_at IS NULL');
+    const { rows } = await this.pool.query<{ n: string }>('SELECT count(*) AS n FROM studio_enquiry_mail WHERE sent_at IS NULL AND failed_at IS NULL');
     this.owed = Number(rows[0]?.n ?? 0);
     return this.owed;
   }
@@ -92,7 +94,7 @@ export class PgOutbox {
       await client.query('BEGIN');
       const { rows } = await client.query(
         `SELECT e.*, m.attempts FROM studio_enquiry_mail m JOIN studio_enquiries e ON e.id = m.enquiry_id
-         WHERE m.sent_at IS NULL AND m.next_at <= now()
+         WHERE m.sent_at IS NULL AND m.failed_at IS NULL AND m.next_at <= now()
          ORDER BY m.next_at, m.enquiry_id LIMIT 1
          FOR UPDATE OF m SKIP LOCKED`,
       );
@@ -108,10 +110,20 @@ export class PgOutbox {
       } catch (error) {
         const attempts = Number(row.attempts) + 1;
         const retryInMs = Math.min(this.retry.initialMs * 2 ** Math.min(attempts - 1, 30), this.retry.maxMs);
-        const message = (error as Error).message;
+        const message = oneLineError(error);
+        if (isPermanentMailError(error)) {
+          await client.query('UPDATE studio_enquiry_mail SET attempts = $2, failed_at = now(), last_error = $3 WHERE enquiry_id = $1', [
+            enquiry.id,
+            attempts,
+            message,
+          ]);
+          await client.query('COMMIT');
+          this.options.onEvent?.({ kind: 'refused', id: enquiry.id, error: message });
+          return true;
+        }
         await client.query(
           "UPDATE studio_enquiry_mail SET attempts = $2, next_at = now() + $3 * interval '1 millisecond', last_error = $4 WHERE enquiry_id = $1",
-          [enquiry.id, attempts, retryInMs, message.slice(0, 500)],
+          [enquiry.id, attempts, retryInMs, message],
         );
         await client.query('COMMIT');
         this.options.onEvent?.({ kind: 'failed', id: enquiry.id, error: message, retryInMs });

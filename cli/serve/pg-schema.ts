@@ -47,7 +47,22 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX studio_enquiry_mail_owed ON studio_enquiry_mail (next_at) WHERE sent_at IS NULL;
   `,
-  // 2 (engineer "edges"): the enquiry rate limit, shared by every instance (cli/serve/rate-limit.ts databaseStore).
+  // 2: suspected spam kept aside, e-mails refused for good, the retention period and the audit of erasures.
+  `
+  ALTER TABLE studio_enquiries ADD COLUMN spam text CHECK (spam IN ('honeypot', 'too_fast'));
+  CREATE INDEX studio_enquiries_received ON studio_enquiries (received_at);
+  ALTER TABLE studio_enquiry_mail ADD COLUMN failed_at timestamptz;
+  DROP INDEX studio_enquiry_mail_owed;
+  CREATE INDEX studio_enquiry_mail_owed ON studio_enquiry_mail (next_at) WHERE sent_at IS NULL AND failed_at IS NULL;
+  CREATE INDEX studio_enquiry_mail_failed ON studio_enquiry_mail (enquiry_id) WHERE failed_at IS NOT NULL;
+  CREATE INDEX studio_enquiry_keys_enquiry ON studio_enquiry_keys (enquiry_id);
+  CREATE INDEX studio_enquiry_recent_enquiry ON studio_enquiry_recent (enquiry_id);
+  -- Settings the servers share: 'retention_days'.
+  CREATE TABLE studio_settings (name text PRIMARY KEY, value text NOT NULL);
+  -- One row per erasure: when, which ids, why; never what a visitor wrote.
+  CREATE TABLE studio_enquiry_audit (at timestamptz NOT NULL DEFAULT now(), line text NOT NULL);
+  `,
+  // 3: the enquiry rate limit, shared by every instance (cli/serve/rate-limit.ts databaseStore).
   // A client is a hash of its address with the salt of the window; ended windows are deleted with their salt.
   // Unlogged: a count lost in a crash costs nothing.
   `

@@ -2,11 +2,16 @@ import pg from 'pg';
 import { migrate, SchemaTooNew } from './pg-schema.ts';
 import {
   type Added,
+  type AdminResult,
+  auditLine,
   contentHash,
   DUPLICATE_WINDOW_MS,
   EnquiryConflict,
   type EnquiryStore,
+  type ListedEnquiry,
+  type MailState,
   type NewEnquiry,
+  type StoreDetails,
   type StoredEnquiry,
   type StoreHealth,
   StoreUnavailable,
@@ -92,6 +97,8 @@ export class PgStore implements EnquiryStore {
   private timer: NodeJS.Timeout | undefined;
   private checking: Promise<void> | undefined;
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** E-mails and retention as last counted (by the periodic check). */
+  private details: StoreDetails = {};
 
   private constructor(
     readonly url: string,
@@ -185,7 +192,7 @@ export class PgStore implements EnquiryStore {
     this.checking = (async () => {
       try {
         if (!this.ready) await this.prepare();
-        else await this.pool.query('SELECT 1');
+        await this.count();
         this.failure = undefined;
       } catch (error) {
         this.fail(error);
@@ -195,10 +202,26 @@ export class PgStore implements EnquiryStore {
     });
   }
 
+  /** Counts the e-mails refused for good and finds the oldest one owed, for `health()`; also tells that the database answers. */
+  private async count(): Promise<void> {
+    const { rows } = await this.pool.query<{ failed: string; oldest: Date | null; days: string | null }>(
+      `SELECT (SELECT count(*) FROM studio_enquiry_mail WHERE failed_at IS NOT NULL) AS failed,
+              (SELECT min(e.received_at) FROM studio_enquiry_mail m JOIN studio_enquiries e ON e.id = m.enquiry_id
+                WHERE m.sent_at IS NULL AND m.failed_at IS NULL) AS oldest,
+              (SELECT value FROM studio_settings WHERE name = 'retention_days') AS days`,
+    );
+    const r = rows[0]!;
+    this.details = {
+      mail: { failed: Number(r.failed), ...(r.oldest ? { oldestOwedAt: r.oldest.toISOString() } : {}) },
+      ...(r.days ? { retentionDays: Number(r.days) } : {}),
+    };
+  }
+
   health(): StoreHealth {
-    if (this.closed) return { ok: false, reason: 'the enquiry store is closed' };
-    if (this.failure || !this.ready) return { ok: false, reason: `the database cannot store enquiries: ${this.failure ?? 'not connected yet'}` };
-    return { ok: true };
+    if (this.closed) return { ok: false, reason: 'the enquiry store is closed', ...this.details };
+    if (this.failure || !this.ready)
+      return { ok: false, reason: `the database cannot store enquiries: ${this.failure ?? 'not connected yet'}`, ...this.details };
+    return { ok: true, ...this.details };
   }
 
   add(input: NewEnquiry, now = new Date()): Promise<Added> {
@@ -270,17 +293,17 @@ export class PgStore implements EnquiryStore {
     }
     const { rows } = await client.query<Row>(
       `WITH e AS (
-         INSERT INTO studio_enquiries (received_at, name, course, message, email, locale, page, idempotency_key, via, notify, content_hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *
+         INSERT INTO studio_enquiries (received_at, name, course, message, email, locale, page, idempotency_key, via, notify, content_hash, spam)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *
        ), r AS (
          UPDATE studio_enquiry_recent SET enquiry_id = (SELECT id FROM e) WHERE content_hash = $11
        ), k AS (
          UPDATE studio_enquiry_keys SET enquiry_id = (SELECT id FROM e) WHERE key = $8
        ), m AS (
-         INSERT INTO studio_enquiry_mail (enquiry_id) SELECT id FROM e WHERE e.notify
+         INSERT INTO studio_enquiry_mail (enquiry_id) SELECT id FROM e WHERE e.notify AND e.spam IS NULL
        )
        SELECT * FROM e`,
-      [now, input.name, input.course, input.message, input.email, input.locale, input.page ?? null, key, input.via, input.notify, hash],
+      [now, input.name, input.course, input.message, input.email, input.locale, input.page ?? null, key, input.via, input.notify, hash, input.spam ?? null],
     );
     await client.query('COMMIT');
     return { enquiry: fromRow(rows[0]!), duplicate: false };
@@ -291,12 +314,94 @@ export class PgStore implements EnquiryStore {
     return rows.map(fromRow);
   }
 
-  /** Every enquiry with whether its e-mail went out (for `content enquiries`). */
-  async listWithMail(): Promise<(StoredEnquiry & { emailSent: boolean })[]> {
+  /** Every enquiry with where its e-mail stands (for `content enquiries`). */
+  async listWithMail(): Promise<ListedEnquiry[]> {
     const { rows } = await this.pool.query<Row>(
-      'SELECT e.*, m.sent_at IS NOT NULL AS email_sent FROM studio_enquiries e LEFT JOIN studio_enquiry_mail m ON m.enquiry_id = e.id ORDER BY e.id',
+      `SELECT e.*, m.enquiry_id AS mail_id, m.sent_at AS mail_sent_at, m.failed_at AS mail_failed_at, m.last_error AS mail_error
+       FROM studio_enquiries e LEFT JOIN studio_enquiry_mail m ON m.enquiry_id = e.id ORDER BY e.id`,
     );
-    return rows.map((r) => ({ ...fromRow(r), emailSent: r.email_sent === true }));
+    return rows.map((r) => ({ ...fromRow(r), mail: mailOf(r) }));
+  }
+
+  async restore(id: number): Promise<AdminResult> {
+    return this.inTransaction(async (client) => {
+      const { rows } = await client.query<Row>('SELECT spam FROM studio_enquiries WHERE id = $1 FOR UPDATE', [id]);
+      if (!rows[0]) return 'not-found';
+      if (rows[0].spam == null) return 'not-applicable';
+      await client.query('UPDATE studio_enquiries SET spam = NULL, notify = true WHERE id = $1', [id]);
+      await client.query('INSERT INTO studio_enquiry_mail (enquiry_id) VALUES ($1) ON CONFLICT (enquiry_id) DO NOTHING', [id]);
+      return 'done';
+    });
+  }
+
+  async resend(id: number): Promise<AdminResult> {
+    return this.inTransaction(async (client) => {
+      if (!(await client.query('SELECT 1 FROM studio_enquiries WHERE id = $1', [id])).rowCount) return 'not-found';
+      const { rowCount } = await client.query(
+        'UPDATE studio_enquiry_mail SET failed_at = NULL, next_at = now(), attempts = 0 WHERE enquiry_id = $1 AND failed_at IS NOT NULL',
+        [id],
+      );
+      return rowCount ? 'done' : 'not-applicable';
+    });
+  }
+
+  async erase(ids: readonly number[], why: string): Promise<number[]> {
+    return this.eraseWhere('id = ANY($1::bigint[])', [ids], why);
+  }
+
+  async eraseOlderThan(cutoff: Date, why: string): Promise<number[]> {
+    return this.eraseWhere('received_at < $1', [cutoff], why);
+  }
+
+  /** Deletes the enquiries `where` names with their e-mail rows, idempotency keys and duplicate-window rows, and leaves an audit row; one transaction. */
+  private eraseWhere(where: string, params: unknown[], why: string): Promise<number[]> {
+    return this.inTransaction(async (client) => {
+      const { rows } = await client.query<{ id: string }>(`SELECT id FROM studio_enquiries WHERE ${where} ORDER BY id FOR UPDATE`, params);
+      const ids = rows.map((r) => Number(r.id));
+      if (!ids.length) return ids;
+      for (const table of ['studio_enquiry_mail', 'studio_enquiry_keys', 'studio_enquiry_recent'])
+        await client.query(`DELETE FROM ${table} WHERE enquiry_id = ANY($1::bigint[])`, [ids]);
+      await client.query('DELETE FROM studio_enquiries WHERE id = ANY($1::bigint[])', [ids]);
+      await client.query('INSERT INTO studio_enquiry_audit (line) VALUES ($1)', [auditLine(ids, why)]);
+      return ids;
+    });
+  }
+
+  async setRetention(days: number): Promise<void> {
+    await this.pool.query("INSERT INTO studio_settings (name, value) VALUES ('retention_days', $1) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value", [
+      String(days),
+    ]);
+    this.details = { ...this.details, retentionDays: days };
+  }
+
+  async retention(): Promise<number | undefined> {
+    const { rows } = await this.pool.query<{ value: string }>("SELECT value FROM studio_settings WHERE name = 'retention_days'");
+    return rows[0] ? Number(rows[0].value) : undefined;
+  }
+
+  /** The audit lines of the erasures, oldest first. */
+  async audit(): Promise<string[]> {
+    const { rows } = await this.pool.query<{ line: string }>('SELECT line FROM studio_enquiry_audit ORDER BY at');
+    return rows.map((r) => r.line);
+  }
+
+  private async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    if (this.closed) throw new StoreUnavailable('the enquiry store is closed');
+    const client = await checkout(this.pool);
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      void this.count().catch(() => {});
+      return result;
+    } catch (error) {
+      broken = error as Error;
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release(broken);
+    }
   }
 
   async close(): Promise<void> {
@@ -341,5 +446,13 @@ export function fromRow(r: Row): StoredEnquiry {
     ...(r.idempotency_key != null ? { idempotencyKey: r.idempotency_key as string } : {}),
     via: r.via as StoredEnquiry['via'],
     notify: r.notify as boolean,
+    ...(r.spam != null ? { spam: r.spam as StoredEnquiry['spam'] } : {}),
   };
+}
+
+function mailOf(r: Row): MailState {
+  if (r.mail_id == null) return { state: 'none' };
+  if (r.mail_sent_at) return { state: 'sent', at: (r.mail_sent_at as Date).toISOString() };
+  if (r.mail_failed_at) return { state: 'failed', at: (r.mail_failed_at as Date).toISOString(), error: String(r.mail_error ?? '') };
+  return { state: 'owed' };
 }

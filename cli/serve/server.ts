@@ -6,14 +6,15 @@ import { asProblem, json, kindOf, refuse, TEXT, withContacts } from './answer.ts
 import { answerLocale, MAX_BODY_BYTES } from './enquiry.ts';
 import { registerEnquiryRoute } from './enquiry-route.ts';
 import type { ServeEvent, ServeLog } from './events.ts';
-import { Inbox, readInbox } from './inbox.ts';
+import { Inbox } from './inbox.ts';
 import { LiveSite } from './live-site.ts';
 import type { LogStream } from './log-lines.ts';
 import type { EnquiryManifest } from './manifest.ts';
-import { type Mailer, Outbox } from './outbox.ts';
-import { PgOutbox } from './pg-outbox.ts';
+import type { MailEvent, Mailer } from './outbox.ts';
+import { type AnyOutbox, outboxFor } from './outboxes.ts';
 import { DatabaseRefused, PgStore, redactUrl } from './pg-store.ts';
 import { boundedStore, DEFAULT_TRACKED_ADDRESSES, databaseStore, trustedHops } from './rate-limit.ts';
+import { DEFAULT_KEEP_DAYS, startRetention } from './retention.ts';
 import { HSTS, SECURITY_HEADERS } from './security-headers.ts';
 import type { EnquiryStore, StoreHealth } from './store.ts';
 
@@ -41,6 +42,8 @@ export interface ServeOptions {
   trackedAddresses?: number;
   /** E-mail to the studio; absent: no e-mail. */
   mail?: { mailer: Mailer; to: string; from: string; retry?: { initialMs: number; maxMs: number } };
+  /** Enquiries older than this many days are deleted (default DEFAULT_KEEP_DAYS). */
+  keepDays?: number;
   /** Sees every event (tests); the log lines go to `logStream`. */
   log?: ServeLog;
   /** The log: fastify's own logger (pino) writes one JSON line per entry here (see log-lines.ts for a terminal); absent: none. */
@@ -54,7 +57,7 @@ export interface RunningServer {
   server: Server;
   /** The file inbox, or the PostgreSQL store with --database. */
   inbox: EnquiryStore;
-  outbox?: Pick<Outbox, 'push' | 'pending' | 'close'>;
+  outbox?: AnyOutbox;
   manifest: EnquiryManifest;
   /** The server's log (fastify's pino logger; silent without `logStream`). */
   logger: FastifyBaseLogger;
@@ -86,7 +89,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const site = new LiveSite(dir, options.dir, [data], (message) => log({ kind: 'error', error: message }));
   const { manifest } = site.current;
   const inbox: EnquiryStore = options.database ? await openDatabase(options.database) : await Inbox.open(data);
-  const outbox = openOutbox(options, inbox, data, site, log);
+  const outbox = openOutbox(options, inbox, site, log);
+  const keepDays = options.keepDays ?? DEFAULT_KEEP_DAYS;
+  const retention = startRetention(inbox, keepDays, {
+    onErased: (ids) => log({ kind: 'expired', ids, days: keepDays }),
+    onError: (error) => log({ kind: 'error', error: `could not delete the enquiries past ${keepDays} days (tried again in an hour): ${error.message}` }),
+  });
   const hops = options.trustProxy === true ? 1 : options.trustProxy || 0;
   // Several instances on one database share one count; a single one counts in memory.
   const rateLimitStore = inbox instanceof PgStore ? databaseStore(inbox.pool) : boundedStore(options.trackedAddresses ?? DEFAULT_TRACKED_ADDRESSES);
@@ -119,6 +127,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   });
 
   const closeStores = async () => {
+    retention.stop();
     await outbox?.close();
     await inbox.close();
   };
@@ -189,16 +198,20 @@ async function openDatabase(url: string): Promise<PgStore> {
   }
 }
 
-/** The e-mail outbox beside the store (in the database, or a file beside the file inbox); none without e-mail. */
-function openOutbox(options: ServeOptions, inbox: EnquiryStore, data: string, site: LiveSite, log: ServeLog): RunningServer['outbox'] {
+/** The e-mail outbox beside the store (in the database, or the mail log beside the file inbox); none without e-mail. */
+function openOutbox(options: ServeOptions, inbox: EnquiryStore, site: LiveSite, log: ServeLog): RunningServer['outbox'] {
   if (!options.mail) return undefined;
   // The course names of the build served now (a rebuild may add an option).
   const manifest = new Proxy({} as EnquiryManifest, { get: (_target, key) => site.current.manifest[key as keyof EnquiryManifest] });
-  const onEvent = (e: { kind: 'sent'; id: number } | { kind: 'failed'; id: number; error: string; retryInMs: number }) =>
-    log(e.kind === 'sent' ? { kind: 'mail-sent', id: e.id } : { kind: 'mail-failed', id: e.id, error: e.error, retryInMs: e.retryInMs });
-  if (inbox instanceof PgStore) return new PgOutbox(inbox.pool, { manifest, ...options.mail, onEvent });
-  const { mailer, to, from, retry } = options.mail;
-  return new Outbox({ dir: data, manifest, mailer, to, from, retry, onEvent }, readInbox(data).enquiries);
+  const onEvent = (e: MailEvent) =>
+    log(
+      e.kind === 'sent'
+        ? { kind: 'mail-sent', id: e.id }
+        : e.kind === 'refused'
+          ? { kind: 'mail-refused', id: e.id, error: e.error }
+          : { kind: 'mail-failed', id: e.id, error: e.error, retryInMs: e.retryInMs },
+    );
+  return outboxFor(inbox, { manifest, ...options.mail, onEvent });
 }
 
 /** fastify with the server's limits, the policy headers on every answer, and errors answered, never thrown. */
@@ -291,19 +304,35 @@ function logEvent(logger: FastifyBaseLogger, e: ServeEvent, quiet: boolean): voi
   if (e.kind === 'stored')
     !quiet &&
       logger.info({ event: e.kind, enquiry: e.id, duplicate: e.duplicate }, `enquiry ${e.id} ${e.duplicate ? 'was already stored (sent twice)' : 'stored'}`);
-  else if (e.kind === 'dropped')
+  else if (e.kind === 'suspected')
     !quiet &&
-      logger.info({ event: e.kind, reason: e.reason }, `dropped a bot's enquiry (${e.reason === 'honeypot' ? 'hidden field filled' : 'sent too fast'})`);
+      logger.info(
+        { event: e.kind, enquiry: e.id, reason: e.reason, duplicate: e.duplicate },
+        `enquiry ${e.id} ${e.duplicate ? 'was already kept' : 'kept aside'} as suspected spam (${e.reason === 'honeypot' ? 'hidden field filled' : 'sent too fast'}); not e-mailed: content enquiries list --spam, restore ${e.id}`,
+      );
   else if (e.kind === 'mail-sent') !quiet && logger.info({ event: e.kind, enquiry: e.id }, `e-mail for enquiry ${e.id} sent`);
   else if (e.kind === 'mail-failed')
     logger.warn(
       { event: e.kind, enquiry: e.id, retryInMs: e.retryInMs },
-      `e-mail for enquiry ${e.id} failed (${e.error}); trying again in ${Math.round(e.retryInMs / 1000)} s`,
+      `e-mail for enquiry ${e.id} failed (${withoutAddresses(e.error)}); trying again in ${Math.round(e.retryInMs / 1000)} s`,
     );
+  else if (e.kind === 'mail-refused')
+    logger.warn(
+      { event: e.kind, enquiry: e.id },
+      `the mail server refused the e-mail for enquiry ${e.id} for good (${withoutAddresses(e.error)}); marked failed: content enquiries resend ${e.id} sends it again`,
+    );
+  else if (e.kind === 'expired')
+    !quiet &&
+      logger.info(
+        { event: e.kind, enquiries: e.ids, days: e.days },
+        `deleted ${e.ids.length} enquir${e.ids.length === 1 ? 'y' : 'ies'} older than ${e.days} days (ids ${e.ids.join(', ')})`,
+      );
   else if (e.kind === 'error') logger.error({ event: e.kind }, e.error);
   else if (e.kind === 'refused') logger.debug({ event: e.kind, status: e.status, code: e.code }, `refused: ${e.code}`);
-  else logger.info({ event: (e as { kind: string }).kind }, (e as { kind: string }).kind);
 }
+
+/** A mail server's reply may quote an address (the visitor's, in a Reply-To): not in the log. */
+const withoutAddresses = (text: string) => text.replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, '<address>');
 
 /** Listens, or closes what was opened and says why it cannot; resolves to the server's address. */
 async function listen(app: FastifyInstance, options: ServeOptions, closeStores: () => Promise<void>): Promise<string> {

@@ -11,6 +11,8 @@ const run = promisify(execFile);
 /** A throwaway PostgreSQL cluster on 127.0.0.1, under a temporary folder. */
 export interface Cluster {
   port: number;
+  /** The folder of PostgreSQL's programs (pg_dump, pg_restore, psql) of the version that runs the cluster. */
+  bin: string;
   /** The address of database `db` (default: postgres), as user postgres (trust authentication). */
   url(db?: string, password?: string): string;
   /** A new, empty database; returns its name. */
@@ -78,6 +80,7 @@ export async function startPostgres(): Promise<Cluster | { unavailable: string }
   const url = (db = 'postgres', password?: string) => `postgres://postgres${password ? `:${password}` : ''}@127.0.0.1:${port}/${db}`;
   return {
     port,
+    bin,
     url,
     async createDatabase() {
       const name = `studio_${process.pid}_${++databases}`;

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FileOps, nodeFileOps } from '../../cli/serve/file-ops.ts';
 import { INBOX_FILE, Inbox, readInbox, StoreUnavailable } from '../../cli/serve/inbox.ts';
+import { MAIL_LOG } from '../../cli/serve/mail-log.ts';
 import { tempData } from '../helpers/serve.ts';
 import { newEnquiry } from './store-contract.ts';
 
@@ -114,7 +115,7 @@ describe('the inbox acknowledges only what is completely written and synced', ()
     expect(inbox.health().ok).toBe(false);
     state.failWrites = undefined;
     expect((await inbox.add(newEnquiry({ name: 'Kept' }))).enquiry.id).toBe(2);
-    expect(inbox.health()).toEqual({ ok: true });
+    expect(inbox.health()).toMatchObject({ ok: true });
     expectFileHolds(dir, ['Kept']);
   });
 
@@ -142,5 +143,60 @@ describe('the inbox acknowledges only what is completely written and synced', ()
     cleanups.push(() => again.close());
     expect((await again.add(newEnquiry({ name: 'Four' }))).enquiry.id).toBe(4);
     expectFileHolds(dir, ['One', 'Four']);
+  });
+});
+
+describe('an erasure on a full disk', () => {
+  it('fails whole: the inbox keeps every byte, enquiries go on being stored, and it works once there is room', async () => {
+    const data = tempData();
+    let full = true;
+    const temps = new Set<number>();
+    const ops: FileOps = {
+      ...nodeFileOps,
+      async open(path, flags, mode) {
+        const fd = await nodeFileOps.open(path, flags, mode);
+        if (path.endsWith('.tmp')) temps.add(fd);
+        return fd;
+      },
+      async write(fd, buffer, offset, length, position) {
+        if (temps.has(fd) && full) return length > 10 ? nodeFileOps.write(fd, buffer, offset, 10, position) : Promise.reject(errno('ENOSPC'));
+        return nodeFileOps.write(fd, buffer, offset, length, position);
+      },
+    };
+    const inbox = await Inbox.open(data.dir, { fileOps: ops });
+    cleanups.push(data.cleanup, () => inbox.close());
+    const a = await inbox.add(newEnquiry({ name: 'Anna' }));
+    await inbox.add(newEnquiry({ name: 'Boris' }));
+    const before = readFileSync(join(data.dir, INBOX_FILE));
+    const [erasing, during] = await Promise.allSettled([inbox.erase([a.enquiry.id], 'on request'), inbox.add(newEnquiry({ name: 'Clara' }))]);
+    expect(erasing.status).toBe('rejected');
+    expect(during.status).toBe('fulfilled');
+    expect(readFileSync(join(data.dir, INBOX_FILE)).subarray(0, before.length)).toEqual(before);
+    expectFileHolds(data.dir, ['Anna', 'Boris', 'Clara']);
+    expect(readdirSync(data.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]); // the half-written copy is gone
+    full = false;
+    expect(await inbox.erase([a.enquiry.id], 'on request')).toEqual([a.enquiry.id]);
+    await inbox.add(newEnquiry({ name: 'Dora' }));
+    expectFileHolds(data.dir, ['Boris', 'Clara', 'Dora']);
+  });
+});
+
+describe('an erasure cut off by a crash', () => {
+  it('leaves no half-made copy and no mail log line of an enquiry that is gone once the inbox is opened again', async () => {
+    const data = tempData();
+    cleanups.push(data.cleanup);
+    const inbox = await Inbox.open(data.dir);
+    await inbox.add(newEnquiry({ name: 'Kept', notify: true }));
+    await inbox.close();
+    // The inbox was rewritten without enquiry 2; the crash came before its mail log line and a copy were cleaned up.
+    writeFileSync(
+      join(data.dir, MAIL_LOG),
+      `${JSON.stringify({ id: 2, failedAt: '2026-11-20T10:00:00Z', error: '554 Erika' })}\n${JSON.stringify({ id: 1, sentAt: '2026-11-20T10:00:00Z' })}\n`,
+    );
+    writeFileSync(join(data.dir, '.enquiries.jsonl.0123456789ab.tmp'), '{"id":2,"name":"Erika"}\n');
+    const again = await Inbox.open(data.dir);
+    cleanups.push(() => again.close());
+    expect(readFileSync(join(data.dir, MAIL_LOG), 'utf8')).toBe(`${JSON.stringify({ id: 1, sentAt: '2026-11-20T10:00:00Z' })}\n`);
+    expect(readdirSync(data.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 });

@@ -5,8 +5,10 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { ServeEvent } from '../../cli/serve/events.ts';
 import { readInbox } from '../../cli/serve/inbox.ts';
 import { readSent } from '../../cli/serve/outbox.ts';
+import { runCli } from '../helpers/cli.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { postJson, serveSite, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
+import { startSmtp as startRejectingSmtp } from '../helpers/smtp.ts';
 
 const dist = inject('siteDir');
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -120,6 +122,41 @@ describe('content serve: e-mail to the studio', () => {
       ['Before', false],
       ['Owed', true],
     ]);
+  }, 60_000);
+
+  it('an e-mail the mail server rejects for good (554) is marked failed and never holds back the later ones, across a restart', async () => {
+    const port = await freePort();
+    // The studio's mail server refuses one message for what the visitor wrote (a spam or virus filter).
+    const smtp = await startRejectingSmtp(port, (m) =>
+      (m.text ?? '').includes('FILTER-BAIT') ? { code: 554, text: '5.7.1 Message rejected: content looks like spam' } : undefined,
+    );
+    cleanups.push(smtp.close);
+    const data = tempData();
+    cleanups.push(data.cleanup);
+    const mail = () => ({ mailer: transport(port), to: 'studio@example.org', from: 'website@example.org', retry: { initialMs: 50, maxMs: 200 } });
+    const events: ServeEvent[] = [];
+    const first = await serveSite(dist, { data: data.dir, mail: mail(), log: (e) => events.push(e) });
+    for (const name of ['Anna', 'Bait', 'Clara'])
+      expect((await postJson(first.url, validEnquiry({ name, message: name === 'Bait' ? 'FILTER-BAIT' : 'Hello' }))).status).toBe(201);
+    const names = () => smtp.received.map((m) => /Имя: (\S+)/.exec(m.text ?? '')?.[1]);
+    await until(() => names().includes('Anna') && names().includes('Clara'));
+    await until(() => events.some((e) => e.kind === 'mail-refused'));
+    expect(events.filter((e) => e.kind === 'mail-failed')).toEqual([]); // refused for good: not retried
+    await first.close();
+
+    const second = await serveSite(dist, { data: data.dir, mail: mail() });
+    cleanups.push(() => second.close());
+    expect((await postJson(second.url, validEnquiry({ name: 'Dora' }))).status).toBe(201);
+    await until(() => names().includes('Dora'));
+    await new Promise((r) => setTimeout(r, 300)); // room for a retry of the rejected one, if there were one
+    expect(names().sort()).toEqual(['Anna', 'Clara', 'Dora']);
+    expect(smtp.refused).toBe(1); // refused for good: not tried again, not after the restart either
+
+    // The studio sees it, with the mail server's reason.
+    const list = await runCli(['enquiries', 'list', '--data', data.dir, '--out', dist, '--format', 'json']);
+    const rows = JSON.parse(list.stdout) as { name: string; emailSent: boolean; emailFailed?: string }[];
+    expect(rows.find((r) => r.name === 'Bait')).toMatchObject({ emailSent: false, emailFailed: expect.stringMatching(/554.*rejected/) });
+    expect(second.inbox.health()).toMatchObject({ ok: true, mail: { failed: 1 } });
   }, 60_000);
 
   it('`content serve` takes the SMTP server from STUDIO_SMTP_URL and the recipient from STUDIO_NOTIFY_TO', async () => {

@@ -1,8 +1,10 @@
 // Everything that needs a real PostgreSQL, in one file: one throwaway cluster for all of it
 // (tests/helpers/postgres.ts), started once and removed afterwards. The tests run in order;
 // the last one stops and starts the cluster.
+import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
@@ -15,7 +17,7 @@ import { runCli } from '../helpers/cli.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { type Cluster, startPostgres } from '../helpers/postgres.ts';
 import { postJson, type ServeProcess, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
-import { newEnquiry, storeContract } from './store-contract.ts';
+import { mailContract, newEnquiry, personalDataContract, storeContract } from './store-contract.ts';
 
 const started = await startPostgres();
 if ('unavailable' in started) {
@@ -26,12 +28,24 @@ const cluster = 'unavailable' in started ? undefined : started;
 const pgDescribe = cluster ? describe : describe.skip;
 afterAll(async () => cluster?.remove());
 const db = cluster as Cluster;
+const run = promisify(execFile);
 
+/** With health counted often (the e-mail and personal data contracts wait for it). */
+const pgStore = async () => {
+  const url = db.url(await db.createDatabase());
+  return { open: () => PgStore.open(url, { recheckMs: 100 }), cleanup: () => {} };
+};
 pgDescribe('the PostgreSQL store keeps the enquiry store contract', () => {
   storeContract(async () => {
     const url = db.url(await db.createDatabase());
     return { open: () => PgStore.open(url), cleanup: () => {} };
   });
+});
+pgDescribe('the PostgreSQL store keeps the e-mail contract', () => {
+  mailContract(pgStore);
+});
+pgDescribe('the PostgreSQL store keeps the personal data contract', () => {
+  personalDataContract(pgStore);
 });
 
 const dist = inject('siteDir');
@@ -218,6 +232,98 @@ pgDescribe('content enquiries with --database', () => {
     expect(answer.status).toBe(201);
     expect(fromEnv.output()).toContain('PostgreSQL postgres://postgres:***@');
     expect(fromEnv.output()).not.toContain('hunter2secret');
+  });
+});
+
+pgDescribe('personal data and backups in PostgreSQL', () => {
+  it('show, erase (with a confirmation), list --spam and restore work on the database as on the file inbox', async () => {
+    const url = db.url(await db.createDatabase());
+    const store = await PgStore.open(url);
+    await store.add(newEnquiry({ name: 'Erika', email: 'Erika@Example.org', notify: true }));
+    await store.add(newEnquiry({ name: 'Other', email: 'erika@example.org.evil' }));
+    await store.add(newEnquiry({ name: 'Erika bot-like', email: 'ERIKA@example.org', spam: 'honeypot' }));
+    await store.close();
+    const show = await runCli(['enquiries', 'show', '--email', 'erika@example.org', '--database', url, '--format', 'json']);
+    expect((JSON.parse(show.stdout) as { name: string }[]).map((e) => e.name)).toEqual(['Erika', 'Erika bot-like']);
+    const spam = await runCli(['enquiries', 'list', '--spam', '--format', 'json', '--database', url]);
+    expect((JSON.parse(spam.stdout) as { id: number }[]).map((e) => e.id)).toEqual([3]);
+    expect((await runCli(['enquiries', 'restore', '3', '--database', url])).stdout).toContain('enquiry 3 restored');
+    expect(await query(url, 'SELECT enquiry_id FROM studio_enquiry_mail WHERE sent_at IS NULL ORDER BY 1')).toEqual([{ enquiry_id: '1' }, { enquiry_id: '3' }]);
+    expect((await runCli(['enquiries', 'erase', '--email', 'erika@example.org', '--database', url])).code).toBe(2); // not confirmed
+    const erase = await runCli(['enquiries', 'erase', '--email', 'erika@example.org', '--yes', '--database', url]);
+    expect(erase.stdout).toMatch(/erased 2 enquiries, ids 1, 3, at /);
+    const left = await query<{ n: number }>(
+      url,
+      `SELECT (SELECT count(*) FROM studio_enquiries WHERE lower(email) = 'erika@example.org')::int
+            + (SELECT count(*) FROM studio_enquiry_mail)::int
+            + (SELECT count(*) FROM studio_enquiry_keys WHERE enquiry_id IN (1, 3))::int
+            + (SELECT count(*) FROM studio_enquiry_recent WHERE enquiry_id IN (1, 3))::int AS n`,
+    );
+    expect(left).toEqual([{ n: 0 }]);
+    expect((await query<{ line: string }>(url, 'SELECT line FROM studio_enquiry_audit'))[0]!.line).toMatch(/erased 2 enquiries \(ids 1, 3\): on request/);
+    expect((await runCli(['enquiries', 'list', '--format', 'json', '--database', url])).stdout).toContain('erika@example.org.evil');
+  });
+
+  it('import carries suspected spam and refused e-mails over as they are', async () => {
+    const url = db.url(await db.createDatabase());
+    const data = tempData();
+    try {
+      const inbox = await Inbox.open(data.dir);
+      await inbox.add(newEnquiry({ name: 'Refused', notify: true }));
+      await inbox.add(newEnquiry({ name: 'Kept aside', spam: 'honeypot' }));
+      await inbox.close();
+      writeFileSync(join(data.dir, SENT_FILE), `${JSON.stringify({ id: 1, failedAt: '2026-11-20T10:00:00.000Z', error: '554 no' })}\n`);
+      expect((await runCli(['enquiries', 'import', '--data', data.dir, '--database', url])).code).toBe(0);
+      const store = await PgStore.open(url);
+      try {
+        expect((await store.listWithMail()).map((e) => [e.name, e.spam, e.mail.state])).toEqual([
+          ['Refused', undefined, 'failed'],
+          ['Kept aside', 'honeypot', 'none'],
+        ]);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      data.cleanup();
+    }
+  });
+
+  it('pg_dump of the database and pg_restore into a fresh one give the same enquiries, e-mail states, next id and retention', async () => {
+    const url = db.url(await db.createDatabase());
+    const store = await PgStore.open(url);
+    for (const name of ['Anna', 'Boris', 'Clara']) await store.add(newEnquiry({ name, notify: true }));
+    await store.add(newEnquiry({ name: 'Spam', spam: 'too_fast' }));
+    await query(
+      url,
+      "UPDATE studio_enquiry_mail SET sent_at = now() WHERE enquiry_id = 1; UPDATE studio_enquiry_mail SET failed_at = now(), last_error = '554 no' WHERE enquiry_id = 2",
+    );
+    await store.setRetention(90);
+    await store.erase([3], 'on request');
+    const before = await store.listWithMail();
+    await store.close();
+    const dir = tempData();
+    try {
+      const dump = join(dir.dir, 'enquiries.dump');
+      await run(join(db.bin, 'pg_dump'), ['--format=custom', '--no-owner', `--file=${dump}`, url]);
+      const fresh = db.url(await db.createDatabase());
+      await run(join(db.bin, 'pg_restore'), ['--no-owner', '--exit-on-error', `--dbname=${fresh}`, dump]);
+      const restored = await PgStore.open(fresh);
+      try {
+        expect(await restored.listWithMail()).toEqual(before);
+        expect(before.map((e) => [e.name, e.mail.state])).toEqual([
+          ['Anna', 'sent'],
+          ['Boris', 'failed'],
+          ['Spam', 'none'],
+        ]);
+        expect(await restored.retention()).toBe(90);
+        expect(await restored.audit()).toEqual([expect.stringMatching(/erased 1 enquiry \(ids 3\)/)]);
+        expect((await restored.add(newEnquiry())).enquiry.id).toBe(5);
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      dir.cleanup();
+    }
   });
 });
 

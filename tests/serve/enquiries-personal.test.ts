@@ -1,0 +1,321 @@
+// Personal data in the file inbox (issue 25): access, erasure, retention and backups, with
+// `content serve` running as a real process beside the command where it matters.
+import { spawn } from 'node:child_process';
+import { chownSync, existsSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { AUDIT_FILE, INBOX_FILE, Inbox, readInbox } from '../../cli/serve/inbox.ts';
+import { MAIL_LOG, readMailLog } from '../../cli/serve/mail-log.ts';
+import { ROOT, runCli } from '../helpers/cli.ts';
+import { freePort } from '../helpers/free-port.ts';
+import { postJson, type ServeProcess, serveSite, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
+import { startSmtp, until } from '../helpers/smtp.ts';
+import { newEnquiry } from './store-contract.ts';
+
+const dist = inject('siteDir');
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+const noMail = { STUDIO_SMTP_URL: '', STUDIO_NOTIFY_TO: '' };
+
+function inboxDir(): string {
+  const data = tempData();
+  cleanups.push(data.cleanup);
+  return data.dir;
+}
+async function serve(dir: string, env: Record<string, string> = noMail, args: string[] = []): Promise<ServeProcess> {
+  const s = await spawnServe(['--out', dist, '--data', dir, '--rate-limit', '0', ...args], env);
+  cleanups.push(async () => {
+    s.child.kill('SIGTERM');
+    await s.exited;
+  });
+  return s;
+}
+async function fill(dir: string, enquiries: Parameters<Inbox['add']>[0][]): Promise<number[]> {
+  const inbox = await Inbox.open(dir);
+  try {
+    const ids: number[] = [];
+    for (const e of enquiries) ids.push((await inbox.add(e)).enquiry.id);
+    return ids;
+  } finally {
+    await inbox.close();
+  }
+}
+const ESC = /(?!\n)\p{Cc}/u;
+
+describe('content enquiries show and erase (file inbox)', () => {
+  it('show --email prints everything stored about one person, upper and lower case alike, and no one else', async () => {
+    const dir = inboxDir();
+    await fill(dir, [
+      newEnquiry({ name: 'Anna', email: 'anna.k@example.org', message: 'Erste Anfrage\nzweite Zeile' }),
+      newEnquiry({ name: 'Someone', email: 'anna.k@example.org.evil' }),
+      newEnquiry({ name: 'Anna again', email: 'ANNA.K@Example.ORG', spam: 'too_fast' }),
+      newEnquiry({ name: 'Lookalike', email: 'аnna.k@example.org' }), // a Cyrillic а
+    ]);
+    const json = await runCli(['enquiries', 'show', '--email', 'Anna.K@example.org', '--data', dir, '--format', 'json']);
+    expect(json.code, json.stderr).toBe(0);
+    expect((JSON.parse(json.stdout) as { name: string }[]).map((e) => e.name)).toEqual(['Anna', 'Anna again']);
+    const human = await runCli(['enquiries', 'show', '--email', 'anna.k@example.org', '--data', dir]);
+    expect(human.stdout).toContain('Enquiry 1');
+    expect(human.stdout).toMatch(/message\n {4}Erste Anfrage\n {4}zweite Zeile/);
+    expect(human.stdout).toMatch(/suspected spam +yes \(sent too fast\)/);
+    expect(human.stdout).not.toContain('Someone');
+    const nobody = await runCli(['enquiries', 'show', '--email', 'nobody@example.org', '--data', dir]);
+    expect([nobody.code, nobody.stdout]).toEqual([0, expect.stringMatching(/Nothing is stored about this address/)]);
+  });
+
+  it('refuses an address with control or invisible characters, and shows it escaped', async () => {
+    const dir = inboxDir();
+    await fill(dir, [newEnquiry({ email: 'eve@example.org' })]);
+    for (const address of ['eve@example.org\u001b[2J', 'eve@example.org\n', ' eve@example.org', 'eve\u202e@example.org', 'eve']) {
+      const r = await runCli(['enquiries', 'erase', '--email', address, '--yes', '--data', dir]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^error: --email .* is not an e-mail address/);
+      expect(r.stderr).not.toMatch(ESC);
+    }
+    expect(readInbox(dir).enquiries).toHaveLength(1);
+    const both = await runCli(['enquiries', 'erase', '--email', 'eve@example.org', '--id', '1', '--data', dir]);
+    expect(both.stderr).toMatch(/--email ADDRESS or --id N \(one of them\)/);
+  });
+
+  it('erases nothing without a confirmation: no terminal and no --yes', async () => {
+    const dir = inboxDir();
+    await fill(dir, [newEnquiry({ email: 'eve@example.org' })]);
+    const before = readFileSync(join(dir, INBOX_FILE));
+    const r = await runCli(['enquiries', 'erase', '--email', 'eve@example.org', '--data', dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/nothing erased: not confirmed .*\nhint: .*--yes/);
+    expect(readFileSync(join(dir, INBOX_FILE))).toEqual(before);
+  });
+
+  it.skipIf(!existsSync('/usr/bin/script'))('asks on a terminal and erases only after "yes"', async () => {
+    const dir = inboxDir();
+    await fill(dir, [newEnquiry({ name: 'Anna', email: 'anna@example.org' }), newEnquiry({ name: 'Bob' })]);
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|TEST$|MODE$)/.test(k)));
+    // `script` gives the command a terminal (a pseudo-terminal), as a person at a console has.
+    const onTerminal = (answer: string) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const command = `${process.execPath} ${join(ROOT, 'cli/bin.js')} enquiries erase --email anna@example.org --data ${dir}`;
+        const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...env, NO_COLOR: '1' } });
+        let out = '';
+        child.stdout.setEncoding('utf8').on('data', (d: string) => {
+          out += d;
+          if (d.includes('Type "yes"')) child.stdin.end(`${answer}\n`);
+        });
+        child.on('exit', (code) => resolve({ code, out }));
+      });
+    const no = await onTerminal('no');
+    expect([no.code, no.out]).toEqual([2, expect.stringMatching(/Erases 1 enquiry \(#1\)[\s\S]*nothing erased: not confirmed/)]);
+    expect(readInbox(dir).enquiries).toHaveLength(2);
+    const yes = await onTerminal('yes');
+    expect([yes.code, yes.out]).toEqual([0, expect.stringMatching(/erased 1 enquiry, ids 1, at /)]);
+    expect(readInbox(dir).enquiries.map((e) => e.name)).toEqual(['Bob']);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)("run as root on an inbox of another user (sudo, no server running), leaves every file that user's", async () => {
+    const dir = inboxDir();
+    await fill(dir, [newEnquiry({ email: 'anna@example.org', notify: true }), newEnquiry()]);
+    writeFileSync(join(dir, MAIL_LOG), `${JSON.stringify({ id: 1, sentAt: new Date().toISOString() })}\n`);
+    for (const f of ['', INBOX_FILE, MAIL_LOG, 'enquiries.last-id']) chownSync(join(dir, f), 65534, 65534);
+    expect((await runCli(['enquiries', 'erase', '--email', 'anna@example.org', '--yes', '--data', dir])).code).toBe(0);
+    for (const f of [INBOX_FILE, MAIL_LOG, AUDIT_FILE]) expect([f, statSync(join(dir, f)).uid]).toEqual([f, 65534]);
+  });
+
+  it('erases after `content serve` was killed with kill -9 (its lock left behind): the command takes the inbox over itself', async () => {
+    const dir = inboxDir();
+    await fill(dir, [newEnquiry({ email: 'anna@example.org' }), newEnquiry()]);
+    const server = await serve(dir);
+    server.child.kill('SIGKILL');
+    await server.exited;
+    const r = await runCli(['enquiries', 'erase', '--email', 'anna@example.org', '--yes', '--data', dir]);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(readInbox(dir).enquiries.map((e) => e.id)).toEqual([2]);
+    await serve(dir); // and a server starts on it again
+  });
+
+  it('erases one person while `content serve` runs: every trace goes, every enquiry arriving meanwhile stays, an audit line names only ids', {
+    timeout: 120_000,
+  }, async () => {
+    const dir = inboxDir();
+    const target = newEnquiry({ name: 'Erika Mustermann', email: 'erika@example.org', message: 'Bitte rufen Sie mich an', notify: true });
+    await fill(dir, [newEnquiry(), target, newEnquiry({ name: 'Erika', email: 'ERIKA@example.org', notify: true }), newEnquiry()]);
+    writeFileSync(join(dir, MAIL_LOG), `${JSON.stringify({ id: 2, failedAt: new Date().toISOString(), error: '554 rejected: Erika Mustermann' })}\n`);
+    const server = await serve(dir);
+    // Enquiries keep arriving from other visitors while the erasure runs.
+    const arriving = Array.from({ length: 60 }, (_, i) => validEnquiry({ name: `Arriving ${i}` }));
+    let next = 0;
+    const answers: { key: string; status: number; id?: number }[] = [];
+    const sending = Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < arriving.length) {
+          const e = arriving[next++]!;
+          const r = await postJson(server.url, e);
+          const body = (await r.json()) as { id?: number };
+          answers.push({ key: e.idempotencyKey as string, status: r.status, id: body.id, ...(r.status === 201 ? {} : { body }) });
+        }
+      }),
+    );
+    await until(() => answers.length >= 5);
+    const erase = await runCli(['enquiries', 'erase', '--email', 'Erika@Example.org', '--yes', '--data', dir]);
+    await sending;
+    expect(erase.code, erase.stderr).toBe(0);
+    expect(erase.stdout).toMatch(/Erases 2 enquiries \(#2, #3\)/);
+    expect(erase.stdout).toMatch(/erased 2 enquiries, ids 2, 3, at \d{4}-/);
+
+    expect(answers.filter((a) => a.status !== 201)).toEqual([]);
+    const stored = readInbox(dir).enquiries;
+    for (const a of answers) expect(stored.find((e) => e.id === a.id)?.idempotencyKey).toBe(a.key);
+    expect(stored.map((e) => e.id)).toEqual([1, 4, ...answers.map((a) => a.id!).sort((x, y) => x - y)]);
+    // Not a byte of her left in the inbox's files; the audit line holds ids only.
+    for (const file of [INBOX_FILE, MAIL_LOG, AUDIT_FILE]) expect(readFileSync(join(dir, file), 'utf8').toLowerCase()).not.toMatch(/erika|mustermann|rufen/);
+    expect(readFileSync(join(dir, AUDIT_FILE), 'utf8')).toMatch(/^\S+ erased 2 enquiries \(ids 2, 3\): on request/);
+    expect(statSync(join(dir, INBOX_FILE)).mode & 0o777).toBe(0o600);
+    expect(readMailLog(dir).size).toBe(0);
+    // The running server forgot her form key too: sent again, it is a new enquiry, not "already stored".
+    const again = await postJson(server.url, { ...target, website: '', fillMs: 9000, via: undefined, notify: undefined });
+    expect([again.status, ((await again.json()) as { duplicate: boolean }).duplicate]).toEqual([201, false]);
+  });
+});
+
+describe('suspected spam and refused e-mails with `content serve` running', () => {
+  it('lists suspected spam apart, restores it with one command (then e-mails it); a refused e-mail is listed and sent again by resend', {
+    timeout: 120_000,
+  }, async () => {
+    const dir = inboxDir();
+    const port = await freePort();
+    let filter = true;
+    const smtp = await startSmtp(port, (m) => (filter && (m.text ?? '').includes('FILTER-BAIT') ? { code: 554, text: '5.7.1 Rejected as spam' } : undefined));
+    cleanups.push(smtp.close);
+    const server = await serve(dir, { STUDIO_SMTP_URL: `smtp://127.0.0.1:${port}`, STUDIO_NOTIFY_TO: 'office@example.org' });
+    // A person whose browser filled the form in a flash, and a message the studio's filter refuses.
+    expect((await postJson(server.url, validEnquiry({ name: 'Speedy', fillMs: 800 }))).status).toBe(201);
+    expect((await postJson(server.url, validEnquiry({ name: 'Bait', message: 'FILTER-BAIT' }))).status).toBe(201);
+    await until(() => smtp.refused === 1, 30_000);
+    expect(smtp.received).toHaveLength(0);
+    await until(() => /refused the e-mail for enquiry 2 for good/.test(server.output()));
+
+    const list = await runCli(['enquiries', 'list', '--data', dir, '--out', dist]);
+    expect(list.stdout).not.toContain('Speedy');
+    expect(list.stdout).toContain('1 suspected spam kept aside, not e-mailed: content enquiries list --spam');
+    expect(list.stdout).toMatch(/Enquiries are deleted 180 days after they arrive/);
+    expect(list.stderr).toMatch(/refused the e-mail for enquiry 2 for good: .*554 5\.7\.1 Rejected as spam.*content enquiries resend 2/);
+    const spam = await runCli(['enquiries', 'list', '--spam', '--data', dir, '--out', dist]);
+    expect(spam.stdout).toMatch(/^1 .*Speedy/m);
+    expect(spam.stdout).toContain('1 suspected spam');
+
+    const restored = await runCli(['enquiries', 'restore', '1', '--data', dir]);
+    expect([restored.code, restored.stdout]).toEqual([0, expect.stringContaining('enquiry 1 restored')]);
+    await until(() => smtp.received.length === 1, 30_000);
+    expect(smtp.received[0]!.text).toContain('Имя: Speedy');
+    expect((await runCli(['enquiries', 'restore', '1', '--data', dir])).stdout).toContain('not kept aside as suspected spam');
+    expect((await runCli(['enquiries', 'restore', '99', '--data', dir])).code).toBe(1);
+    expect((await runCli(['enquiries', 'restore', 'abc', '--data', dir])).code).toBe(2);
+
+    filter = false;
+    const resent = await runCli(['enquiries', 'resend', '2', '--data', dir]);
+    expect([resent.code, resent.stdout]).toEqual([0, expect.stringContaining('queued again')]);
+    await until(() => smtp.received.length === 2, 30_000);
+    expect(smtp.received[1]!.text).toContain('Имя: Bait');
+    await until(async () => JSON.parse((await runCli(['enquiries', 'list', '--format', 'json', '--data', dir])).stdout)[0]?.emailSent === true);
+  });
+});
+
+describe('retention', () => {
+  it('`content serve` deletes enquiries older than --keep-days with their mail jobs, and says the period', async () => {
+    const dir = inboxDir();
+    const inbox = await Inbox.open(dir);
+    const day = 86_400_000;
+    await inbox.add(newEnquiry({ name: 'Old', notify: true }), new Date(Date.now() - 40 * day));
+    await inbox.add(newEnquiry({ name: 'Recent' }), new Date(Date.now() - 10 * day));
+    await inbox.close();
+    writeFileSync(join(dir, MAIL_LOG), `${JSON.stringify({ id: 1, sentAt: new Date().toISOString() })}\n`);
+    const events: string[] = [];
+    const server = await serveSite(dist, { data: dir, keepDays: 30, log: (e) => events.push(e.kind) });
+    cleanups.push(() => server.close());
+    await until(() => events.includes('expired'));
+    expect(readInbox(dir).enquiries.map((e) => e.name)).toEqual(['Recent']);
+    expect(readFileSync(join(dir, MAIL_LOG), 'utf8')).toBe('');
+    expect(readFileSync(join(dir, AUDIT_FILE), 'utf8')).toMatch(/erased 1 enquiry \(ids 1\): kept longer than 30 days/);
+    expect(server.inbox.health()).toMatchObject({ ok: true, retentionDays: 30 });
+    expect(events).toContain('expired');
+    const list = await runCli(['enquiries', 'list', '--data', dir, '--out', dist]);
+    expect(list.stdout).toMatch(/Enquiries are deleted 30 days after they arrive .*; the next to go: #2 on \d{4}-\d\d-\d\d\./);
+    const bad = await runCli(['serve', '--out', dist, '--data', dir, '--keep-days', '0']);
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringMatching(/--keep-days must be a whole number of at least 1/)]);
+  });
+});
+
+describe('content enquiries backup and restore-backup (file inbox)', () => {
+  it('backs up a consistent copy while `content serve` takes enquiries, 0600, never over a file; the restore gives the same inbox and goes on with the next id', {
+    timeout: 120_000,
+  }, async () => {
+    const dir = inboxDir();
+    await fill(dir, [newEnquiry({ name: 'Before', notify: true })]);
+    writeFileSync(join(dir, MAIL_LOG), `${JSON.stringify({ id: 1, sentAt: new Date().toISOString() })}\n`);
+    const server = await serve(dir);
+    const acknowledged: number[] = [];
+    let stop = false;
+    const sending = Promise.all(
+      Array.from({ length: 3 }, async (_, w) => {
+        for (let i = 0; !stop; i++) {
+          const r = await postJson(server.url, validEnquiry({ name: `Load ${w}-${i}` }));
+          if (r.status === 201) acknowledged.push(((await r.json()) as { id: number }).id);
+        }
+      }),
+    );
+    await until(() => acknowledged.length >= 10);
+    const before = [...acknowledged];
+    const out = join(inboxDir(), 'enquiries.backup');
+    const backup = await runCli(['enquiries', 'backup', '--to', out, '--data', dir]);
+    stop = true;
+    await sending;
+    expect(backup.code, backup.stderr).toBe(0);
+    expect(backup.stdout).toMatch(/Wrote \d+ enquiries from .* to .*enquiries\.backup \(readable by you only\)/);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    const lines = readFileSync(out, 'utf8').split('\n');
+    expect(lines.at(-1)).toBe('');
+    const header = JSON.parse(lines[0]!) as { enquiryLines: number; mailLines: number; lastId: number };
+    const inBackup = lines.slice(1, 1 + header.enquiryLines).map((l) => (JSON.parse(l) as { id: number }).id); // every line whole
+    for (const id of [1, ...before]) expect(inBackup).toContain(id);
+    expect(header.mailLines).toBe(1);
+
+    // Never over an existing file, nor through a link.
+    const again = await runCli(['enquiries', 'backup', '--to', out, '--data', dir]);
+    expect([again.code, again.stderr]).toEqual([2, expect.stringMatching(/already exists; a backup never replaces a file/)]);
+    const link = join(inboxDir(), 'link.backup');
+    symlinkSync(join(inboxDir(), 'elsewhere'), link);
+    expect((await runCli(['enquiries', 'backup', '--to', link, '--data', dir])).code).toBe(2);
+
+    // Restored into a new folder: the same enquiries and mail log; the next id follows the highest ever given.
+    const restored = join(inboxDir(), 'restored');
+    const r = await runCli(['enquiries', 'restore-backup', out, '--data', restored]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`Restored ${header.enquiryLines} enquiries`));
+    const original = readInbox(dir).enquiries.filter((e) => inBackup.includes(e.id));
+    expect(readInbox(restored).enquiries).toEqual(original);
+    expect(readMailLog(restored).get(1)?.state).toBe('sent');
+    const into = await runCli(['enquiries', 'restore-backup', out, '--data', restored]);
+    expect([into.code, into.stderr]).toEqual([2, expect.stringMatching(/already holds an enquiry inbox; a restore never replaces one/)]);
+    const second = await serveSite(dist, { data: restored });
+    cleanups.push(() => second.close());
+    const next = (await (await postJson(second.url, validEnquiry({ name: 'After restore' }))).json()) as { id: number };
+    expect(next.id).toBe(header.lastId + 1);
+  });
+
+  it('backs up without a server too; refuses a backup cut short or changed, and the PostgreSQL store (pg_dump does that)', async () => {
+    const dir = inboxDir();
+    await fill(dir, [newEnquiry(), newEnquiry()]);
+    const out = join(inboxDir(), 'b.backup');
+    expect((await runCli(['enquiries', 'backup', '--to', out, '--data', dir])).code).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    const cut = join(inboxDir(), 'cut.backup');
+    writeFileSync(cut, text.slice(0, text.length - 20));
+    const r = await runCli(['enquiries', 'restore-backup', cut, '--data', join(inboxDir(), 'x')]);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/is not a whole backup of an enquiry inbox/)]);
+    const published = await runCli(['enquiries', 'backup', '--to', join(dist, 'assets', 'enquiries.backup'), '--data', dir]);
+    expect([published.code, published.stderr]).toEqual([2, expect.stringMatching(/a site that is served on the web/)]);
+    const pg = await runCli(['enquiries', 'backup', '--to', join(inboxDir(), 'pg.backup'), '--database', 'postgres://studio@127.0.0.1:1/studio']);
+    expect([pg.code, pg.stderr]).toEqual([2, expect.stringMatching(/backed up with pg_dump/)]);
+  });
+});
