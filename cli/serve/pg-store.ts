@@ -204,13 +204,26 @@ export class PgStore implements EnquiryStore {
 
   /** Counts the e-mails refused for good and finds the oldest one owed, for `health()`; also tells that the database answers. */
   private async count(): Promise<void> {
-    const { rows } = await this.pool.query<{ failed: string; oldest: Date | null; days: string | null }>(
-      `SELECT (SELECT count(*) FROM studio_enquiry_mail WHERE failed_at IS NOT NULL) AS failed,
-              (SELECT min(e.received_at) FROM studio_enquiry_mail m JOIN studio_enquiries e ON e.id = m.enquiry_id
-                WHERE m.sent_at IS NULL AND m.failed_at IS NULL) AS oldest,
-              (SELECT value FROM studio_settings WHERE name = 'retention_days') AS days`,
-    );
-    const r = rows[0]!;
+    // A probe, not a request: behind a lock held elsewhere it fails at once (the store is then
+    // degraded, as it is for enquiries) rather than keep one more session queued in the database.
+    const client = await this.pool.connect();
+    let r: { failed: string; oldest: Date | null; days: string | null };
+    try {
+      await client.query("BEGIN READ ONLY; SET LOCAL lock_timeout = '100ms'");
+      const { rows } = await client.query<{ failed: string; oldest: Date | null; days: string | null }>(
+        `SELECT (SELECT count(*) FROM studio_enquiry_mail WHERE failed_at IS NOT NULL) AS failed,
+                (SELECT min(e.received_at) FROM studio_enquiry_mail m JOIN studio_enquiries e ON e.id = m.enquiry_id
+                  WHERE m.sent_at IS NULL AND m.failed_at IS NULL) AS oldest,
+                (SELECT value FROM studio_settings WHERE name = 'retention_days') AS days`,
+      );
+      await client.query('COMMIT');
+      r = rows[0]!;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
     this.details = {
       mail: { failed: Number(r.failed), ...(r.oldest ? { oldestOwedAt: r.oldest.toISOString() } : {}) },
       ...(r.days ? { retentionDays: Number(r.days) } : {}),

@@ -156,17 +156,30 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   };
 }
 
+/** An e-mail owed to the studio for longer than this is late (health says so). */
+export const MAIL_LATE_MS = 60 * 60_000;
+
 /**
  * What /api/health tells anyone: ok or degraded, and why in plain words. Never the store's own
  * message: that names hosts, ports, users and paths (it goes to the server's log instead).
- * Whatever else the store reports (counts, periods) is passed on when it is a number or a yes/no.
+ * `ok` says whether an enquiry can be stored now (503 when not); `status` is degraded also when
+ * e-mail to the studio was refused for good or is late, though enquiries are still stored.
  */
-export function publicHealth(health: StoreHealth, kind: 'file' | 'database') {
-  const extra = Object.fromEntries(
-    Object.entries(health).filter(([k, v]) => k !== 'ok' && k !== 'reason' && (typeof v === 'number' || typeof v === 'boolean')),
-  );
-  if (health.ok) return { ok: true, status: 'ok', ...extra };
-  return { ok: false, status: 'degraded', reasons: [inWords(health.reason, kind)], ...extra };
+export function publicHealth(health: StoreHealth, kind: 'file' | 'database', now = Date.now()) {
+  const reasons: string[] = health.ok ? [] : [inWords(health.reason, kind)];
+  const failed = health.mail?.failed ?? 0;
+  if (failed > 0)
+    reasons.push(
+      `the mail server refused ${failed === 1 ? 'one e-mail' : `${failed} e-mails`} to the studio for good: "content enquiries list" shows ${failed === 1 ? 'it' : 'them'}, "content enquiries resend ID" sends again`,
+    );
+  const oldest = health.mail?.oldestOwedAt ? Date.parse(health.mail.oldestOwedAt) : Number.NaN;
+  if (now - oldest > MAIL_LATE_MS)
+    reasons.push(`e-mail to the studio is late: one has been owed for ${Math.round((now - oldest) / 60_000)} minutes (is the mail server reachable?)`);
+  const details = {
+    ...(health.mail ? { mailFailed: failed } : {}),
+    ...(health.retentionDays !== undefined ? { retentionDays: health.retentionDays } : {}),
+  };
+  return { ok: health.ok, status: reasons.length ? 'degraded' : 'ok', ...(reasons.length ? { reasons } : {}), ...details };
 }
 
 function inWords(reason: string, kind: 'file' | 'database'): string {

@@ -157,6 +157,16 @@ describe('content serve: e-mail to the studio', () => {
     const rows = JSON.parse(list.stdout) as { name: string; emailSent: boolean; emailFailed?: string }[];
     expect(rows.find((r) => r.name === 'Bait')).toMatchObject({ emailSent: false, emailFailed: expect.stringMatching(/554.*rejected/) });
     expect(second.inbox.health()).toMatchObject({ ok: true, mail: { failed: 1 } });
+    // …and so does anyone watching the server: enquiries are still taken (200), in words why it is degraded.
+    const health = await fetch(`${second.url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({
+      ok: true,
+      status: 'degraded',
+      reasons: [expect.stringMatching(/refused one e-mail to the studio for good.*content enquiries resend/)],
+      mailFailed: 1,
+      retentionDays: expect.any(Number),
+    });
   }, 60_000);
 
   it('`content serve` takes the SMTP server from STUDIO_SMTP_URL and the recipient from STUDIO_NOTIFY_TO', async () => {
