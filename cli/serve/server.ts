@@ -110,7 +110,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     method: ['GET', 'HEAD'],
     url: '/api/health',
     handler: (_request, reply) => {
-      const health = publicHealth(inbox.health(), inbox instanceof PgStore ? 'database' : 'file');
+      const health = publicHealth(inbox.health(), inbox instanceof PgStore ? 'database' : 'file', keepDays);
       return json(reply, health.ok ? 200 : 503, health);
     },
   });
@@ -165,7 +165,7 @@ export const MAIL_LATE_MS = 60 * 60_000;
  * `ok` says whether an enquiry can be stored now (503 when not); `status` is degraded also when
  * e-mail to the studio was refused for good or is late, though enquiries are still stored.
  */
-export function publicHealth(health: StoreHealth, kind: 'file' | 'database', now = Date.now()) {
+export function publicHealth(health: StoreHealth, kind: 'file' | 'database', keepDays?: number, now = Date.now()) {
   const reasons: string[] = health.ok ? [] : [inWords(health.reason, kind)];
   const failed = health.mail?.failed ?? 0;
   if (failed > 0)
@@ -177,7 +177,7 @@ export function publicHealth(health: StoreHealth, kind: 'file' | 'database', now
     reasons.push(`e-mail to the studio is late: one has been owed for ${Math.round((now - oldest) / 60_000)} minutes (is the mail server reachable?)`);
   const details = {
     ...(health.mail ? { mailFailed: failed } : {}),
-    ...(health.retentionDays !== undefined ? { retentionDays: health.retentionDays } : {}),
+    ...((health.retentionDays ?? keepDays) !== undefined ? { retentionDays: health.retentionDays ?? keepDays } : {}),
   };
   return { ok: health.ok, status: reasons.length ? 'degraded' : 'ok', ...(reasons.length ? { reasons } : {}), ...details };
 }
