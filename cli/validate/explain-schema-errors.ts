@@ -192,7 +192,7 @@ export function explain(source: SourceFile, raw: ErrorObject[]): Problem[] {
     if (seen.has(id)) continue;
     seen.add(id);
     const placed = problemAt(source, at, problem, { key });
-    const fix = explained.fix ?? (explained.fixOfWritten && explained.fixOfWritten(writtenAt(source, placed)));
+    const fix = explained.fix ?? explained.fixOfWritten?.(writtenAt(source, placed));
     problems.push(fix === undefined ? placed : withFix(source, placed, fix, explained.fixWhole));
   }
   return problems;
