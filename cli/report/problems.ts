@@ -260,6 +260,9 @@ export const PROBLEMS = {
     severity: 'error',
     title: 'A block pasted with too much indentation',
     message: 'This list item starts {more} further right than the items above it (line {sibling}).',
+    variants: {
+      below: 'This list item starts {more} further right than the item below it (line {sibling}).',
+    },
     hint: 'Move this item\'s lines {more} to the left, so its "-" stands in column {column} like the others.',
     example: 'features:\n  - ru: …\n    - ru: …  (pasted two spaces too deep)',
   },

@@ -165,6 +165,8 @@ interface Explained {
   fix?: string;
   /** The fix replaces the value with its quotes, if it has any (by default it goes inside them). */
   fixWhole?: boolean;
+  /** The fix, from the value as written, where the data lost what the editor wrote (19.00 read as 19). */
+  fixOfWritten?: (written: string) => string | undefined;
 }
 
 type Explainer = (e: Err, x: Explaining) => Explained | undefined;
@@ -190,7 +192,8 @@ export function explain(source: SourceFile, raw: ErrorObject[]): Problem[] {
     if (seen.has(id)) continue;
     seen.add(id);
     const placed = problemAt(source, at, problem, { key });
-    problems.push(explained.fix === undefined ? placed : withFix(source, placed, explained.fix, explained.fixWhole));
+    const fix = explained.fix ?? explained.fixOfWritten?.(writtenAt(source, placed));
+    problems.push(fix === undefined ? placed : withFix(source, placed, fix, explained.fixWhole));
   }
   return problems;
 }
@@ -288,6 +291,11 @@ function textReadAsOther(e: Err, pattern: string, parentSchema: Explaining['pare
           .replace('.', ':')
       : undefined;
   const fixed = fits ? `"${e.data}"` : asTime && test.test(asTime) ? `'${asTime}'` : undefined;
+  // 19.00 is read as the number 19: the time is in what was written.
+  const timeOfWritten = (written: string) => {
+    const time = /^\d{1,2}\.\d{2}$/.test(written) ? written.replace('.', ':').padStart(5, '0') : undefined;
+    return time && test.test(time) ? `'${time}'` : undefined;
+  };
   return {
     problem: catalogued(
       'wrong-type',
@@ -300,6 +308,7 @@ function textReadAsOther(e: Err, pattern: string, parentSchema: Explaining['pare
     ),
     fix: fixed,
     fixWhole: true,
+    fixOfWritten: typeof e.data === 'number' ? timeOfWritten : undefined,
   };
 }
 
@@ -429,11 +438,18 @@ function underline(source: SourceFile, problem: Problem, part: string): Problem 
   return { ...problem, column: index + 1, endLine: problem.line, endColumn: index + 1 + part.length };
 }
 
+/** The one-line value (or key) a problem points at, as written; empty when it spans lines. */
+function writtenAt(source: SourceFile, problem: Problem): string {
+  const { line, column, endLine, endColumn } = problem;
+  if (!line || !column || !endColumn || endLine !== line) return '';
+  return [...(source.text.split(/\r?\n/)[line - 1] ?? '')].slice(column - 1, endColumn - 1).join('');
+}
+
 /** The fix that puts `text` in place of the one-line value (or key) a problem points at; nothing when it spans lines or is quoted. */
 export function withFix(source: SourceFile, problem: Problem, text: string, whole = false): Problem {
   const { line, column, endLine, endColumn } = problem;
   if (!line || !column || !endColumn || endLine !== line) return problem;
-  const written = [...(source.text.split(/\r?\n/)[line - 1] ?? '')].slice(column - 1, endColumn - 1).join('');
+  const written = writtenAt(source, problem);
   if (!whole && /^["']/.test(written)) return { ...problem, fix: [{ line, column: column + 1, endColumn: endColumn - 1, text }] };
   return { ...problem, fix: [{ line, column, endColumn, text }] };
 }

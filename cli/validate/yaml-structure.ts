@@ -247,6 +247,8 @@ function pastedTooDeep(n: number, src: string[], at: At): Problem | undefined {
   const prev = src[p - 1];
   // After "key:" a deeper list is a nested list: correct.
   if (prev === undefined || /:\s*(#.*)?$/.test(prev) || /^ *- /.test(prev) || indentOf(prev) < indent) return undefined;
+  const first = firstItemTooDeep(n, indent, src, at);
+  if (first) return first;
   for (let s = p; s >= 1; s--) {
     const above = src[s - 1]!;
     if (blank(above)) continue;
@@ -268,6 +270,39 @@ function pastedTooDeep(n: number, src: string[], at: At): Problem | undefined {
       );
     }
     if (i < indent) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The first item(s) of a list, right under its "key:", indented deeper than the item on line `n` that follows
+ * them: the block was pasted with too much indentation at the top of the list. Points at its first line.
+ */
+function firstItemTooDeep(n: number, indent: number, src: string[], at: At): Problem | undefined {
+  let deeper = -1;
+  for (let s = n - 1; s >= 1; s--) {
+    const above = src[s - 1]!;
+    if (blank(above)) continue;
+    const i = indentOf(above);
+    if (i <= indent) {
+      // The key the deeper items were pasted under (its items may stand in its own column); not an item's key.
+      if (deeper < 0 || !/:\s*(#.*)?$/.test(above) || /^ *- /.test(above)) return undefined;
+      const first = src.findIndex((l, k) => k >= s && !blank(l)) + 1;
+      const more = deeper - indent;
+      const edits: Fix[] = [];
+      for (let k = first; k < n; k++) if (!blank(src[k - 1])) edits.push({ line: k, column: 1, endColumn: more + 1, text: '' });
+      return at(
+        'yaml-pasted-too-deep',
+        first,
+        deeper + 1,
+        { more: spaces(more), sibling: n, column: indent + 1 },
+        { variant: 'below', expected: `"-" in column ${indent + 1}`, found: `"-" in column ${deeper + 1}`, fix: edits },
+      );
+    }
+    if (/^ *- /.test(above)) {
+      if (deeper >= 0 && i !== deeper) return undefined;
+      deeper = i;
+    } else if (deeper >= 0 && i <= deeper) return undefined;
   }
   return undefined;
 }

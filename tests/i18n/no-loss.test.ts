@@ -21,10 +21,17 @@ const run = async (command: string, dir: string, ...args: string[]) => {
   return { code: r.code, stderr: r.stderr, problems: (JSON.parse(r.stdout) as { problems: Reported[] }).problems };
 };
 
+/** Replaces `find` in the file at `path`; fails when the content no longer has it (the case would test nothing). */
+const edit = (path: string, find: string, replace: string) => {
+  const text = readFileSync(path, 'utf8');
+  if (!text.includes(find)) throw new Error(`The edit no longer applies: ${JSON.stringify(find)} is not in ${path}.`);
+  writeFileSync(path, text.replace(find, replace));
+};
+
 /** A broken course file: YAML that cannot be read (a colon in a text without quotes). */
 const breakVocal = (dir: string) => {
   const path = join(dir, 'courses/vocal.yaml');
-  writeFileSync(path, readFileSync(path, 'utf8').replace('  en: Singing lessons\n', '  en: Note: bring shoes\n'));
+  edit(path, '  en: Singing lessons\n', '  en: Note: bring shoes\n');
 };
 
 describe('content i18n never loses a confirmation', () => {
@@ -60,7 +67,7 @@ describe('content i18n never loses a confirmation', () => {
     try {
       const path = join(copy.dir, 'translations.yaml');
       // `not` written as one text instead of a list
-      writeFileSync(path, readFileSync(path, 'utf8').replace('      not:\n        - Stunden à\n', '      not: Stunden à\n'));
+      edit(path, '      not:\n        - unit\n', '      not: unit\n');
       const before = readFileSync(path);
       const i18n = await run('i18n', copy.dir, '--confirm');
       expect(i18n.code).toBe(1);
@@ -80,7 +87,7 @@ describe('content i18n never loses a confirmation', () => {
     const copy = contentCopy();
     try {
       const path = join(copy.dir, 'translations.yaml');
-      writeFileSync(path, readFileSync(path, 'utf8').replace('  - ru: занятие\n', '  – ru: занятие\n'));
+      edit(path, '  - ru: занятие, урок\n', '  – ru: занятие, урок\n');
       const validate = await run('validate', copy.dir);
       expect(validate.problems.filter((p) => p.severity === 'error')).toMatchObject([{ file: 'translations.yaml', code: 'yaml-bad-dash', line: 9 }]);
       expect((await run('i18n', copy.dir)).code).toBe(1);
@@ -93,7 +100,7 @@ describe('content i18n never loses a confirmation', () => {
     const copy = contentCopy();
     try {
       const path = join(copy.dir, 'courses/vocal.yaml');
-      writeFileSync(path, readFileSync(path, 'utf8').replace('  de: Gesangsunterricht\n', '  de: ""\n'));
+      edit(path, '  de: Gesangsunterricht\n', '  de: ""\n');
       const i18n = await run('i18n', copy.dir);
       expect(i18n.problems.find((p) => p.code === 'missing-translation' && p.file === 'courses/vocal.yaml')).toMatchObject({ path: 'title', locale: 'de' });
       const validate = await run('validate', copy.dir);
