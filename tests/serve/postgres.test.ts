@@ -304,7 +304,7 @@ pgDescribe('personal data and backups in PostgreSQL', () => {
     const dir = tempData();
     try {
       const dump = join(dir.dir, 'enquiries.dump');
-      await run(join(db.bin, 'pg_dump'), ['--format=custom', '--no-owner', `--file=${dump}`, url]);
+      await run(join(db.bin, 'pg_dump'), ['--format=custom', '--no-owner', '--no-unlogged-table-data', `--file=${dump}`, url]);
       const fresh = db.url(await db.createDatabase());
       await run(join(db.bin, 'pg_restore'), ['--no-owner', '--exit-on-error', `--dbname=${fresh}`, dump]);
       const restored = await PgStore.open(fresh);
