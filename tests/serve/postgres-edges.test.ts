@@ -56,11 +56,14 @@ pgDescribe('#24 point 6: a table lock held by another session', () => {
       await dba.query('LOCK TABLE studio_enquiries IN ACCESS EXCLUSIVE MODE');
       const answers = await Promise.all(Array.from({ length: 24 }, () => postJson(server.url, validEnquiry())));
       expect(answers.map((a) => a.status)).toEqual(Array(24).fill(503));
-      // Every request has its answer: none of the server's sessions is still queued behind the lock.
-      const waiting = await watcher.query(
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'content serve' AND wait_event_type = 'Lock'",
-      );
-      expect(waiting.rows[0].n).toBe(0);
+      // Every request has its answer, and no session of the server stays queued behind the lock: a
+      // background task (the health probe, the e-mail worker, the retention sweep) may meet it too,
+      // but gives up by the database's own lock_timeout (before the fix they waited for good).
+      const waiting = async () =>
+        (await watcher.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'content serve' AND wait_event_type = 'Lock'")).rows[0]
+          .n as number;
+      expect(await waiting()).toBeLessThanOrEqual(3);
+      await until(async () => (await waiting()) === 0, 30_000);
       const sessions = await watcher.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'content serve'");
       expect(sessions.rows[0].n).toBeLessThanOrEqual(8);
       await dba.query('ROLLBACK');
