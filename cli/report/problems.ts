@@ -718,6 +718,9 @@ export const PROBLEMS = {
     severity: 'error',
     title: 'The file translations.yaml could not be written',
     message: 'The file translations.yaml could not be written ({reason}); it is left as it was, and nothing was confirmed.',
+    variants: {
+      diskFull: 'The file translations.yaml could not be written (the disk is full); it is left as it was, and nothing was confirmed.',
+    },
     hint: 'Free some disk space or fix the permissions of the content folder, then run "content i18n --confirm" again.',
     by: 'i18n',
   },
@@ -796,8 +799,8 @@ export const TYPE_NAMES: Record<string, string> = {
 export const limitWords = (comparison: string, limit: unknown): string =>
   `${({ '>=': 'of at least', '>': 'greater than', '<=': 'of at most' } as Record<string, string>)[comparison] ?? 'less than'} ${limit}`;
 
-/** "1 item", "3 items"; "1 space", "2 spaces". */
-export const count = (n: number, noun: 'item' | 'space'): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+/** "1 item", "3 items"; "1 space", "2 spaces"; "1 file", "2 files". */
+export const count = (n: number, noun: 'item' | 'space' | 'file'): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** A text value as quoted in a message, shortened to 60 characters. */
 export const quoteValue = (value: string): string => JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}…` : value);
