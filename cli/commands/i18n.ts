@@ -5,6 +5,7 @@ import type { Logger } from '../logger.ts';
 import type { Paint } from '../report/colors.ts';
 import { formatGithub, formatHuman, formatJson } from '../report/format-problems.ts';
 import { catalogued, countBySeverity, type Problem, sortProblems, UsageError } from '../report/problem.ts';
+import { count } from '../report/problems.ts';
 import { LOCALES, type Locale } from '../schema/localized.ts';
 import { loadContent } from '../validate/load.ts';
 import { contentPrefix, EXIT } from './common.ts';
@@ -27,7 +28,7 @@ export async function i18nCommand(opts: I18nOptions, log: Logger): Promise<numbe
   const unread = [...loaded.problems.filter((p) => p.severity === 'error' && !read.has(p.file)), ...lock.problems.filter((p) => p.severity === 'error')];
   if (opts.confirm) {
     const files = new Set(unread.map((p) => p.file));
-    if (files.size) unread.push({ ...catalogued('not-confirmed', { count: files.size === 1 ? '1 file' : `${files.size} files` }), file: LOCK_FILE });
+    if (files.size) unread.push({ ...catalogued('not-confirmed', { count: count(files.size, 'file') }), file: LOCK_FILE });
     else {
       const confirmed = confirm(report, lock, only);
       try {
@@ -36,8 +37,10 @@ export async function i18nCommand(opts: I18nOptions, log: Logger): Promise<numbe
         log.info(log.paint.green(`Confirmed the current ${only.join(' and ')} translations against the Russian texts (translations.yaml).`));
         report = checkTranslations(loaded.files, lock, only);
       } catch (error) {
-        const reason = (error as NodeJS.ErrnoException).code === 'ENOSPC' ? 'the disk is full' : ((error as NodeJS.ErrnoException).code ?? String(error));
-        unread.push({ ...catalogued('lock-not-written', { reason }), file: LOCK_FILE });
+        const code = (error as NodeJS.ErrnoException).code;
+        const problem =
+          code === 'ENOSPC' ? catalogued('lock-not-written', {}, { variant: 'diskFull' }) : catalogued('lock-not-written', { reason: code ?? String(error) });
+        unread.push({ ...problem, file: LOCK_FILE });
       }
     }
   }

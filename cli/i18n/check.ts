@@ -1,4 +1,4 @@
-import { catalogued, formatPath, type Problem } from '../report/problem.ts';
+import { catalogued, expectedOf, formatPath, foundOf, type Problem } from '../report/problem.ts';
 import { DEFAULT_LOCALE, LANGUAGE_NAMES, type Locale, TRANSLATED_LOCALES } from '../schema/locales.ts';
 import { PLURAL_SUFFIX, PLURAL_SUFFIXES } from '../schema/ui-keys.ts';
 import type { LoadedFile } from '../validate/load.ts';
@@ -102,14 +102,21 @@ function checkLocale(texts: TextEntry[], lock: TranslationLock, locale: Locale):
 
 function missingSource(t: TextEntry): Problem {
   const present = Object.keys(t.value).join(', ');
-  const found = catalogued('missing-ru', {}, { expected: 'a "ru:" line: Russian is the source of every translation', found: `only ${present}` });
+  const found = catalogued('missing-ru', {}, { expected: expectedOf('missing-ru', 'source', {}), found: foundOf('missing-ru', 'only', { present }) });
   return at(t, [], found, true);
 }
 
 function missingTranslation(t: TextEntry, locale: Locale, source: string): Problem {
   const name = LANGUAGE_NAMES[locale];
   const found: Found = {
-    ...catalogued('missing-translation', { language: name, locale }, { expected: `a "${locale}:" line`, found: `only ${Object.keys(t.value).join(', ')}` }),
+    ...catalogued(
+      'missing-translation',
+      { language: name, locale },
+      {
+        expected: expectedOf('missing-translation', 'line', { locale }),
+        found: foundOf('missing-translation', 'only', { present: Object.keys(t.value).join(', ') }),
+      },
+    ),
     locale,
     fallback: source,
   };
@@ -121,7 +128,7 @@ function checkTranslation(t: TextEntry, locale: Locale, source: string, translat
   const problems: Problem[] = [];
   const want = variables(source);
   const have = variables(translation);
-  const list = (vars: string[]) => (vars.length ? vars.map((v) => `{{${v}}}`).join(', ') : 'no variables');
+  const list = (vars: string[]) => (vars.length ? vars.map((v) => `{{${v}}}`).join(', ') : expectedOf('variables-differ', 'none', {}));
   if (want.join() !== have.join())
     problems.push(
       at(t, [locale], { ...catalogued('variables-differ', { language: LANGUAGE_NAMES[locale] }, { expected: list(want), found: list(have) }), locale }),
@@ -137,7 +144,7 @@ function staleTranslation(t: TextEntry, locale: Locale, source: string, translat
     ...catalogued(
       'stale-translation',
       { language: LANGUAGE_NAMES[locale], locale },
-      { expected: 'a translation of the current Russian text', found: translation },
+      { expected: expectedOf('stale-translation', 'current', {}), found: translation },
     ),
     locale,
     fallback: source,

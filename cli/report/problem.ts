@@ -169,6 +169,32 @@ export function hintOf<C extends ProblemCode, H extends HintOf<C> | undefined = 
   return fill(name ? def.hints![name]! : def.hint, vars as Record<string, string | number>);
 }
 
+/** The named "expected" (or "found") wordings of a code. */
+export type ExpectedOf<C extends ProblemCode> = Def<C> extends { expected: infer E } ? keyof E & string : never;
+export type FoundOf<C extends ProblemCode> = Def<C> extends { found: infer F } ? keyof F & string : never;
+type ExpectedTemplate<C extends ProblemCode, N> = Def<C> extends { expected: infer E } ? (E[N & keyof E] extends string ? E[N & keyof E] : never) : never;
+type FoundTemplate<C extends ProblemCode, N> = Def<C> extends { found: infer F } ? (F[N & keyof F] extends string ? F[N & keyof F] : never) : never;
+
+/** The words of a problem's "expected" line: the catalogue's wording `name` of `code`, filled from `vars`. */
+export function expectedOf<C extends ProblemCode, const N extends ExpectedOf<C>>(
+  code: C,
+  name: N,
+  vars: Record<Slots<ExpectedTemplate<C, N>>, string | number>,
+): string {
+  const def: ProblemDefinition = PROBLEMS[code];
+  return fill(def.expected![name]!, vars as Record<string, string | number>);
+}
+
+/** The words of a problem's "found" line: the catalogue's wording `name` of `code`, filled from `vars`. */
+export function foundOf<C extends ProblemCode, const N extends FoundOf<C>>(
+  code: C,
+  name: N,
+  vars: Record<Slots<FoundTemplate<C, N>>, string | number>,
+): string {
+  const def: ProblemDefinition = PROBLEMS[code];
+  return fill(def.found![name]!, vars as Record<string, string | number>);
+}
+
 /** A message template as a pattern: each `{name}` stands for any text. */
 const templatePattern = (template: string) => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}|\{\w+\}/g, '[\\s\\S]+')}$`);
 

@@ -26,6 +26,10 @@ export interface ProblemDefinition {
   variants?: Record<string, string>;
   /** Other hints, by name, for particular cases (listed in docs/problems.md too). */
   hints?: Record<string, string>;
+  /** The words of the problem's "expected" line, by name, with `{name}` slots (listed in docs/problems.md too). */
+  expected?: Record<string, string>;
+  /** The words of the problem's "found" line, by name, with `{name}` slots (listed in docs/problems.md too). */
+  found?: Record<string, string>;
 }
 
 export const PROBLEMS = {
@@ -42,6 +46,8 @@ export const PROBLEMS = {
     hints: {
       gone: 'Restore it from version control.',
     },
+    expected: { path: 'content/{file}' },
+    found: { none: 'no such file' },
   },
   'unreadable-file': {
     severity: 'error',
@@ -69,6 +75,7 @@ export const PROBLEMS = {
     },
     hints: {
       notYaml: 'Only .yaml files in {dir}/ are read.',
+      contentFiles: 'The content files are: {files}.',
     },
   },
   'outside-content': {
@@ -77,6 +84,8 @@ export const PROBLEMS = {
     message: '{file} is a symbolic link that leads out of the content folder, so it is not read.',
     hint: 'Only files inside the content folder are read. Copy the file into the content folder instead of linking to it, or remove the link.',
     example: 'content/courses/env.yaml -> /proc/self/environ',
+    expected: { file: 'a file inside the content folder' },
+    found: { link: 'a symbolic link to something outside it', throughFolder: 'a path through a linked folder outside it' },
   },
   'not-a-file': {
     severity: 'error',
@@ -90,6 +99,8 @@ export const PROBLEMS = {
     hints: {
       folder: 'Content files are plain text files: move the folder out of the content folder, or rename it so it does not end in .yaml.',
     },
+    expected: { file: 'a regular text file' },
+    found: { folder: 'a folder' },
   },
   'not-a-folder': {
     severity: 'error',
@@ -97,6 +108,8 @@ export const PROBLEMS = {
     message: 'The content needs a folder {file}/, but {file} is a file.',
     hint: 'Restore the folder {file}/ from version control: it holds one .yaml file per entry.',
     example: 'content/courses  (a file instead of a folder)',
+    expected: { folder: 'a folder {file}/ with one .yaml file per entry' },
+    found: { file: 'a file' },
   },
   'symlink-loop': {
     severity: 'error',
@@ -104,6 +117,8 @@ export const PROBLEMS = {
     message: '{file} is a symbolic link that leads round in a loop, so it cannot be read.',
     hint: 'Replace the link by the file itself: remove the link, then restore the file from version control.',
     example: 'content/site.yaml -> site.yaml',
+    expected: { file: 'a regular file' },
+    found: { loop: 'a symbolic link that, followed, comes back to itself (or passes through too many links)' },
   },
   'broken-link': {
     severity: 'error',
@@ -111,6 +126,8 @@ export const PROBLEMS = {
     message: '{file} is a symbolic link to something that does not exist.',
     hint: 'Replace the link by the file itself, or remove it.',
     example: 'content/courses/vocal.yaml -> ../old/vocal.yaml  (gone)',
+    expected: { file: 'a regular file' },
+    found: { link: 'a symbolic link whose target is missing' },
   },
   'file-too-large': {
     severity: 'error',
@@ -118,6 +135,7 @@ export const PROBLEMS = {
     message: '{file} is {size}; a content file of this site may have at most {max}, so it is not read.',
     hint: 'A content file is a page of text: check that this is the file you meant, or split it (one course or teacher per file).',
     example: 'content/courses/vocal.yaml -> /dev/zero',
+    expected: { size: 'at most {max}' },
   },
   'too-deep': {
     severity: 'error',
@@ -125,6 +143,8 @@ export const PROBLEMS = {
     message: 'Lists and mappings are nested more than {max} levels deep here.',
     hint: 'Check the indentation (each level is indented two spaces more) and that every [ and { is closed on this line.',
     example: 'features: [[[[[[[[[[ … ]]]]]]]]]]',
+    expected: { depth: 'at most {max} levels of nesting (content needs fewer than 10)' },
+    found: { depth: 'more than {max} levels' },
   },
   'too-many-aliases': {
     severity: 'error',
@@ -132,6 +152,8 @@ export const PROBLEMS = {
     message: 'The aliases (*name) up to here expand to more than {max} copies of anchored values.',
     hint: 'Write the repeated text out where it is needed instead of copying it with &anchor and *alias.',
     example: 'b: [*a, *a, *a, *a, *a, *a, *a, *a, *a]  (and c: [*b, *b, …], …)',
+    expected: { copies: 'at most {max} copies made through &anchors and *aliases' },
+    found: { copies: 'more (each alias of a value that itself holds aliases multiplies them)' },
   },
   'bad-file-name': {
     severity: 'error',
@@ -139,12 +161,15 @@ export const PROBLEMS = {
     message: 'The file name "{name}" is not a valid key.',
     hint: 'The file name is the key other files use to refer to this entry; rename the file.',
     example: 'content/courses/Vocal Lessons.yaml',
+    expected: { key: 'a name that starts with a lowercase letter and has only letters, digits, "_" and "-"' },
   },
   'byte-order-mark': {
     severity: 'error',
     title: 'The file starts with a byte-order mark',
     message: 'The file starts with a byte-order mark (BOM).',
     hint: 'Save the file as "UTF-8" (not "UTF-8 with BOM") in your editor.',
+    expected: { encoding: 'UTF-8 without BOM' },
+    found: { bom: 'the bytes EF BB BF before the first character' },
   },
   'invalid-utf8': {
     severity: 'error',
@@ -156,12 +181,16 @@ export const PROBLEMS = {
         'The file was saved as Windows-1251. Open it in that encoding and save it as UTF-8 (VS Code: "Reopen with Encoding" → "Cyrillic (Windows 1251)", then "Save with Encoding" → "UTF-8").',
       otherEncoding: 'The file was saved in another encoding (e.g. Latin-1). Save it as UTF-8.',
     },
+    expected: { encoding: 'UTF-8 text' },
+    found: { windows1251: 'the byte {byte}; read as Windows-1251 (Cyrillic), line {line} says: {text}', byte: 'the byte {byte} at byte offset {offset}' },
   },
   'empty-file': {
     severity: 'error',
     title: 'An empty file',
     message: 'The file is empty.',
     hint: 'Restore the file from version control, or delete it if it was created by mistake.',
+    expected: { content: 'content for this file' },
+    found: { nothing: 'nothing (or only comments)' },
   },
 
   // YAML syntax: reported on the line where the editor must act
@@ -171,6 +200,7 @@ export const PROBLEMS = {
     message: 'This line is indented with a tab.',
     hint: 'Indent with spaces only: replace the tab with spaces (two per level).',
     example: 'title:\n\tru: Вокал',
+    found: { tab: 'a tab character' },
   },
   'yaml-missing-colon': {
     severity: 'error',
@@ -185,6 +215,7 @@ export const PROBLEMS = {
     message: 'This line belongs to a list but has no "- " in front of it.',
     hint: 'Start the item with "- ", like the items above it.',
     example: 'features:\n  - ru: …\n  ru: …',
+    expected: { dash: '"- " before {what}' },
   },
   'yaml-duplicate-key': {
     severity: 'error',
@@ -203,6 +234,7 @@ export const PROBLEMS = {
       deeper: '"{key}:" is indented deeper than "{above}:" on the line above, so it is read as more of that line\'s text.',
       left: '"{key}:" starts further left than "{before}:" above it and "{after}:" below it.',
     },
+    expected: { deeper: '{spaces} before "{key}:", as before "{above}:"' },
   },
   'yaml-unclosed': {
     severity: 'error',
@@ -213,6 +245,7 @@ export const PROBLEMS = {
     variants: {
       closedLater: 'The quote {quote} opened here is closed only on line {line}, so everything in between is read as one text.',
     },
+    expected: { quote: 'a closing {quote}', onThisLine: 'a closing {quote} on this line' },
   },
   'yaml-unclosed-bracket': {
     severity: 'error',
@@ -220,6 +253,8 @@ export const PROBLEMS = {
     message: 'The "{open}" opened here is never closed with "{close}".',
     hint: 'Close it at the end of the line: {fixed}',
     example: 'languages: [ru, uk',
+    expected: { close: '"{close}" at the end of the line' },
+    found: { open: 'no closing bracket' },
   },
   'yaml-colon-in-text': {
     severity: 'error',
@@ -227,6 +262,8 @@ export const PROBLEMS = {
     message: 'The text after "{key}:" contains ": ", which YAML reads as the start of another key.',
     hint: 'Put the text in quotes: {fixed}',
     example: 'en: Note: bring shoes',
+    expected: { quoted: 'a text in quotes' },
+    found: { colon: 'a text with ": " and no quotes' },
   },
   'yaml-bad-dash': {
     severity: 'error',
@@ -234,6 +271,8 @@ export const PROBLEMS = {
     message: 'This line starts with "{char}" ({name}), which YAML does not read as a list item.',
     hint: 'Replace "{char}" with the ordinary minus "-" (the key right of 0): {fixed}',
     example: '– ru: Дыхание, распевки  (pasted from Word)',
+    expected: { dash: 'the minus "-" followed by a space' },
+    found: { char: '"{char}" ({name})' },
   },
   'yaml-dash-without-space': {
     severity: 'error',
@@ -241,6 +280,7 @@ export const PROBLEMS = {
     message: 'The dash of this list item has no space after it, so "{found}" is read as one word.',
     hint: 'Write a space after the dash: {fixed}',
     example: 'teachers:\n  -vocal-coach',
+    expected: { dash: '"- " (a dash and a space)' },
   },
   'yaml-invisible-character': {
     severity: 'error',
@@ -248,6 +288,8 @@ export const PROBLEMS = {
     message: 'Column {column} has a {name} (U+{code}), which looks like a space but is another character.',
     hint: 'Delete it and type an ordinary space instead (it usually comes with text copied from a web page or Word).',
     example: '\u00a0\u00a0en: Singing lessons  (non-breaking spaces)',
+    expected: { nothing: 'nothing here', spaces: 'ordinary spaces' },
+    found: { char: 'a {name} (U+{code})' },
   },
   'yaml-starts-with-special': {
     severity: 'error',
@@ -255,6 +297,8 @@ export const PROBLEMS = {
     message: 'The text starts with "{char}", which YAML reads as {meaning}, not as text.',
     hint: 'Put the whole text in quotes: {fixed}',
     example: 'ru: **Да.** Пробное занятие…',
+    expected: { quoted: 'a text in quotes' },
+    found: { start: 'a text starting with "{char}"' },
   },
   'yaml-pasted-too-deep': {
     severity: 'error',
@@ -265,6 +309,8 @@ export const PROBLEMS = {
     },
     hint: 'Move this item\'s lines {more} to the left, so its "-" stands in column {column} like the others.',
     example: 'features:\n  - ru: …\n    - ru: …  (pasted two spaces too deep)',
+    expected: { column: '"-" in column {column}' },
+    found: { column: '"-" in column {column}' },
   },
   'yaml-multiple-documents': {
     severity: 'error',
@@ -295,6 +341,7 @@ export const PROBLEMS = {
     hints: {
       suggestion: '{suggestion} Keys are case-sensitive.',
     },
+    expected: { oneOf: 'one of: {allowed}' },
   },
   'missing-key': {
     severity: 'error',
@@ -310,6 +357,8 @@ export const PROBLEMS = {
       courseRoute: 'Name the file in content/courses/ that this page shows.',
       legalRoute: 'Say which legal text this page shows.',
     },
+    expected: { key: '"{key}:" here', courseRoute: '"course: <course key>"', legalRoute: '"legal: impressum|privacy|terms"' },
+    found: { courseRoute: 'no course key', legalRoute: 'no legal key' },
   },
   'missing-ru': {
     severity: 'error',
@@ -317,6 +366,8 @@ export const PROBLEMS = {
     message: 'This text has no Russian version (ru).',
     hint: 'Russian is the source text and the fallback for English and German: add "ru:" with the Russian text.',
     example: 'title:\n  en: Vocal',
+    expected: { ru: 'a "ru:" line', source: 'a "ru:" line: Russian is the source of every translation' },
+    found: { only: 'only {present}' },
   },
   'wrong-type': {
     severity: 'error',
@@ -348,6 +399,7 @@ export const PROBLEMS = {
     hints: {
       suggestion: '{suggestion} Allowed here: {allowed}.',
     },
+    expected: { oneOf: 'one of: {allowed}' },
   },
   'bad-format': {
     severity: 'error',
@@ -362,6 +414,7 @@ export const PROBLEMS = {
     message: 'The text contains the HTML tag {tag}, which is not allowed.',
     hint: 'Remove the tag. For emphasis write **bold** or *italic*; for a link, use a menu entry or call to action.',
     example: 'ru: Поём <b>вместе</b>',
+    expected: { plain: 'plain text, with **bold** or *italic* for emphasis' },
   },
   'line-break': {
     severity: 'error',
@@ -369,6 +422,7 @@ export const PROBLEMS = {
     message: 'A line break (or another control character) in a text that stands on one line.',
     hint: 'Write the text on one line. In YAML, remove the \\n from a quoted text, or the line break after "|" or ">".',
     example: 'name: "Studio\\nBcc: someone"',
+    expected: { oneLine: 'one line: a name, title, label or address part has no line breaks' },
   },
   'i18next-syntax': {
     severity: 'error',
@@ -379,6 +433,16 @@ export const PROBLEMS = {
     variants: {
       formatting: '"{found}" is i18next formatting syntax, which {effect}.',
     },
+    hints: {
+      plainVariable: 'Write the variable plainly, e.g. {variable}: the site formats it.',
+      noVariables: 'Remove the double braces and write the words themselves.',
+    },
+    expected: {
+      plain: 'plain text',
+      variables: 'only the variables of {key}: {variables}',
+      noVariables: 'no variables ({key} has none)',
+      noContentVariables: 'no variables (content texts have none)',
+    },
   },
   'unknown-variable': {
     severity: 'error',
@@ -386,12 +450,22 @@ export const PROBLEMS = {
     message: '"{found}" is not a variable of this text: {effect}.',
     hint: 'Use the variables of the Russian text, spelt as there; the site fills in the value.',
     example: 'ru: Осталось {{counts}} мест  (the text has {{count}})',
+    hints: {
+      variables: 'Use {variables}, spelt as in the Russian text; the site fills in the value.',
+      noVariables: 'Remove the double braces and write the words themselves.',
+    },
+    expected: {
+      variables: 'only the variables of {key}: {variables}',
+      noVariables: 'no variables ({key} has none)',
+      noContentVariables: 'no variables (content texts have none)',
+    },
   },
   'too-few-items': {
     severity: 'error',
     title: 'A list that is too short',
     message: 'This list needs at least {min}.',
     hint: 'Add the missing entries, each on a line starting with "- ".',
+    expected: { min: 'at least {min}' },
   },
   'empty-text': {
     severity: 'error',
@@ -399,6 +473,8 @@ export const PROBLEMS = {
     message: 'The text is empty.',
     hint: 'Write the text, or remove the key if it is optional.',
     example: 'ru: ""',
+    expected: { text: 'a text' },
+    found: { empty: 'an empty text' },
   },
   'out-of-range': {
     severity: 'error',
@@ -406,6 +482,7 @@ export const PROBLEMS = {
     message: 'The number {found} is too {direction}.',
     hint: 'Write a number {limit}. Prices and counts cannot be negative.',
     example: 'amount: -40',
+    expected: { limit: 'a number {limit}' },
   },
   'not-valid': {
     severity: 'error',
@@ -426,6 +503,7 @@ export const PROBLEMS = {
       schedule: 'Use the name of a file in content/courses/.',
       routeTable: 'Create content/courses/<key>.yaml or fix the key.',
     },
+    expected: { oneOf: 'one of: {known}' },
   },
   'unknown-teacher': {
     severity: 'error',
@@ -433,6 +511,7 @@ export const PROBLEMS = {
     message: 'There is no teacher file teachers/{value}.yaml.',
     hint: 'If the teacher no longer teaches here, remove this line; otherwise use the name of a file in content/teachers/ (without .yaml).',
     example: 'teachers:\n  - vocal-coch',
+    expected: { oneOf: 'one of: {known}' },
   },
   'unknown-price': {
     severity: 'error',
@@ -440,6 +519,7 @@ export const PROBLEMS = {
     message: 'The price line "{value}" does not exist.',
     hint: 'Use the id of a line in prices.yaml.',
     example: 'ref: vocal-individal',
+    expected: { oneOf: 'one of: {known}' },
   },
   'unknown-route': {
     severity: 'error',
@@ -447,6 +527,7 @@ export const PROBLEMS = {
     message: 'The route "{value}" does not exist.',
     hint: 'Link to a route listed in routes.yaml.',
     example: 'link: /prices',
+    expected: { oneOf: 'one of: {known}' },
   },
   'unknown-section': {
     severity: 'error',
@@ -454,6 +535,7 @@ export const PROBLEMS = {
     message: 'The home page section "{value}" does not exist.',
     hint: 'Use one of the home page sections.',
     example: 'link: /#contact',
+    expected: { oneOf: 'one of: {known}' },
   },
   'unknown-locale': {
     severity: 'error',
@@ -482,6 +564,7 @@ export const PROBLEMS = {
     title: 'A price table row of the wrong length',
     message: 'The row has {found} amounts but the table has {expected} columns.',
     hint: 'Write one amount per column, in the order of `columns`.',
+    expected: { amounts: '{columns} amounts' },
   },
   'route-mismatch': {
     severity: 'error',
@@ -494,6 +577,7 @@ export const PROBLEMS = {
     hints: {
       otherPage: 'Add the route to routes.yaml with "page: course" and "course: {course}".',
     },
+    found: { none: 'no route' },
   },
   'route-not-in-table': {
     severity: 'error',
@@ -519,6 +603,7 @@ export const PROBLEMS = {
     message: 'The route {value} is already used by {owner}.',
     hint: 'Give this course a route of its own (e.g. {suggestion}) and add it to routes.yaml with "page: course" and "course: {course}".',
     example: 'route: /vocal  (in a copy of courses/vocal.yaml)',
+    expected: { own: 'a route of its own' },
   },
   'end-before-start': {
     severity: 'error',
@@ -526,6 +611,7 @@ export const PROBLEMS = {
     message: 'The end time {end} is not after the start time {start}.',
     hint: 'Check both times: the end comes after the start on the same day (written HH:MM, 24-hour clock).',
     example: "start: '18:00'\nend: '17:00'",
+    expected: { after: 'a time after {start}' },
   },
   'course-not-in-form': {
     severity: 'warning',
@@ -533,6 +619,7 @@ export const PROBLEMS = {
     message: 'The course "{course}" is on the site, but the enquiry form (form.yaml) does not offer it.',
     hint: 'Add an option for it at the end of "options:" in form.yaml ("- value: {value}", "  course: {course}" and its label in ru, en and de), or, if the course takes no enquiries, say so on its page.',
     example: '(content/courses/vocalAdults.yaml added, form.yaml unchanged)',
+    found: { noOption: 'no option with "course: {course}"' },
   },
   'price-mismatch': {
     severity: 'warning',
@@ -552,6 +639,7 @@ export const PROBLEMS = {
     title: 'A banner past its date',
     message: 'The banner "{id}" expired on {date}; it is no longer shown.',
     hint: 'Remove the banner, or move validUntil to a later date if the offer still runs.',
+    expected: { date: 'a date on or after {today}' },
   },
   'description-too-long': {
     severity: 'warning',
@@ -559,6 +647,8 @@ export const PROBLEMS = {
     message: 'The description of {path} ({locale}) has {length} characters; search engines show about {max}.',
     hint: 'Say it in one or two complete sentences; put the facts that matter most first.',
     example: 'description:\n  en: A very long text that goes on … (more than 160 characters)',
+    expected: { max: 'at most {max} characters' },
+    found: { length: '{length} characters' },
   },
   'description-cut-off': {
     severity: 'warning',
@@ -583,6 +673,8 @@ export const PROBLEMS = {
     message: 'No {language} translation: visitors of /{locale}/ see the Russian text.',
     hint: 'Add "{locale}:" with the {language} text under this key.',
     by: 'i18n',
+    expected: { line: 'a "{locale}:" line' },
+    found: { only: 'only {present}' },
   },
   'stale-translation': {
     severity: 'warning',
@@ -590,6 +682,7 @@ export const PROBLEMS = {
     message: 'The Russian text changed after this {language} translation was confirmed.',
     hint: 'Check the translation against the Russian text, update it if needed, then run "content i18n --confirm --locale {locale}".',
     by: 'i18n',
+    expected: { current: 'a translation of the current Russian text' },
   },
   'unconfirmed-translation': {
     severity: 'warning',
@@ -604,6 +697,7 @@ export const PROBLEMS = {
     message: 'The {language} text has other variables than the Russian one.',
     hint: 'Variables in {{double braces}} are filled in by the site: keep the same names as in Russian, translate only the words around them.',
     by: 'i18n',
+    expected: { none: 'no variables' },
   },
   'probably-untranslated': {
     severity: 'warning',
@@ -624,6 +718,9 @@ export const PROBLEMS = {
     severity: 'error',
     title: 'The file translations.yaml could not be written',
     message: 'The file translations.yaml could not be written ({reason}); it is left as it was, and nothing was confirmed.',
+    variants: {
+      diskFull: 'The file translations.yaml could not be written (the disk is full); it is left as it was, and nothing was confirmed.',
+    },
     hint: 'Free some disk space or fix the permissions of the content folder, then run "content i18n --confirm" again.',
     by: 'i18n',
   },
@@ -683,6 +780,40 @@ export interface FormatHint {
 
 /** Added to the hint where a value may also be a placeholder. */
 export const PLACEHOLDER_NOTE = 'If the studio has not supplied this fact yet, write a placeholder: "TODO: what is missing".';
+
+/** A hint, with the placeholder note after it where a "TODO: …" placeholder would be accepted too. */
+export const withPlaceholderNote = (hint: string, placeholderOk: boolean): string => (placeholderOk ? `${hint} ${PLACEHOLDER_NOTE}` : hint);
+
+/** What a value of a JSON Schema type is called in "expected" and "found" lines and messages. */
+export const TYPE_NAMES: Record<string, string> = {
+  string: 'a text',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  object: 'a group of keys (indented lines such as "ru: …")',
+  array: 'a list (lines starting with "- ")',
+  null: 'empty',
+};
+
+/** A limit of a number, by ajv's comparison: "of at least 0". */
+export const limitWords = (comparison: string, limit: unknown): string =>
+  `${({ '>=': 'of at least', '>': 'greater than', '<=': 'of at most' } as Record<string, string>)[comparison] ?? 'less than'} ${limit}`;
+
+/** "1 item", "3 items"; "1 space", "2 spaces"; "1 file", "2 files". */
+export const count = (n: number, noun: 'item' | 'space' | 'file'): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** A text value as quoted in a message, shortened to 60 characters. */
+export const quoteValue = (value: string): string => JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}…` : value);
+
+/** A value as a "found" line (and some messages) describe it: "the text "40 €"", "a list of 2 items". */
+export const describeValue = (value: unknown): string => {
+  if (value === null || value === undefined) return 'empty';
+  if (Array.isArray(value)) return `a list of ${count(value.length, 'item')}`;
+  if (typeof value === 'object') return `a group of keys (${Object.keys(value).join(', ') || 'none'})`;
+  if (typeof value === 'string') return `the text ${quoteValue(value)}`;
+  if (typeof value === 'boolean') return `the word ${value}`;
+  return `the number ${value}`;
+};
 
 export const FORMAT_HINTS: Record<string, FormatHint> = {
   '^[0-9a-f]{10}$': {

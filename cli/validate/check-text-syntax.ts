@@ -1,4 +1,4 @@
-import { catalogued, type Problem } from '../report/problem.ts';
+import { catalogued, expectedOf, hintOf, type Problem } from '../report/problem.ts';
 import type { ContentType } from '../schema/layout.ts';
 import { LOCALES } from '../schema/locales.ts';
 import { PLURAL_SUFFIX, UI_VARIABLES } from '../schema/ui-keys.ts';
@@ -68,13 +68,16 @@ function textProblem(text: string, declared: readonly string[], uiKey: string | 
     return catalogued(
       'i18next-syntax',
       { found: nested[0], effect: uiKey ? 'the page would show "[object Object]" or the other text' : shown },
-      { expected: 'plain text', found: `"${nested[0]}"` },
+      { expected: expectedOf('i18next-syntax', 'plain', {}), found: `"${nested[0]}"` },
     );
   for (const m of text.matchAll(INTERPOLATION)) {
     const name = PLAIN_VARIABLE.exec(m[1]!)?.[1];
+    const code = name === undefined ? 'i18next-syntax' : 'unknown-variable';
     const expected = declared.length
-      ? `only the variables of ${uiKey}: ${braces(declared)}`
-      : `no variables (${uiKey ? `${uiKey} has none` : 'content texts have none'})`;
+      ? expectedOf(code, 'variables', { key: uiKey ?? '', variables: braces(declared) })
+      : uiKey
+        ? expectedOf(code, 'noVariables', { key: uiKey })
+        : expectedOf(code, 'noContentVariables', {});
     if (name === undefined)
       return catalogued(
         'i18next-syntax',
@@ -84,8 +87,8 @@ function textProblem(text: string, declared: readonly string[], uiKey: string | 
           expected,
           found: `"${m[0]}"`,
           hint: declared.length
-            ? `Write the variable plainly, e.g. {{${declared[0]}}}: the site formats it.`
-            : 'Remove the double braces and write the words themselves.',
+            ? hintOf('i18next-syntax', { variable: braces(declared.slice(0, 1)) }, 'plainVariable')
+            : hintOf('i18next-syntax', {}, 'noVariables'),
         },
       );
     if (!declared.includes(name))
@@ -95,9 +98,7 @@ function textProblem(text: string, declared: readonly string[], uiKey: string | 
         {
           expected,
           found: `"${m[0]}"`,
-          hint: declared.length
-            ? `Use ${braces(declared)}, spelt as in the Russian text; the site fills in the value.`
-            : 'Remove the double braces and write the words themselves.',
+          hint: declared.length ? hintOf('unknown-variable', { variables: braces(declared) }, 'variables') : hintOf('unknown-variable', {}, 'noVariables'),
         },
       );
   }

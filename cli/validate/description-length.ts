@@ -1,4 +1,4 @@
-import { catalogued, type Problem } from '../report/problem.ts';
+import { catalogued, expectedOf, foundOf, type Problem } from '../report/problem.ts';
 import { LOCALES } from '../schema/locales.ts';
 import type { Content } from './content.ts';
 import { problemAt } from './source.ts';
@@ -27,7 +27,10 @@ export function checkDescriptions(content: Content): Problem[] {
             catalogued(
               'description-too-long',
               { path: route.path, locale, length: [...text].length, max: DESCRIPTION_MAX },
-              { expected: `at most ${DESCRIPTION_MAX} characters`, found: `${[...text].length} characters` },
+              {
+                expected: expectedOf('description-too-long', 'max', { max: DESCRIPTION_MAX }),
+                found: foundOf('description-too-long', 'length', { length: [...text].length }),
+              },
             ),
           ),
         );

@@ -1,9 +1,9 @@
 import type { ErrorObject } from 'ajv';
 import type { Problem } from '../report/problem.ts';
-import { catalogued, hintOf } from '../report/problem.ts';
-import { SUGGESTIONS, type SuggestionKind } from '../report/problems.ts';
+import { catalogued, expectedOf, foundOf, hintOf } from '../report/problem.ts';
+import { count, describeValue, limitWords, quoteValue, SUGGESTIONS, type SuggestionKind, TYPE_NAMES, withPlaceholderNote } from '../report/problems.ts';
 import { NO_HTML, ONE_LINE, PLACEHOLDER_PATTERN } from '../schema/layout.ts';
-import { formatHint, PLACEHOLDER_NOTE } from '../schema/messages.ts';
+import { formatHint } from '../schema/messages.ts';
 import { type PathPart, problemAt, type SourceFile } from './source.ts';
 import { bulletName, closest, suggest } from './suggest.ts';
 
@@ -102,27 +102,6 @@ function pruneUnions(errors: Err[]): Err[] {
 const suggestionText = (kind: SuggestionKind, vars: Record<string, string>) =>
   SUGGESTIONS[kind].replace(/\{(\w+)\}/g, (all, name: string) => vars[name] ?? all);
 
-const quoteValue = (value: string) => JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}…` : value);
-
-const describeValue = (value: unknown): string => {
-  if (value === null || value === undefined) return 'empty';
-  if (Array.isArray(value)) return `a list of ${value.length} item${value.length === 1 ? '' : 's'}`;
-  if (typeof value === 'object') return `a group of keys (${Object.keys(value).join(', ') || 'none'})`;
-  if (typeof value === 'string') return `the text ${quoteValue(value)}`;
-  if (typeof value === 'boolean') return `the word ${value}`;
-  return `the number ${value}`;
-};
-
-const TYPE_NAMES: Record<string, string> = {
-  string: 'a text',
-  number: 'a number',
-  integer: 'a whole number',
-  boolean: 'true or false',
-  object: 'a group of keys (indented lines such as "ru: …")',
-  array: 'a list (lines starting with "- ")',
-  null: 'empty',
-};
-
 /** The number an editor meant by "40 €", "40,50" or "60" in quotes, when it is certain. */
 function numberMeant(value: string, integer: boolean): string | undefined {
   const cleaned = value.replace(/[€$\s]|eur(o)?/gi, '').replace(/^(\d+),(\d+)$/, '$1.$2');
@@ -144,8 +123,8 @@ interface Explaining {
   /** The path of the value the error is about. */
   path: PathPart[];
   parentSchema: { description?: string; properties?: Record<string, unknown> };
-  /** Added to hints where a "TODO: …" placeholder would have been accepted too. */
-  placeholderNote: string;
+  /** Whether a "TODO: …" placeholder would have been accepted too (the hint says so). */
+  placeholderOk: boolean;
   /** Misspelt keys, by the key they were meant to be (see misspeltKeys). */
   typoFor: Map<string, string>;
 }
@@ -181,7 +160,7 @@ export function explain(source: SourceFile, raw: ErrorObject[]): Problem[] {
     const explainer = EXPLAINERS.get(e.keyword) ?? notValid;
     const path = pointerToPath(e.instancePath);
     const parentSchema = (e.parentSchema ?? {}) as Explaining['parentSchema'];
-    const explained = explainer(e, { path, parentSchema, placeholderNote: e.placeholderOk ? ` ${PLACEHOLDER_NOTE}` : '', typoFor });
+    const explained = explainer(e, { path, parentSchema, placeholderOk: e.placeholderOk === true, typoFor });
     if (!explained) continue;
     const { problem, at = path, key = false } = explained;
     if (explained.underline !== undefined) {
@@ -227,7 +206,7 @@ const unknownKey: Explainer = (e, { path, parentSchema }) => {
       'unknown-key',
       { key: name, allowed: allowed.join(', ') },
       {
-        expected: `one of: ${allowed.join(', ')}`,
+        expected: expectedOf('unknown-key', 'oneOf', { allowed: allowed.join(', ') }),
         found: `"${name}"`,
         hint: suggestion ? hintOf('unknown-key', { suggestion: suggestion.hint }, 'suggestion') : undefined,
       },
@@ -243,15 +222,15 @@ const missingKey: Explainer = (e, { parentSchema, typoFor }) => {
   if (typoFor.has(`${e.instancePath}|${name}`)) return undefined;
   const isRu = name === 'ru' && 'en' in (parentSchema.properties ?? {});
   const problem = isRu
-    ? catalogued('missing-ru', {}, { expected: 'a "ru:" line', found: describeValue(e.data) })
-    : catalogued('missing-key', { key: name }, { expected: `"${name}:" here` });
+    ? catalogued('missing-ru', {}, { expected: expectedOf('missing-ru', 'ru', {}), found: describeValue(e.data) })
+    : catalogued('missing-key', { key: name }, { expected: expectedOf('missing-key', 'key', { key: name }) });
   return { problem, key: true, id: `${problem.code}:${e.instancePath}:${name}` };
 };
 
-const wrongType: Explainer = (e, { parentSchema, placeholderNote }) => {
+const wrongType: Explainer = (e, { parentSchema, placeholderOk }) => {
   const type = String(e.params.type);
   const pattern = (e.parentSchema as { pattern?: string } | undefined)?.pattern;
-  if (type === 'string' && pattern && e.data !== null && typeof e.data !== 'object') return textReadAsOther(e, pattern, parentSchema, placeholderNote);
+  if (type === 'string' && pattern && e.data !== null && typeof e.data !== 'object') return textReadAsOther(e, pattern, parentSchema, placeholderOk);
   const expected = TYPE_NAMES[type] ?? type;
   const numeric = (type === 'number' || type === 'integer') && typeof e.data === 'string';
   return {
@@ -262,7 +241,7 @@ const wrongType: Explainer = (e, { parentSchema, placeholderNote }) => {
         variant: e.data === null ? 'empty' : numeric ? 'notNumber' : undefined,
         expected,
         found: describeValue(e.data),
-        hint: numeric ? numberHint(String(e.data), type === 'integer') + placeholderNote : typeHint(type, e.data, expected, placeholderNote),
+        hint: numeric ? withPlaceholderNote(numberHint(String(e.data), type === 'integer'), placeholderOk) : typeHint(type, e.data, expected, placeholderOk),
       },
     ),
     fix: numeric ? numberMeant(String(e.data), type === 'integer') : listMeant(type, e.data),
@@ -278,7 +257,7 @@ function listMeant(type: string, data: unknown): string | undefined {
 }
 
 /** A time written 16.30 or a postal code without quotes is read as a number: say how to write it. */
-function textReadAsOther(e: Err, pattern: string, parentSchema: Explaining['parentSchema'], placeholderNote: string): Explained {
+function textReadAsOther(e: Err, pattern: string, parentSchema: Explaining['parentSchema'], placeholderOk: boolean): Explained {
   const format = formatHint(pattern, parentSchema.description);
   const test = new RegExp(pattern);
   const fits = test.test(String(e.data));
@@ -303,7 +282,7 @@ function textReadAsOther(e: Err, pattern: string, parentSchema: Explaining['pare
       {
         expected: format.expected,
         found: describeValue(e.data),
-        hint: (fits ? hintOf('wrong-type', { value: String(e.data) }, 'quote') : format.hint) + placeholderNote,
+        hint: withPlaceholderNote(fits ? hintOf('wrong-type', { value: String(e.data) }, 'quote') : format.hint, placeholderOk),
       },
     ),
     fix: fixed,
@@ -313,18 +292,18 @@ function textReadAsOther(e: Err, pattern: string, parentSchema: Explaining['pare
 }
 
 /** How to write a value of `type` where `data` stands (not for numbers written as text: see numberHint). */
-function typeHint(type: string, data: unknown, expected: string, placeholderNote: string): string {
-  if (type === 'string' && data === null) return hintOf('wrong-type', {}, 'emptyText') + placeholderNote;
+function typeHint(type: string, data: unknown, expected: string, placeholderOk: boolean): string {
+  if (type === 'string' && data === null) return withPlaceholderNote(hintOf('wrong-type', {}, 'emptyText'), placeholderOk);
   if (type === 'array' && typeof data === 'string') {
     const bullet = bulletName(data[0] ?? '');
     if (bullet) return suggestionText('bullet', { char: data[0]!, name: bullet, fixed: data.slice(1).trim() });
     if (/^-\S/.test(data)) return suggestionText('dashWithoutSpace', { fixed: data.slice(1) });
     return hintOf('wrong-type', { value: data }, 'oneEntryPerLine');
   }
-  return hintOf('wrong-type', { expected }) + placeholderNote;
+  return withPlaceholderNote(hintOf('wrong-type', { expected }), placeholderOk);
 }
 
-const notAllowed: Explainer = (e, { placeholderNote }) => {
+const notAllowed: Explainer = (e, { placeholderOk }) => {
   const allowed = (e.keyword === 'enum' ? (e.params.allowedValues as unknown[]) : [e.params.allowedValue]).map(String);
   const suggestion = typeof e.data === 'string' ? suggest(e.data, allowed) : undefined;
   return {
@@ -332,25 +311,25 @@ const notAllowed: Explainer = (e, { placeholderNote }) => {
       'not-allowed',
       { found: typeof e.data === 'string' ? quoteValue(e.data) : describeValue(e.data), allowed: allowed.join(', ') },
       {
-        expected: `one of: ${allowed.join(', ')}`,
+        expected: expectedOf('not-allowed', 'oneOf', { allowed: allowed.join(', ') }),
         found: describeValue(e.data),
         hint: suggestion
           ? hintOf('not-allowed', { suggestion: suggestion.hint, allowed: allowed.join(', ') }, 'suggestion')
-          : hintOf('not-allowed', { allowed: allowed.join(', ') }) + placeholderNote,
+          : withPlaceholderNote(hintOf('not-allowed', { allowed: allowed.join(', ') }), placeholderOk),
       },
     ),
     fix: suggestion?.fixed,
   };
 };
 
-const badPattern: Explainer = (e, { parentSchema, placeholderNote }) => {
+const badPattern: Explainer = (e, { parentSchema, placeholderOk }) => {
   if (e.params.pattern === ONE_LINE)
     return {
-      problem: catalogued('line-break', {}, { expected: 'one line: a name, title, label or address part has no line breaks', found: describeValue(e.data) }),
+      problem: catalogued('line-break', {}, { expected: expectedOf('line-break', 'oneLine', {}), found: describeValue(e.data) }),
     };
   if (e.params.pattern === NO_HTML) {
     const tag = /<[A-Za-z/!?][^>]*>?/.exec(String(e.data))?.[0] ?? '<';
-    return { problem: catalogued('raw-html', { tag }, { expected: 'plain text, with **bold** or *italic* for emphasis', found: tag }), underline: tag };
+    return { problem: catalogued('raw-html', { tag }, { expected: expectedOf('raw-html', 'plain', {}), found: tag }), underline: tag };
   }
   const format = formatHint(e.params.pattern as string, parentSchema.description);
   const pattern = new RegExp(e.params.pattern as string);
@@ -359,19 +338,19 @@ const badPattern: Explainer = (e, { parentSchema, placeholderNote }) => {
     problem: catalogued(
       'bad-format',
       { found: typeof e.data === 'string' ? quoteValue(e.data) : describeValue(e.data), format: format.expected },
-      { expected: format.expected, found: describeValue(e.data), hint: suggestion ? suggestion.hint : `${format.hint}${placeholderNote}` },
+      { expected: format.expected, found: describeValue(e.data), hint: suggestion ? suggestion.hint : withPlaceholderNote(format.hint, placeholderOk) },
     ),
     fix: suggestion?.fixed,
   };
 };
 
-const badFormat: Explainer = (e, { parentSchema, placeholderNote }) => {
+const badFormat: Explainer = (e, { parentSchema, placeholderOk }) => {
   const format = formatHint(`format:${e.params.format}`, parentSchema.description);
   return {
     problem: catalogued(
       'bad-format',
       { found: typeof e.data === 'string' ? quoteValue(e.data) : describeValue(e.data) },
-      { expected: format.expected, found: describeValue(e.data), hint: `${format.hint}${placeholderNote}` },
+      { expected: format.expected, found: describeValue(e.data), hint: withPlaceholderNote(format.hint, placeholderOk) },
     ),
     // An address without its scheme ("www.example.de"): the same with https:// in front.
     fix: e.params.format === 'uri' && typeof e.data === 'string' && /^[\w-]+(\.[\w-]+)+(\/\S*)?$/.test(e.data) ? `https://${e.data}` : undefined,
@@ -380,23 +359,31 @@ const badFormat: Explainer = (e, { parentSchema, placeholderNote }) => {
 
 const tooFewItems: Explainer = (e) => {
   const n = Number(e.params.limit);
-  return { problem: catalogued('too-few-items', { min: `${n} item${n === 1 ? '' : 's'}` }, { expected: `at least ${n}`, found: describeValue(e.data) }) };
+  return {
+    problem: catalogued('too-few-items', { min: count(n, 'item') }, { expected: expectedOf('too-few-items', 'min', { min: n }), found: describeValue(e.data) }),
+  };
 };
 
-const emptyText: Explainer = (_, { placeholderNote }) => ({
-  problem: catalogued('empty-text', {}, { expected: 'a text', found: 'an empty text', hint: hintOf('empty-text', {}) + placeholderNote }),
+const emptyText: Explainer = (_, { placeholderOk }) => ({
+  problem: catalogued(
+    'empty-text',
+    {},
+    {
+      expected: expectedOf('empty-text', 'text', {}),
+      found: foundOf('empty-text', 'empty', {}),
+      hint: withPlaceholderNote(hintOf('empty-text', {}), placeholderOk),
+    },
+  ),
 });
-
-const COMPARISONS: Record<string, string> = { '>=': 'of at least', '>': 'greater than', '<=': 'of at most' };
 
 const outOfRange: Explainer = (e) => {
   const small = e.keyword.endsWith('inimum');
-  const limit = `${COMPARISONS[String(e.params.comparison)] ?? 'less than'} ${e.params.limit}`;
+  const limit = limitWords(String(e.params.comparison), e.params.limit);
   return {
     problem: catalogued(
       'out-of-range',
       { found: String(e.data), direction: small ? 'small' : 'large', limit },
-      { expected: `a number ${limit}`, found: String(e.data) },
+      { expected: expectedOf('out-of-range', 'limit', { limit }), found: String(e.data) },
     ),
   };
 };
@@ -404,8 +391,8 @@ const outOfRange: Explainer = (e) => {
 const notWhole: Explainer = (e) => ({
   problem: catalogued(
     'wrong-type',
-    { value: String(e.data), expected: 'a whole number' },
-    { variant: 'notNumber', expected: 'a whole number', found: String(e.data), hint: hintOf('wrong-type', {}, 'whole') },
+    { value: String(e.data), expected: TYPE_NAMES.integer! },
+    { variant: 'notNumber', expected: TYPE_NAMES.integer!, found: String(e.data), hint: hintOf('wrong-type', {}, 'whole') },
   ),
 });
 

@@ -2,7 +2,7 @@ import { type BigIntStats, type Dirent, existsSync, lstatSync, readdirSync, stat
 import { join } from 'node:path';
 import type { FileMemo, ParsedFile } from '../cache/file-memo.ts';
 import type { ParseCache } from '../cache/parse-cache.ts';
-import { hintOf, messageOf, type Problem, UsageError } from '../report/problem.ts';
+import { expectedOf, foundOf, hintOf, messageOf, type Problem, UsageError } from '../report/problem.ts';
 import { CONTENT_LAYOUT, type ContentType } from '../schema/layout.ts';
 import { didYouMean } from '../util/similar.ts';
 import { contentFileLimit, contentRoot, readContentFile, readListedFile, resolveEntry } from './read-content-file.ts';
@@ -127,8 +127,8 @@ const missing = (file: string): Problem =>
         severity: 'error',
         message: messageOf('missing-file', { file }),
         file,
-        expected: `content/${file}`,
-        found: 'no such file',
+        expected: expectedOf('missing-file', 'path', { file }),
+        found: foundOf('missing-file', 'none', {}),
         hint: hintOf('missing-file', {}),
       };
 
@@ -146,8 +146,8 @@ function readFolder(reading: Reading, type: ContentType, dir: string): void {
             severity: 'error',
             message: messageOf('not-a-folder', { file: dir }),
             file: dir,
-            expected: `a folder ${dir}/ with one .yaml file per entry`,
-            found: 'a file',
+            expected: expectedOf('not-a-folder', 'folder', { file: dir }),
+            found: foundOf('not-a-folder', 'file', {}),
             hint: hintOf('not-a-folder', { file: dir }),
           },
     );
@@ -193,7 +193,7 @@ function entryProblem(dir: string, entry: Dirent): Problem | undefined {
       severity: 'error',
       message: messageOf('bad-file-name', { name }),
       file: rel,
-      expected: 'a name that starts with a lowercase letter and has only letters, digits, "_" and "-"',
+      expected: expectedOf('bad-file-name', 'key', {}),
       found: name,
       hint: hintOf('bad-file-name', {}),
     };
@@ -210,7 +210,7 @@ function strayFiles(root: string, known: Set<string>): Problem[] {
       severity: 'warning',
       message: messageOf('unexpected-file', { file: name }),
       file: name,
-      hint: didYouMean(name, known) ?? `The content files are: ${[...known].join(', ')}.`,
+      hint: didYouMean(name, known) ?? hintOf('unexpected-file', { files: [...known].join(', ') }, 'contentFiles'),
     });
   }
   return problems;

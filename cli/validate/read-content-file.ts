@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import { hintOf, messageOf, type Problem } from '../report/problem.ts';
+import { expectedOf, foundOf, hintOf, messageOf, type Problem } from '../report/problem.ts';
 
 /** A content file is a page of YAML, not a data dump: anything bigger is refused unread. */
 export const MAX_CONTENT_FILE_BYTES = 1024 * 1024;
@@ -65,16 +65,16 @@ export function resolveEntry(root: string, rel: string, maxBytes = MAX_CONTENT_F
       return refuse({
         code: 'symlink-loop',
         message: messageOf('symlink-loop', { file: rel }),
-        expected: 'a regular file',
-        found: 'a symbolic link that, followed, comes back to itself (or passes through too many links)',
+        expected: expectedOf('symlink-loop', 'file', {}),
+        found: foundOf('symlink-loop', 'loop', {}),
         hint: hintOf('symlink-loop', {}),
       });
     if (code === 'ENOENT')
       return refuse({
         code: 'broken-link',
         message: messageOf('broken-link', { file: rel }),
-        expected: 'a regular file',
-        found: 'a symbolic link whose target is missing',
+        expected: expectedOf('broken-link', 'file', {}),
+        found: foundOf('broken-link', 'link', {}),
         hint: hintOf('broken-link', {}),
       });
     return refuse({
@@ -87,8 +87,8 @@ export function resolveEntry(root: string, rel: string, maxBytes = MAX_CONTENT_F
     return refuse({
       code: 'outside-content',
       message: messageOf('outside-content', { file: rel }),
-      expected: 'a file inside the content folder',
-      found: link.isSymbolicLink() ? 'a symbolic link to something outside it' : 'a path through a linked folder outside it',
+      expected: expectedOf('outside-content', 'file', {}),
+      found: foundOf('outside-content', link.isSymbolicLink() ? 'link' : 'throughFolder', {}),
       hint: hintOf('outside-content', {}),
     });
   const stats = link.isSymbolicLink() || real !== path ? lstatSync(real) : link;
@@ -97,7 +97,7 @@ export function resolveEntry(root: string, rel: string, maxBytes = MAX_CONTENT_F
     return refuse({
       code: 'not-a-file',
       message: messageOf('not-a-file', { file: rel, kind: kindOf(stats) }),
-      expected: 'a regular text file',
+      expected: expectedOf('not-a-file', 'file', {}),
       found: kindOf(stats),
       hint: hintOf('not-a-file', {}),
     });
@@ -110,7 +110,7 @@ const tooLarge = (rel: string, size: string, maxBytes: number): Problem => ({
   severity: 'error',
   message: messageOf('file-too-large', { file: rel, size, max: MB(maxBytes) }),
   file: rel,
-  expected: `at most ${MB(maxBytes)}`,
+  expected: expectedOf('file-too-large', 'size', { max: MB(maxBytes) }),
   found: size,
   hint: hintOf('file-too-large', {}),
 });
@@ -131,8 +131,8 @@ export function readContentFile(root: string, rel: string, maxBytes = MAX_CONTEN
         severity: 'error',
         message: messageOf('not-a-file', { file: rel }, 'folder'),
         file: rel,
-        expected: 'a regular text file',
-        found: 'a folder',
+        expected: expectedOf('not-a-file', 'file', {}),
+        found: foundOf('not-a-file', 'folder', {}),
         hint: hintOf('not-a-file', {}, 'folder'),
       },
     };

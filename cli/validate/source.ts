@@ -1,6 +1,6 @@
 import { isAscii, isUtf8, transcode } from 'node:buffer';
 import { type CachedParse, contentHash, type ParseCache } from '../cache/parse-cache.ts';
-import { formatPath, hintOf, messageOf, type Position, type Problem } from '../report/problem.ts';
+import { expectedOf, formatPath, foundOf, hintOf, messageOf, type Position, type Problem } from '../report/problem.ts';
 import { type FullParse, locateInDocument, nestedTooDeep, parseFully, parseYaml } from './yaml-full.ts';
 import { deeperThanAllowed } from './yaml-limits.ts';
 import { locatePlain, type Outline, readPlainYaml } from './yaml-plain.ts';
@@ -108,8 +108,8 @@ function decode(file: string, bytes: Uint8Array): string | Problem {
       severity: 'error',
       message: messageOf('byte-order-mark', {}),
       ...at(1, 1),
-      expected: 'UTF-8 without BOM',
-      found: 'the bytes EF BB BF before the first character',
+      expected: expectedOf('byte-order-mark', 'encoding', {}),
+      found: foundOf('byte-order-mark', 'bom', {}),
       hint: hintOf('byte-order-mark', {}),
       fix: [{ line: 1, column: 1, endColumn: 2, text: '' }],
     };
@@ -121,7 +121,7 @@ function decode(file: string, bytes: Uint8Array): string | Problem {
       severity: 'error',
       message: messageOf('invalid-utf8', {}),
       ...at(lines.length, lines.at(-1)!.length + 1),
-      expected: 'UTF-8 text',
+      expected: expectedOf('invalid-utf8', 'encoding', {}),
       ...otherEncoding(bytes, offset, lines.length),
     };
   }
@@ -139,10 +139,10 @@ function otherEncoding(bytes: Uint8Array, offset: number, line: number): { found
   const cyrillic = new TextDecoder('windows-1251').decode(bytes.subarray(start, end < 0 ? bytes.length : end)).trim();
   if (/[а-яё]{2}/i.test(cyrillic))
     return {
-      found: `the byte ${byte}; read as Windows-1251 (Cyrillic), line ${line} says: ${cyrillic.length > 60 ? `${cyrillic.slice(0, 57)}…` : cyrillic}`,
+      found: foundOf('invalid-utf8', 'windows1251', { byte, line, text: cyrillic.length > 60 ? `${cyrillic.slice(0, 57)}…` : cyrillic }),
       hint: hintOf('invalid-utf8', {}, 'windows1251'),
     };
-  return { found: `the byte ${byte} at byte offset ${offset}`, hint: hintOf('invalid-utf8', {}, 'otherEncoding') };
+  return { found: foundOf('invalid-utf8', 'byte', { byte, offset }), hint: hintOf('invalid-utf8', {}, 'otherEncoding') };
 }
 
 /** The problem of a text with no content: nothing, or only comments. */
@@ -155,8 +155,8 @@ function emptyFile(file: string, text: string): Problem | undefined {
       file,
       line: 1,
       column: 1,
-      expected: 'content for this file',
-      found: 'nothing (or only comments)',
+      expected: expectedOf('empty-file', 'content', {}),
+      found: foundOf('empty-file', 'nothing', {}),
       hint: hintOf('empty-file', {}),
     };
   return undefined;

@@ -1,5 +1,5 @@
 import type { Document, LineCounter, Node, Pair } from 'yaml';
-import { catalogued, type Position, type Problem } from '../report/problem.ts';
+import { catalogued, expectedOf, foundOf, type Position, type Problem } from '../report/problem.ts';
 import { yamlPackage } from './yaml-lazy.ts';
 import { aliasOverflow, firstTooDeep, firstTooDeepOffset, MAX_ALIAS_COPIES, MAX_DEPTH, mayBeTooDeep, positionOf } from './yaml-limits.ts';
 import { yamlProblems } from './yaml-problems.ts';
@@ -53,8 +53,8 @@ const tooDeep = (file: string, at: { line: number; col: number }): Problem => ({
   file,
   line: at.line,
   column: at.col,
-  expected: `at most ${MAX_DEPTH} levels of nesting (content needs fewer than 10)`,
-  found: `more than ${MAX_DEPTH} levels`,
+  expected: expectedOf('too-deep', 'depth', { max: MAX_DEPTH }),
+  found: foundOf('too-deep', 'depth', { max: MAX_DEPTH }),
 });
 
 const tooManyAliases = (file: string, at: { line: number; col: number }): Problem => ({
@@ -62,8 +62,8 @@ const tooManyAliases = (file: string, at: { line: number; col: number }): Proble
   file,
   line: at.line,
   column: at.col,
-  expected: `at most ${MAX_ALIAS_COPIES} copies made through &anchors and *aliases`,
-  found: 'more (each alias of a value that itself holds aliases multiplies them)',
+  expected: expectedOf('too-many-aliases', 'copies', { max: MAX_ALIAS_COPIES }),
+  found: foundOf('too-many-aliases', 'copies', {}),
 });
 
 /** A document nested too deep, or one whose aliases would expand it without end: the first place either starts. */

@@ -1,7 +1,7 @@
 import type { Document, LineCounter, YAMLError } from 'yaml';
 import type { Problem } from '../report/problem.ts';
-import { catalogued, yamlCode } from '../report/problem.ts';
-import type { ProblemCode } from '../report/problems.ts';
+import { catalogued, expectedOf, foundOf, yamlCode } from '../report/problem.ts';
+import { count, type ProblemCode } from '../report/problems.ts';
 import { yamlPackage } from './yaml-lazy.ts';
 import { structuralMistake } from './yaml-structure.ts';
 
@@ -37,7 +37,7 @@ export function yamlProblems(file: string, text: string, doc: Document.Parsed, l
           {
             endLine: i + 1,
             endColumn: indent.length + 1,
-            found: 'a tab character',
+            found: foundOf('yaml-tab', 'tab', {}),
             fix: [{ line: i + 1, column: 1, endColumn: indent.length + 1, text: indent.replaceAll('\t', '  ') }],
           },
         ),
@@ -68,7 +68,7 @@ export function yamlProblems(file: string, text: string, doc: Document.Parsed, l
             { quote, line: b.line },
             {
               variant: 'closedLater',
-              expected: `a closing ${quote} on this line`,
+              expected: expectedOf('yaml-unclosed', 'onThisLine', { quote }),
             },
           ),
         );
@@ -112,7 +112,7 @@ function diagnose(error: YAMLError, line: number, column: number, end: { line: n
       lostDash.column,
       {},
       {
-        expected: `"- " before ${lostDash.what}`,
+        expected: expectedOf('yaml-lost-dash', 'dash', { what: lostDash.what }),
         found: JSON.stringify(text.trim()),
         // The dash deleted: put it back; replaced by two spaces: those become the dash.
         fix: [{ line, column: lostDash.column, endColumn: lostDash.column + (lostDash.column === indentOf(text) + 1 ? 0 : 2), text: '- ' }],
@@ -141,7 +141,10 @@ function diagnose(error: YAMLError, line: number, column: number, end: { line: n
         opened.line,
         opened.column,
         {},
-        { expected: `a closing ${opened.quote}`, fix: [{ line: opened.line, column: end, endColumn: end, text: opened.quote }] },
+        {
+          expected: expectedOf('yaml-unclosed', 'quote', { quote: opened.quote }),
+          fix: [{ line: opened.line, column: end, endColumn: end, text: opened.quote }],
+        },
       );
     }
     // "key" with nothing after it where a value was expected.
@@ -187,7 +190,7 @@ function misindented(line: number, src: string[], at: At): Problem | undefined {
   let next = line;
   while (next < src.length && blank(src[next])) next++;
   const deeper = KEY_LINE.exec(src[next] ?? '');
-  const spaces = (n: number) => `${n} space${n === 1 ? '' : 's'}`;
+  const spaces = (n: number) => count(n, 'space');
   const before = KEY_LINE.exec(src[previousLine(line, src) - 1] ?? '');
   if (!above?.[4] || !deeper) return undefined;
   if (before && !before[2] && before[1]!.length === deeper[1]!.length && above[1]!.length < before[1]!.length)
@@ -212,7 +215,7 @@ function misindented(line: number, src: string[], at: At): Problem | undefined {
     { key: deeper[3]!, above: above[3]! },
     {
       variant: 'deeper',
-      expected: `${spaces(above[1]!.length)} before "${deeper[3]}:", as before "${above[3]}:"`,
+      expected: expectedOf('yaml-bad-indent', 'deeper', { spaces: spaces(above[1]!.length), key: deeper[3]!, above: above[3]! }),
       found: spaces(deeper[1]!.length),
       fix: [{ line: next + 1, column: 1, endColumn: deeper[1]!.length + 1, text: ' '.repeat(above[1]!.length) }],
     },

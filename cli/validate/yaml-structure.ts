@@ -1,4 +1,4 @@
-import type { Fix, Problem } from '../report/problem.ts';
+import { expectedOf, type Fix, foundOf, type Problem } from '../report/problem.ts';
 import type { At } from './yaml-problems.ts';
 
 /**
@@ -119,8 +119,8 @@ function oddSpace(l: string, n: number, at: At): Problem | undefined {
     {
       endLine: n,
       endColumn: index + 2,
-      expected: invisible ? 'nothing here' : 'ordinary spaces',
-      found: `a ${spaceName(c)} (U+${hex(c)})`,
+      expected: expectedOf('yaml-invisible-character', invisible ? 'nothing' : 'spaces', {}),
+      found: foundOf('yaml-invisible-character', 'char', { name: spaceName(c), code: hex(c) }),
       fix: fix(n, index + 1, end + 1, replacement),
     },
   );
@@ -139,8 +139,8 @@ function badDash(l: string, n: number, at: At): Problem | undefined {
     {
       endLine: n,
       endColumn: column + 1,
-      expected: 'the minus "-" followed by a space',
-      found: `"${m[2]}" (${BULLETS[m[2]!]})`,
+      expected: expectedOf('yaml-bad-dash', 'dash', {}),
+      found: foundOf('yaml-bad-dash', 'char', { char: m[2]!, name: BULLETS[m[2]!]! }),
       fix: fix(n, column, column + 1, '-'),
     },
   );
@@ -167,8 +167,8 @@ function unclosedBracket(l: string, n: number, at: At): Problem | undefined {
     {
       endLine: n,
       endColumn: column + 1,
-      expected: `"${close}" at the end of the line`,
-      found: 'no closing bracket',
+      expected: expectedOf('yaml-unclosed-bracket', 'close', { close }),
+      found: foundOf('yaml-unclosed-bracket', 'open', {}),
       fix: fix(n, valueEnd + 1, valueEnd + 1, close.repeat(depth)),
     },
   );
@@ -192,7 +192,7 @@ function textProblem(l: string, n: number, at: At): Problem | undefined {
       n,
       column,
       { char: first, meaning, fixed: `${key.trim()}: ${quoted(shorten(value))}` },
-      { expected: 'a text in quotes', found: `a text starting with "${first}"`, ...quoteFix },
+      { expected: expectedOf('yaml-starts-with-special', 'quoted', {}), found: foundOf('yaml-starts-with-special', 'start', { char: first }), ...quoteFix },
     );
   if (/:(\s|$)/.test(value))
     return at(
@@ -200,7 +200,7 @@ function textProblem(l: string, n: number, at: At): Problem | undefined {
       n,
       column,
       { key: key.trim(), fixed: `${key.trim()}: ${quoted(shorten(value))}` },
-      { expected: 'a text in quotes', found: 'a text with ": " and no quotes', ...quoteFix },
+      { expected: expectedOf('yaml-colon-in-text', 'quoted', {}), found: foundOf('yaml-colon-in-text', 'colon', {}), ...quoteFix },
     );
   return undefined;
 }
@@ -230,7 +230,13 @@ function dashWithoutSpace(l: string, n: number, src: string[], at: At): Problem 
     n,
     indent + 1,
     { found: `-${m[2]!.trim()}`, fixed },
-    { endLine: n, endColumn: indent + 2, expected: '"- " (a dash and a space)', found: `"-${m[2]!.trim()}"`, fix: fix(n, indent + 2, indent + 2, ' ') },
+    {
+      endLine: n,
+      endColumn: indent + 2,
+      expected: expectedOf('yaml-dash-without-space', 'dash', {}),
+      found: `"-${m[2]!.trim()}"`,
+      fix: fix(n, indent + 2, indent + 2, ' '),
+    },
   );
 }
 
@@ -266,7 +272,11 @@ function pastedTooDeep(n: number, src: string[], at: At): Problem | undefined {
         n,
         indent + 1,
         { more: spaces(more), sibling: s, column: i + 1 },
-        { expected: `"-" in column ${i + 1}`, found: `"-" in column ${indent + 1}`, fix: edits },
+        {
+          expected: expectedOf('yaml-pasted-too-deep', 'column', { column: i + 1 }),
+          found: foundOf('yaml-pasted-too-deep', 'column', { column: indent + 1 }),
+          fix: edits,
+        },
       );
     }
     if (i < indent) return undefined;
@@ -296,7 +306,12 @@ function firstItemTooDeep(n: number, indent: number, src: string[], at: At): Pro
         first,
         deeper + 1,
         { more: spaces(more), sibling: n, column: indent + 1 },
-        { variant: 'below', expected: `"-" in column ${indent + 1}`, found: `"-" in column ${deeper + 1}`, fix: edits },
+        {
+          variant: 'below',
+          expected: expectedOf('yaml-pasted-too-deep', 'column', { column: indent + 1 }),
+          found: foundOf('yaml-pasted-too-deep', 'column', { column: deeper + 1 }),
+          fix: edits,
+        },
       );
     }
     if (/^ *- /.test(above)) {

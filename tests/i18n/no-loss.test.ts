@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { writeWhole } from '../../cli/i18n/lock.ts';
 import { contentCopy, runCli } from '../helpers/cli.ts';
 import { tinyDisk } from '../helpers/tiny-disk.ts';
@@ -113,6 +113,7 @@ describe('content i18n never loses a confirmation', () => {
 
 describe('translations.yaml is written whole or not at all', () => {
   const disk = tinyDisk();
+  afterAll(() => disk?.cleanup()); // also when its test was left out (-t)
   it.skipIf(!disk)('on a full disk the old file stays as it was and no temp file is left', () => {
     const d = disk!;
     try {
@@ -123,6 +124,48 @@ describe('translations.yaml is written whole or not at all', () => {
       expect(() => writeWhole(path, `# new\n${'x: 1234567890\n'.repeat(10_000)}`)).toThrow(/ENOSPC/);
       expect(readFileSync(path, 'utf8')).toBe(old);
       expect(readdirSync(d.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    } finally {
+      d.cleanup();
+    }
+  });
+
+  // The whole command, on a disk that holds the content but not a second copy of translations.yaml.
+  const fullDisk = tinyDisk('1m');
+  const unmounted = fullDisk ? '' : ' (skipped: mounting a tmpfs needs root, which this run does not have)';
+  afterAll(() => fullDisk?.cleanup());
+  it.skipIf(!fullDisk)(`content i18n --confirm on a full disk: an error naming the file, translations.yaml as it was, no temp file${unmounted}`, async () => {
+    const d = fullDisk!;
+    try {
+      const copy = contentCopy();
+      try {
+        cpSync(copy.dir, d.dir, { recursive: true });
+      } finally {
+        copy.cleanup();
+      }
+      // New teachers, whose texts --confirm adds: the new translations.yaml is longer than the old one, so
+      // even written over the old file in place it would not fit (as on main before the fix: cut off mid-line).
+      for (const teacher of readdirSync(join(d.dir, 'teachers')))
+        for (const copy of ['new', 'newer']) cpSync(join(d.dir, 'teachers', teacher), join(d.dir, `teachers/${copy}-${teacher}`));
+      const path = join(d.dir, 'translations.yaml');
+      const before = readFileSync(path);
+      d.leaveFree(0);
+
+      const full = await run('i18n', d.dir, '--confirm');
+      expect(full.code, full.stderr).not.toBe(0);
+      expect(full.code, full.stderr).not.toBe(70);
+      expect(full.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/); // no stack trace
+      const error = full.problems.find((p) => p.code === 'lock-not-written');
+      expect(error?.file).toBe('translations.yaml');
+      expect(error?.message).toBe('The file translations.yaml could not be written (the disk is full); it is left as it was, and nothing was confirmed.');
+      expect(error?.hint).toMatch(/Free some disk space/);
+      expect(readFileSync(path).equals(before)).toBe(true);
+      expect(readdirSync(d.dir).filter((f) => f.includes('.tmp'))).toEqual([]);
+
+      // With room again, the same command confirms: the run above did have something to write.
+      d.leaveFree(4 * before.length);
+      const roomy = await run('i18n', d.dir, '--confirm');
+      expect(roomy.problems.filter((p) => p.code === 'lock-not-written')).toEqual([]);
+      expect(readFileSync(path).equals(before)).toBe(false);
     } finally {
       d.cleanup();
     }

@@ -1,4 +1,4 @@
-import { catalogued } from '../../report/problem.ts';
+import { catalogued, expectedOf } from '../../report/problem.ts';
 import { problemAt } from '../source.ts';
 import type { Check } from './check.ts';
 
@@ -13,7 +13,7 @@ export const bannersNotExpired: Check = ({ content, today }) => {
           problemAt(
             banners.source,
             ['banners', i, 'validUntil'],
-            catalogued('banner-expired', { id: b.id, date: b.validUntil }, { expected: `a date on or after ${today}`, found: b.validUntil }),
+            catalogued('banner-expired', { id: b.id, date: b.validUntil }, { expected: expectedOf('banner-expired', 'date', { today }), found: b.validUntil }),
           ),
         ],
   );

@@ -1,6 +1,5 @@
 import type { Problem } from '../../report/problem.ts';
-import { catalogued } from '../../report/problem.ts';
-import type { ProblemCode } from '../../report/problems.ts';
+import { catalogued, expectedOf } from '../../report/problem.ts';
 import type { ContentType } from '../../schema/layout.ts';
 import type { Price } from '../../schema/price.ts';
 import { type Content, coursesByKey, type Entry, entries } from '../content.ts';
@@ -53,9 +52,7 @@ export function checkContext(content: Content, today: string): CheckContext {
 
 /** A reference, and what it could have named. */
 export interface Reference {
-  code: ProblemCode;
-  /** "The course", "The route". */
-  what: string;
+  code: 'unknown-course' | 'unknown-teacher' | 'unknown-price' | 'unknown-route' | 'unknown-section';
   value: string;
   known: Iterable<string>;
   /** Shown when no known name is close to the value. */
@@ -74,10 +71,8 @@ export function unknownReference(content: Content, source: SourceFile, path: Pat
   const described = catalogued(
     code,
     { value },
-    { expected: `one of: ${[...list].sort().join(', ')}`, found: `"${value}"`, hint: suggestion?.hint ?? reference.hint },
+    { expected: expectedOf(code, 'oneOf', { known: [...list].sort().join(', ') }), found: `"${value}"`, hint: suggestion?.hint ?? reference.hint },
   );
-  // The catalogue's wording where it names the file ("There is no teacher file …"); the check's own otherwise.
-  if (code !== 'unknown-course' && code !== 'unknown-teacher') described.message = `${reference.what} "${value}" does not exist.`;
   const problem = problemAt(source, path, described);
   return [suggestion ? withFix(source, problem, reference.fixAs?.(suggestion.fixed) ?? suggestion.fixed) : problem];
 }

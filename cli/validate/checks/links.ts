@@ -20,7 +20,6 @@ function checkLink({ content, routePaths }: CheckContext, source: SourceFile, pa
   if (content.routes && !routePaths.has(route))
     return unknownReference(content, source, path, {
       code: 'unknown-route',
-      what: 'The route',
       value: route,
       known: routePaths,
       hint: hintOf('unknown-route', {}),
@@ -29,7 +28,6 @@ function checkLink({ content, routePaths }: CheckContext, source: SourceFile, pa
   if (fragment && route === '/' && !(HOME_SECTIONS as readonly string[]).includes(fragment))
     return unknownReference(content, source, path, {
       code: 'unknown-section',
-      what: 'The home page section',
       value: `#${fragment}`,
       known: HOME_SECTIONS.map((s) => `#${s}`),
       hint: hintOf('unknown-section', {}),

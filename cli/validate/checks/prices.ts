@@ -1,4 +1,4 @@
-import { catalogued, hintOf } from '../../report/problem.ts';
+import { catalogued, expectedOf, hintOf } from '../../report/problem.ts';
 import { problemAt } from '../source.ts';
 import type { Amount, Check } from './check.ts';
 import { unknownReference } from './check.ts';
@@ -41,7 +41,7 @@ export const completeTableRows: Check = ({ content }) => {
               catalogued(
                 'table-shape',
                 { found: row.amounts.length, expected: columns ?? 0 },
-                { expected: `${columns} amounts`, found: `${row.amounts.length}` },
+                { expected: expectedOf('table-shape', 'amounts', { columns: columns ?? 0 }), found: `${row.amounts.length}` },
               ),
             ),
           ],
@@ -59,7 +59,6 @@ export const coursePricesMatchList: Check = ({ content, priceLines, courses }) =
     if (!listed)
       return unknownReference(content, course.source, ['price', 'ref'], {
         code: 'unknown-price',
-        what: 'The price line',
         value: price.ref,
         known: priceLines.keys(),
         hint: hintOf('unknown-price', {}),

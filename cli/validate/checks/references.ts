@@ -13,7 +13,6 @@ export const courseTeachersExist: Check = ({ content, courses }) =>
         ? []
         : unknownReference(content, course.source, ['teachers', i], {
             code: 'unknown-teacher',
-            what: 'The teacher',
             value: t,
             known: content.teachers.keys(),
             hint: hintOf('unknown-teacher', {}),
@@ -29,7 +28,6 @@ export const teacherCoursesExist: Check = ({ content }) =>
         ? []
         : unknownReference(content, teacher.source, ['courses', i], {
             code: 'unknown-course',
-            what: 'The course',
             value: c,
             known: content.courses.keys(),
             hint: hintOf('unknown-course', {}),
@@ -46,7 +44,6 @@ export const formCoursesExist: Check = ({ content }) => {
       ? []
       : unknownReference(content, form.source, ['options', i, 'course'], {
           code: 'unknown-course',
-          what: 'The course',
           value: o.course,
           known: content.courses.keys(),
           hint: hintOf('unknown-course', {}, 'formOption'),
@@ -63,7 +60,6 @@ export const scheduleCoursesExist: Check = ({ content }) => {
       ? []
       : unknownReference(content, schedule.source, ['entries', i, 'course'], {
           code: 'unknown-course',
-          what: 'The course',
           value: e.course,
           known: content.courses.keys(),
           hint: hintOf('unknown-course', {}, 'schedule'),

@@ -1,4 +1,4 @@
-import { catalogued, hintOf } from '../../report/problem.ts';
+import { catalogued, expectedOf, foundOf, hintOf } from '../../report/problem.ts';
 import { withFix } from '../explain-schema-errors.ts';
 import { problemAt } from '../source.ts';
 import { suggest } from '../suggest.ts';
@@ -34,8 +34,8 @@ export const courseRoutesShowCourses: Check = ({ content, routePaths }) => {
             {},
             {
               variant: 'courseRoute',
-              expected: '"course: <course key>"',
-              found: 'no course key',
+              expected: expectedOf('missing-key', 'courseRoute', {}),
+              found: foundOf('missing-key', 'courseRoute', {}),
               hint: hintOf('missing-key', {}, 'courseRoute'),
             },
           ),
@@ -46,7 +46,6 @@ export const courseRoutesShowCourses: Check = ({ content, routePaths }) => {
     if (!course)
       return unknownReference(content, routes.source, ['routes', i, 'course'], {
         code: 'unknown-course',
-        what: 'The course',
         value: route.course,
         known: content.courses.keys(),
         hint: hintOf('unknown-course', {}, 'routeTable'),
@@ -58,7 +57,11 @@ export const courseRoutesShowCourses: Check = ({ content, routePaths }) => {
       problemAt(
         routes.source,
         ['routes', i, 'course'],
-        catalogued('route-mismatch', { value: route.path, course: route.course, own: own ?? '(none)' }, { expected: route.path, found: own ?? 'no route' }),
+        catalogued(
+          'route-mismatch',
+          { value: route.path, course: route.course, own: own ?? '(none)' },
+          { expected: route.path, found: own ?? foundOf('route-mismatch', 'none', {}) },
+        ),
       ),
     ];
   });
@@ -78,7 +81,12 @@ export const legalRoutesNameText: Check = ({ content }) => {
             catalogued(
               'missing-key',
               {},
-              { variant: 'legalRoute', expected: '"legal: impressum|privacy|terms"', found: 'no legal key', hint: hintOf('missing-key', {}, 'legalRoute') },
+              {
+                variant: 'legalRoute',
+                expected: expectedOf('missing-key', 'legalRoute', {}),
+                found: foundOf('missing-key', 'legalRoute', {}),
+                hint: hintOf('missing-key', {}, 'legalRoute'),
+              },
             ),
             { key: true },
           ),
@@ -124,7 +132,7 @@ export const courseRoutesInTable: Check = ({ content, routePaths, routeCourses, 
           catalogued(
             'route-taken',
             { value: route, owner: `courses/${owner}.yaml`, course: course.key, suggestion },
-            { expected: 'a route of its own', found: route },
+            { expected: expectedOf('route-taken', 'own', {}), found: route },
           ),
         ),
       ];

@@ -1,4 +1,4 @@
-import { catalogued } from '../../report/problem.ts';
+import { catalogued, expectedOf, foundOf } from '../../report/problem.ts';
 import { problemAt } from '../source.ts';
 import type { Check } from './check.ts';
 
@@ -14,7 +14,11 @@ export const scheduleEndsAfterStart: Check = ({ content }) => {
           problemAt(
             schedule.source,
             ['entries', i, 'end'],
-            catalogued('end-before-start', { start: e.start, end: e.end }, { expected: `a time after ${e.start}`, found: e.end }),
+            catalogued(
+              'end-before-start',
+              { start: e.start, end: e.end },
+              { expected: expectedOf('end-before-start', 'after', { start: e.start }), found: e.end },
+            ),
           ),
         ]
       : [],
@@ -38,7 +42,7 @@ export const coursesInForm: Check = ({ content, courses }) => {
             catalogued(
               'course-not-in-form',
               { course: course.key, value: course.key.toLowerCase().replace(/[^a-z0-9]/g, '') },
-              { found: `no option with "course: ${course.key}"` },
+              { found: foundOf('course-not-in-form', 'noOption', { course: course.key }) },
             ),
             { key: true },
           ),
