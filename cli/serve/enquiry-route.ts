@@ -163,7 +163,19 @@ async function take(
   if (spam) log({ kind: 'suspected', id: stored.enquiry.id, reason: spam, duplicate: stored.duplicate }, reply.request);
   else log({ kind: 'stored', id: stored.enquiry.id, duplicate: stored.duplicate }, reply.request);
   if (!stored.duplicate) outbox?.push(stored.enquiry);
+  // The same enquiry sent again, this time beyond suspicion (a person who sent too fast, then once
+  // more): the one kept aside is theirs, taken back and e-mailed like any other.
+  else if (!spam && stored.enquiry.spam && outbox) await restoreSuspected(route, stored.enquiry.id, reply);
   return accepted(reply, build, kind, locale, stored);
+}
+
+async function restoreSuspected(route: EnquiryRoute, id: number, reply: FastifyReply): Promise<void> {
+  try {
+    if ((await route.inbox.restore(id)) === 'done') route.log({ kind: 'stored', id, duplicate: false }, reply.request);
+  } catch (error) {
+    // It is stored either way; the studio finds it with `content enquiries list --spam`.
+    route.log({ kind: 'error', error: `enquiry ${id}, kept aside, was sent again unsuspected but could not be taken back: ${(error as Error).message}` }, reply.request);
+  }
 }
 
 function accepted(reply: FastifyReply, build: SiteBuild, kind: BodyKind, locale: Locale, stored: { enquiry: StoredEnquiry; duplicate: boolean } | undefined) {

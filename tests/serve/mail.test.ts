@@ -169,6 +169,29 @@ describe('content serve: e-mail to the studio', () => {
     });
   }, 60_000);
 
+  it('a person who sent too fast and then sends the same once more is e-mailed: the enquiry kept aside is taken back, stored once', async () => {
+    const port = await freePort();
+    const smtp = await startSmtp(port);
+    cleanups.push(smtp.close);
+    const data = tempData();
+    cleanups.push(data.cleanup);
+    const server = await serveSite(dist, {
+      data: data.dir,
+      mail: { mailer: transport(port), to: 'studio@example.org', from: 'website@example.org', retry: { initialMs: 50, maxMs: 200 } },
+    });
+    cleanups.push(() => server.close());
+    const hasty = validEnquiry({ name: 'Hasty', fillMs: 400 });
+    expect((await postJson(server.url, hasty)).status).toBe(201);
+    expect(await server.inbox.list()).toEqual([expect.objectContaining({ name: 'Hasty', spam: 'too_fast' })]);
+    const again = await postJson(server.url, { ...hasty, fillMs: 9_000 });
+    expect(again.status).toBe(200); // the same enquiry: stored once
+    await until(() => smtp.received.some((m) => (m.text ?? '').includes('Имя: Hasty')));
+    const [only, ...more] = await server.inbox.list();
+    expect(more).toEqual([]);
+    expect(only).toMatchObject({ name: 'Hasty', notify: true });
+    expect(only!.spam).toBeUndefined();
+  }, 60_000);
+
   it('`content serve` takes the SMTP server from STUDIO_SMTP_URL and the recipient from STUDIO_NOTIFY_TO', async () => {
     const port = await freePort();
     const smtp = await startSmtp(port);
