@@ -174,7 +174,10 @@ async function restoreSuspected(route: EnquiryRoute, id: number, reply: FastifyR
     if ((await route.inbox.restore(id)) === 'done') route.log({ kind: 'stored', id, duplicate: false }, reply.request);
   } catch (error) {
     // It is stored either way; the studio finds it with `content enquiries list --spam`.
-    route.log({ kind: 'error', error: `enquiry ${id}, kept aside, was sent again unsuspected but could not be taken back: ${(error as Error).message}` }, reply.request);
+    route.log(
+      { kind: 'error', error: `enquiry ${id}, kept aside, was sent again unsuspected but could not be taken back: ${(error as Error).message}` },
+      reply.request,
+    );
   }
 }
 

@@ -113,7 +113,6 @@ describe('content i18n never loses a confirmation', () => {
 
 describe('translations.yaml is written whole or not at all', () => {
   const disk = tinyDisk();
-  afterAll(() => disk?.cleanup()); // also when its test was left out (-t)
   it.skipIf(!disk)('on a full disk the old file stays as it was and no temp file is left', () => {
     const d = disk!;
     try {
@@ -132,7 +131,11 @@ describe('translations.yaml is written whole or not at all', () => {
   // The whole command, on a disk that holds the content but not a second copy of translations.yaml.
   const fullDisk = tinyDisk('1m');
   const unmounted = fullDisk ? '' : ' (skipped: mounting a tmpfs needs root, which this run does not have)';
-  afterAll(() => fullDisk?.cleanup());
+  // Both disks also when their tests were left out (-t).
+  afterAll(() => {
+    disk?.cleanup();
+    fullDisk?.cleanup();
+  });
   it.skipIf(!fullDisk)(`content i18n --confirm on a full disk: an error naming the file, translations.yaml as it was, no temp file${unmounted}`, async () => {
     const d = fullDisk!;
     try {
