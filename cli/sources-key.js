@@ -14,8 +14,20 @@ const { join, sep } = process.getBuiltinModule('node:path');
 const RACY_MS = 3000;
 
 /**
+ * Files a build writes among the sources for a moment and removes: Vike's `+config.ts.build-<id>.mjs`
+ * (the +files transpiled to be imported, beside them in templates/vike/), Vite's config
+ * `.timestamp-<n>-<hash>.mjs`. Not sources: a run beside a build must neither hash one (a new key, a
+ * new bundle, every cache missed) nor fail on one gone before it was read (that was the internal error,
+ * exit 70, of a `content validate` running while a build ran: tests/cli/sources-key.test.ts).
+ */
+const TRANSIENT = /\.(?:build-[a-z0-9]{12}|timestamp-\d+-[0-9a-f]+)\.mjs$/;
+
+/** `error` says the file is not there (any more). */
+const gone = (error) => error?.code === 'ENOENT';
+
+/**
  * The files the key covers, relative to `root`, sorted (so the key does not depend on the file
- * system's order). The lockfile names every installed version; the first one found is taken.
+ * system's order), without a build's transient files. The lockfile names every installed version; the first one found is taken.
  * @param {string} root
  * @returns {string[]}
  */
@@ -23,7 +35,7 @@ export function sourceFiles(root) {
   const files = [];
   for (const folder of ['cli', 'templates'])
     for (const e of readdirSync(join(root, folder), { recursive: true, withFileTypes: true }))
-      if (e.isFile())
+      if (e.isFile() && !TRANSIENT.test(e.name))
         files.push(
           `${e.parentPath}${sep}${e.name}`
             .slice(root.length + 1)
@@ -36,7 +48,8 @@ export function sourceFiles(root) {
 
 /**
  * What the files are, by their metadata (a line each); undefined while one of them may still be
- * being written (a time that fine may not tell two writes apart, as git knows for its index).
+ * being written (a time that fine may not tell two writes apart, as git knows for its index), or
+ * is gone since it was listed.
  * @param {string} root
  * @param {string[]} files
  * @returns {string | undefined}
@@ -45,7 +58,13 @@ export function statsKey(root, files) {
   let key = '';
   const settled = Date.now() - RACY_MS;
   for (const file of files) {
-    const s = statSync(`${root}${sep}${file}`);
+    let s;
+    try {
+      s = statSync(`${root}${sep}${file}`);
+    } catch (error) {
+      if (gone(error)) return undefined;
+      throw error;
+    }
     if (s.mtimeMs > settled || s.ctimeMs > settled) return undefined;
     key += `${file}\0${s.size}\0${s.mtimeMs}\0${s.ctimeMs}\0${s.ino}\n`;
   }
@@ -53,7 +72,8 @@ export function statsKey(root, files) {
 }
 
 /**
- * What the files are, by their contents: the sources key.
+ * What the files are, by their contents: the sources key. A file gone since it was listed is left
+ * out, as a listing made now would leave it out.
  * @param {string} root
  * @param {string[]} [files]
  * @returns {string}
@@ -61,11 +81,16 @@ export function statsKey(root, files) {
 export function contentKey(root, files = sourceFiles(root)) {
   const { createHash } = process.getBuiltinModule('node:crypto');
   const hash = createHash('sha256');
-  for (const file of files)
-    hash
-      .update(`${file}\0`)
-      .update(readFileSync(join(root, file)))
-      .update('\0');
+  for (const file of files) {
+    let bytes;
+    try {
+      bytes = readFileSync(join(root, file));
+    } catch (error) {
+      if (gone(error)) continue;
+      throw error;
+    }
+    hash.update(`${file}\0`).update(bytes).update('\0');
+  }
   return hash.digest('hex');
 }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { CONTENT, ROOT } from '../helpers/cli.ts';
+import { FIXTURE, ROOT } from '../helpers/cli.ts';
 import { type Rng, seeded } from '../helpers/random.ts';
 import { snapshotDir } from '../helpers/site.ts';
 
@@ -258,7 +258,7 @@ let builder: Builder;
 let state: State;
 
 beforeAll(async () => {
-  cpSync(CONTENT, content, { recursive: true });
+  cpSync(FIXTURE, content, { recursive: true });
   state = new Map();
   for (const dir of ['', 'courses/', 'teachers/'])
     for (const name of readdirSync(join(content, dir)).filter((n) => n.endsWith('.yaml')))

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeSyntheticContent } from '../../bench/synthetic.ts';
-import { fromRoot } from '../../cli/paths.ts';
 import { serializeToStaticMarkup, serializeToString } from '../../cli/render/html/serialize.ts';
 import { resolveSite } from '../../cli/resolve/resolve.ts';
 import { createTranslator } from '../../cli/resolve/translator.ts';
@@ -11,6 +10,7 @@ import { validateContent } from '../../cli/validate/validate.ts';
 import { type DocumentRenderer, pageDocument } from '../../templates/document.tsx';
 import type { PageModel } from '../../templates/model.ts';
 import { reactRenderer } from '../../templates/render.tsx';
+import { FIXTURE } from '../helpers/cli.ts';
 import { type Rng, seeded } from '../helpers/random.ts';
 
 // The build writes its pages with its own serializer (cli/render/html), React's server renderer
@@ -74,7 +74,7 @@ function both(page: PageModel, inserts?: typeof INSERTS) {
 }
 
 describe('the serializer writes every page as React does', () => {
-  const shipped = pagesOf(fromRoot('content'));
+  const shipped = pagesOf(FIXTURE);
   const generated = pagesOf(synthetic);
 
   it.each([

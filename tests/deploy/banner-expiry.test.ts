@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nextBannerExpiry } from '../../cli/resolve/banner-dates.ts';
 import type { BannersFile } from '../../cli/schema/banners.ts';
-import { CONTENT, contentCopy, runCliProcess } from '../helpers/cli.ts';
+import { contentCopy, FIXTURE, runCliProcess } from '../helpers/cli.ts';
 
 /** A banner with only what its dates depend on. */
 const banner = (id: string, validUntil?: string) => ({ id, validUntil }) as BannersFile['banners'][number];
@@ -31,8 +31,8 @@ describe('the next banner to expire', () => {
 });
 
 describe('content build names the day to rebuild on', () => {
-  const banners = readFileSync(join(CONTENT, 'banners.yaml'), 'utf8');
-  // Two of the shipped banners get a last day.
+  const banners = readFileSync(join(FIXTURE, 'banners.yaml'), 'utf8');
+  // Two of the frozen fixture's banners get a last day.
   const dated = banners.replace(/(- id: school-prep\n)/, '$1  validUntil: 2027-03-15\n').replace(/(- id: recording-gift\n)/, '$1  validUntil: 2027-01-30\n');
   const content = contentCopy({ 'banners.yaml': dated });
   const out = mkdtempSync(join(tmpdir(), 'studio-banner-site-'));

@@ -6,7 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { main } from '../../cli/main.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The live content the studio edits: only for tests about what ships (README example, the built site, SPEC facts). */
 export const CONTENT = join(ROOT, 'content');
+/**
+ * A frozen copy of the content (as of the rewrite of #26), with its own schema modelines: what the tests
+ * change and compare against, so that an ordinary edit of content/ never breaks a test.
+ */
+export const FIXTURE = join(ROOT, 'tests/fixtures/content');
 
 /** Runs the CLI in-process with captured output. */
 export async function runCli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -25,10 +31,10 @@ export async function runCli(argv: string[]): Promise<{ code: number; stdout: st
   return { code, stdout, stderr };
 }
 
-/** A temporary copy of the shipped content, changed by `files` (path → text, or null to delete). */
+/** A temporary copy of the frozen fixture content (FIXTURE), changed by `files` (path → text, or null to delete). */
 export function contentCopy(files: Record<string, string | Buffer | null> = {}): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'studio-content-'));
-  cpSync(CONTENT, dir, { recursive: true });
+  cpSync(FIXTURE, dir, { recursive: true });
   for (const [path, text] of Object.entries(files)) {
     const target = join(dir, path);
     if (text === null) rmSync(target, { recursive: true, force: true });

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { collectTranslatable, NEVER_SHOWN } from '../../cli/i18n/check.ts';
 import { isLocalized, localizedTexts } from '../../cli/i18n/localized-texts.ts';
-import { fromRoot } from '../../cli/paths.ts';
 import { loadContent } from '../../cli/validate/load.ts';
+import { FIXTURE } from '../helpers/cli.ts';
 
 describe('the walk over localized texts', () => {
   it('names each text file#path, in file order, without descending into a text', () => {
@@ -25,9 +26,9 @@ describe('the walk over localized texts', () => {
     expect(isLocalized(['ru'])).toBe(false);
   });
 
-  it('finds every text content/translations.yaml has confirmed, under the key it is stored by', () => {
-    const lock = parse(readFileSync(fromRoot('content', 'translations.yaml'), 'utf8')) as { confirmed: Record<string, Record<string, string>> };
-    const keys = new Set(collectTranslatable(loadContent(fromRoot('content')).files).map((t) => t.key));
+  it('finds every text the (frozen) translations.yaml has confirmed, under the key it is stored by', () => {
+    const lock = parse(readFileSync(join(FIXTURE, 'translations.yaml'), 'utf8')) as { confirmed: Record<string, Record<string, string>> };
+    const keys = new Set(collectTranslatable(loadContent(FIXTURE).files).map((t) => t.key));
     for (const [locale, confirmed] of Object.entries(lock.confirmed)) {
       const stored = Object.keys(confirmed);
       expect(stored.length, locale).toBeGreaterThan(100);

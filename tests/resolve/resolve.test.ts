@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { fromRoot } from '../../cli/paths.ts';
 import { BUILDERS, pageFinder, resolveSite } from '../../cli/resolve/resolve.ts';
 import { createTranslator } from '../../cli/resolve/translator.ts';
 import { LOCALES } from '../../cli/schema/locales.ts';
@@ -7,12 +6,13 @@ import { PAGE_KINDS } from '../../cli/schema/routes.ts';
 import type { Content } from '../../cli/validate/content.ts';
 import { validateContent } from '../../cli/validate/validate.ts';
 import type { PageModel } from '../../templates/model.ts';
+import { FIXTURE } from '../helpers/cli.ts';
 
 const TODAY = '2025-01-01';
 
-/** The shipped content, validated afresh: a test may change it in place before resolving. */
+/** The frozen copy of the shipped content, validated afresh: a test may change it in place before resolving. */
 function shipped(): Content {
-  const v = validateContent(fromRoot('content'), { today: TODAY, cache: false });
+  const v = validateContent(FIXTURE, { today: TODAY, cache: false });
   expect(v.ok).toBe(true);
   return v.content;
 }

@@ -1,12 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { problemsMarkdown } from '../../cli/report/problems-doc.ts';
 import { TRANSLATIONS_SCHEMA_FILE, translationsSchemaText } from '../../cli/schema/json-schema.ts';
 import { AJV_OPTIONS } from '../../cli/validate/validators.ts';
-import { contentCopy, ROOT, runCli } from '../helpers/cli.ts';
+import { CONTENT, contentCopy, FIXTURE, ROOT, runCli } from '../helpers/cli.ts';
 
 const require = createRequire(import.meta.url);
 const SCHEMAS = join(ROOT, 'schemas');
@@ -98,6 +98,22 @@ describe('the schemas the editor reads', () => {
     const Ajv = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
     const validate = new Ajv.default(AJV_OPTIONS).compile(load(TRANSLATIONS_SCHEMA_FILE));
     expect(validate(parse(text)), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('are found from every file of the content and of the frozen fixture content (tests/fixtures/content: one level deeper)', () => {
+    const modelines = (dir: string) =>
+      readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.yaml'))
+        .map((f) => {
+          const schema = /^# yaml-language-server: \$schema=(\S+)\n/.exec(readFileSync(join(dir, f), 'utf8'))?.[1];
+          return [f, schema && resolve(dirname(join(dir, f)), schema)] as const;
+        });
+    const frozen = modelines(FIXTURE);
+    expect(frozen.length).toBeGreaterThan(20);
+    for (const [f, schema] of [...frozen, ...modelines(CONTENT)]) {
+      expect(dirname(schema ?? ''), f).toBe(resolve(SCHEMAS));
+      expect(existsSync(schema!), f).toBe(true);
+    }
   });
 
   it('docs/problems.md lists every code of the catalogue (run "npm run schemas")', () => {

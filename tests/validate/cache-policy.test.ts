@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_TYPE_NAMES } from '../../cli/schema/layout.ts';
-import { CONTENT, contentCopy, copyCompiler, runCopiedCli } from '../helpers/cli.ts';
+import { contentCopy, copyCompiler, FIXTURE, runCopiedCli } from '../helpers/cli.ts';
 
 // The cache policy (cli/cache/policy.ts), seen from outside: a poisoned cache must not be
 // read once what it was made with changes, nor at all under STUDIO_NO_CACHE=1; every cache is
@@ -15,7 +15,7 @@ import { CONTENT, contentCopy, copyCompiler, runCopiedCli } from '../helpers/cli
 const project = mkdtempSync(join(tmpdir(), 'studio-policy-'));
 const cache = join(project, 'node_modules', '.cache', 'studio-site');
 // vocal.yaml without its required goal: fails the schema check.
-const broken = contentCopy({ 'courses/vocal.yaml': readFileSync(join(CONTENT, 'courses/vocal.yaml'), 'utf8').replace(/^goal:\n(?: {2}.*\n)+/m, '') });
+const broken = contentCopy({ 'courses/vocal.yaml': readFileSync(join(FIXTURE, 'courses/vocal.yaml'), 'utf8').replace(/^goal:\n(?: {2}.*\n)+/m, '') });
 
 const content = (args: string[], env: Record<string, string> = {}) => runCopiedCli(project, args, env);
 
@@ -124,7 +124,7 @@ describe('the validator cache', () => {
 describe('the parse cache', () => {
   it('is not read after an upgrade of yaml or js-yaml', async () => {
     const valid = join(project, 'content');
-    cpSync(CONTENT, valid, { recursive: true });
+    cpSync(FIXTURE, valid, { recursive: true });
     poisonValidators(true); // this case is about the parse cache alone
     for (const name of ['yaml', 'js-yaml']) {
       const stored = await content(['validate', '--content', valid, '--quiet']);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { CONTENT, contentCopy, runCli } from '../helpers/cli.ts';
+import { contentCopy, FIXTURE, runCli } from '../helpers/cli.ts';
 import { lineOf } from '../helpers/synthetic.ts';
 
 interface Problem {
@@ -17,13 +17,13 @@ const validate = async (dir: string) => {
   const r = await runCli(['validate', '--content', dir, '--format', 'json']);
   return { code: r.code, problems: (JSON.parse(r.stdout) as { problems: Problem[] }).problems };
 };
-const routes = readFileSync(join(CONTENT, 'routes.yaml'), 'utf8');
+const routes = readFileSync(join(FIXTURE, 'routes.yaml'), 'utf8');
 const faqDe = /^ {4}de: '(Antworten auf häufige Fragen[^']*)'$/m.exec(routes)![1]!;
 const indexOf = (path: string) => (parse(routes) as { routes: { path: string }[] }).routes.findIndex((r) => r.path === path);
 
 describe('validate: page descriptions', () => {
   it('has every shipped description whole and within what search engines show', async () => {
-    const { problems } = await validate(CONTENT);
+    const { problems } = await validate(FIXTURE);
     expect(problems.filter((p) => p.code.startsWith('description-'))).toEqual([]);
   });
 

@@ -2,11 +2,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTENT, contentCopy, runCli, runCliProcess } from '../helpers/cli.ts';
+import { CONTENT, contentCopy, FIXTURE, runCli, runCliProcess } from '../helpers/cli.ts';
 
 const TODAY = ['--today', '2026-11-22'];
 
-/** The shipped content with `amount: 40 €` in the first price line. */
+/** The frozen content with `amount: 40 €` in the first price line. */
 function withPriceMistake() {
   const copy = contentCopy();
   const path = join(copy.dir, 'prices.yaml');
@@ -15,15 +15,15 @@ function withPriceMistake() {
 }
 
 describe('the report of content validate', () => {
-  it('fits on one screen for the shipped content: placeholders one line per file, the summary last', async () => {
-    const { code, stdout } = await runCli(['validate', '--content', CONTENT, ...TODAY]);
+  it('fits on one screen for the (frozen copy of the) shipped content: placeholders one line per file, the summary last', async () => {
+    const { code, stdout } = await runCli(['validate', '--content', FIXTURE, ...TODAY]);
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\n');
     expect(lines.length).toBeLessThanOrEqual(40);
     expect(stdout).not.toContain('warning Placeholder:');
     expect(stdout).toMatch(/Placeholders \("TODO: …"/);
     expect(stdout).toMatch(/courses\/vocal\.yaml +\d+ — \w+/);
-    const json = JSON.parse((await runCli(['validate', '--content', CONTENT, '--format', 'json', ...TODAY])).stdout) as {
+    const json = JSON.parse((await runCli(['validate', '--content', FIXTURE, '--format', 'json', ...TODAY])).stdout) as {
       files: number;
       warnings: number;
       problems: { code: string; file: string }[];
@@ -36,8 +36,8 @@ describe('the report of content validate', () => {
   });
 
   it('lists every placeholder in full with --verbose', async () => {
-    const { stdout } = await runCli(['validate', '--content', CONTENT, '--verbose', ...TODAY]);
-    const json = JSON.parse((await runCli(['validate', '--content', CONTENT, '--format', 'json', ...TODAY])).stdout) as { problems: { code: string }[] };
+    const { stdout } = await runCli(['validate', '--content', FIXTURE, '--verbose', ...TODAY]);
+    const json = JSON.parse((await runCli(['validate', '--content', FIXTURE, '--format', 'json', ...TODAY])).stdout) as { problems: { code: string }[] };
     expect(stdout.match(/warning Placeholder:/g)?.length).toBe(json.problems.filter((p) => p.code === 'placeholder').length);
   });
 
@@ -57,16 +57,16 @@ describe('the report of content validate', () => {
   });
 
   it('--strict fails on warnings (the publishing gate), in every format', async () => {
-    const plain = await runCli(['validate', '--content', CONTENT, '--strict', ...TODAY]);
+    const plain = await runCli(['validate', '--content', FIXTURE, '--strict', ...TODAY]);
     expect(plain.code).toBe(1);
     expect(plain.stdout).toContain('--strict counts every warning as an error');
-    const json = await runCli(['validate', '--content', CONTENT, '--strict', '--format', 'json', ...TODAY]);
+    const json = await runCli(['validate', '--content', FIXTURE, '--strict', '--format', 'json', ...TODAY]);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({ strict: true, failed: true, errors: 0 });
-    const github = await runCli(['validate', '--content', CONTENT, '--strict', '--format', 'github', ...TODAY]);
+    const github = await runCli(['validate', '--content', FIXTURE, '--strict', '--format', 'github', ...TODAY]);
     expect(github.code).toBe(1);
-    expect(github.stdout).toMatch(/^::error file=content\/site\.yaml,line=\d+/m);
-    expect((await runCli(['validate', '--content', CONTENT, ...TODAY])).code).toBe(0);
+    expect(github.stdout).toMatch(/^::error file=tests\/fixtures\/content\/site\.yaml,line=\d+/m);
+    expect((await runCli(['validate', '--content', FIXTURE, ...TODAY])).code).toBe(0);
   });
 });
 
@@ -74,7 +74,7 @@ describe('the report of content build', () => {
   it('--strict refuses to build while a placeholder is left, and writes nothing', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'studio-out-')), 'dist');
     try {
-      const { code, stdout } = await runCliProcess(['build', '--content', CONTENT, '--out', out, '--strict', ...TODAY]);
+      const { code, stdout } = await runCliProcess(['build', '--content', FIXTURE, '--out', out, '--strict', ...TODAY]);
       expect(code).toBe(1);
       expect(stdout).toContain('Build refused (--strict)');
       expect(stdout.trimEnd().split('\n').length).toBeLessThanOrEqual(40);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTENT, contentCopy } from '../helpers/cli.ts';
+import { contentCopy, FIXTURE } from '../helpers/cli.ts';
 import { type JsonProblem, runBounded, STACK_LINE } from './bounded-cli.ts';
 
 /**
@@ -122,7 +122,7 @@ const CASES: Case[] = [
  * starts, or for raw HTML where its tag starts (the error underlines the tag alone).
  */
 function edited(c: Case) {
-  const text = readFileSync(join(CONTENT, c.file), 'utf8');
+  const text = readFileSync(join(FIXTURE, c.file), 'utf8');
   const at = text.indexOf(c.from);
   expect(at, `${c.from} in ${c.file}`).toBeGreaterThanOrEqual(0);
   const key = `${c.from.slice(0, c.from.indexOf(':') + 1)} `;
@@ -166,8 +166,8 @@ describe('validate: texts i18next would interpret, and one-line texts', () => {
     }
   });
 
-  it('the shipped content has no errors', async () => {
-    const run = await runBounded(['validate', '--content', CONTENT, '--format', 'json', '--today', '2026-11-22']);
+  it('the frozen fixture content has no errors', async () => {
+    const run = await runBounded(['validate', '--content', FIXTURE, '--format', 'json', '--today', '2026-11-22']);
     expect((JSON.parse(run.stdout) as { errors: number }).errors).toBe(0);
     expect(run.code).toBe(0);
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LineCounter, parseDocument } from 'yaml';
 import { locateInDocument } from '../../cli/validate/yaml-full.ts';
 import { locatePlain, readPlainYaml } from '../../cli/validate/yaml-plain.ts';
-import { CONTENT, ROOT } from '../helpers/cli.ts';
+import { ROOT } from '../helpers/cli.ts';
 import { syntheticContent } from '../helpers/synthetic.ts';
 
 // The plain reader (cli/validate/yaml-plain.ts) stands in for `yaml` on clean files: whatever it
@@ -146,11 +146,11 @@ function mutate(text: string, next: () => number): string {
 
 describe('the plain YAML reader', () => {
   const syn = syntheticContent(5);
-  const files = [...yamlFiles(CONTENT), ...yamlFiles(join(ROOT, 'tests/fixtures')), ...yamlFiles(syn.dir)];
+  const files = [...yamlFiles(join(ROOT, 'tests/fixtures')), ...yamlFiles(syn.dir)];
   const texts = files.map((f) => readFileSync(f, 'utf8'));
   syn.cleanup();
 
-  it('reads the shipped content, the fixtures and synthetic courses exactly as yaml does, and locates every path as yaml does', () => {
+  it('reads the fixtures (the frozen content and the editing corpus) and synthetic courses exactly as yaml does, and locates every path as yaml does', () => {
     const left = files.filter((_, i) => !agrees(texts[i]!)).map((f) => f.slice(f.lastIndexOf('/') + 1));
     // It is what reads the content files, translations.yaml included (validate checks it on every run); left to
     // the general parsers: the fixture corpus (flow lists) and a synthetic file with aliases.
