@@ -1,6 +1,6 @@
 import { ParseCache } from '../cache/parse-cache.ts';
 import { checkTranslations, confirm, type I18nReport } from '../i18n/check.ts';
-import { LOCK_FILE, readLock, writeLock } from '../i18n/lock.ts';
+import { LOCK_FILE, readLock, writeLock } from '../i18n/translation-lock.ts';
 import type { Logger } from '../logger.ts';
 import type { Paint } from '../report/colors.ts';
 import { printReport } from '../report/format-problems.ts';

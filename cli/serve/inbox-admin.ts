@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { UsageError } from '../report/problem.ts';
 import { writeFileWhole } from '../util/atomic-write.ts';
 import type { Inbox, InboxSnapshot } from './inbox.ts';
-import { LOCK_FILE } from './lock.ts';
+import { LOCK_FILE } from './inbox-lock.ts';
 import type { AdminResult } from './store.ts';
 
 /**
@@ -29,7 +29,7 @@ const REQUEST = /^([0-9a-f]{24})\.request\.json$/;
 const POLL_MS = 200;
 /** An answer nobody came for (the command was killed) is removed after this: it may hold a whole snapshot of the inbox. */
 const LEFT_OVER_MS = 10 * 60_000;
-/** A lock not renewed for this long belongs to a server that is gone (lock.ts renews it every 2 s, and calls 10 s stale). */
+/** A lock not renewed for this long belongs to a server that is gone (inbox-lock.ts renews it every 2 s, and calls 10 s stale). */
 const HEARTBEAT_STOPPED_MS = 10_000;
 /** How long a command waits for a request the server took (a rewrite of a large inbox). */
 const TAKEN_WAIT_MS = 10 * 60_000;

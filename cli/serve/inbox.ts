@@ -19,7 +19,7 @@ import { isTempFileOf, syncFolder } from '../util/atomic-write.ts';
 import { keepOwner, replaceFile } from './durable-file.ts';
 import { type FileOps, nodeFileOps, writeAll } from './file-ops.ts';
 import { answerRequests } from './inbox-admin.ts';
-import { type HeldLock, LOCK_FILE, takeLock } from './lock.ts';
+import { type HeldLock, LOCK_FILE, takeLock } from './inbox-lock.ts';
 import { MAIL_LOG, type MailEvent, mailStateOf, pruneMailLog, readMailLog, withMail } from './mail-log.ts';
 import {
   type Added,
@@ -103,7 +103,7 @@ interface Pending {
  * round (group commit). When a write or sync fails, the file is cut back to its last
  * complete line, that round's enquiries are rejected (503), and the next enquiry tries
  * again: storage coming back needs no restart. Ids are never given twice. One server owns
- * a data directory at a time (see lock.ts).
+ * a data directory at a time (see inbox-lock.ts).
  */
 export class Inbox implements EnquiryStore {
   private constructor(

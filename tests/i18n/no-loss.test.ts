@@ -1,7 +1,7 @@
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeWhole } from '../../cli/i18n/lock.ts';
+import { writeWhole } from '../../cli/i18n/translation-lock.ts';
 import { contentCopy, runCli } from '../helpers/cli.ts';
 import { tinyDisk } from '../helpers/tiny-disk.ts';
 
