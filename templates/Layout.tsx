@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ContactList } from './Contacts.tsx';
-import { sharedHtml } from './memo.ts';
 import type { Chrome, Text } from './model.ts';
+import { sharedHtml } from './shared-html.ts';
 import { T } from './Text.tsx';
 
 export function Layout({ chrome, url, children }: { chrome: Chrome; url: string; children: ReactNode }) {

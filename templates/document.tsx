@@ -1,10 +1,10 @@
 import type { ReactElement } from 'react';
 import { CSP } from './csp.ts';
 import { Layout } from './Layout.tsx';
-import { gathered, type HtmlRenderer, withHtmlRenderer } from './memo.ts';
 import type { PageModel } from './model.ts';
 import { PageContent } from './pages/PageContent.tsx';
 import { jsonLdScript } from './script-json.ts';
+import { gathered, type HtmlRenderer, withHtmlRenderer } from './shared-html.ts';
 
 /** What every page's head starts with, the same on every page: rendered once per renderer (`headStart`). */
 function HeadStart() {

@@ -13,7 +13,7 @@ export interface CachedParse {
   /**
    * The plain reader reads this file (yaml-plain.ts): only `schemaOk` is kept, since it gets the data
    * and every position from the text again in less time than they take to load from here (a file
-   * not changed since the last run comes from the file memo, file-memo.ts, with its data).
+   * not changed since the last run comes from the read cache, read-cache.ts, with its data).
    */
   plain?: boolean;
 }

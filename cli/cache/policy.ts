@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { threadId } from 'node:worker_threads';
 import { CACHE_DIR, PROJECT_ROOT } from '../paths.ts';
 import { contentKey } from '../sources-key.js';
+import { writeFileWhole } from '../util/atomic-write.ts';
 import { pruneCache } from './prune.ts';
 
 /**
@@ -55,19 +55,16 @@ export function cacheFolder(name: string): string {
 
 /**
  * Stores one file of a cache whole or not at all, then prunes its folder to the `keep` newest
- * entries: the bytes go to a temp file named by this process and thread, renamed over `file`
- * (of two runs at once, the last one's stays). When that fails (a full disk, a read-only
+ * entries: the bytes go to a temp file of their own, renamed over `file` (writeFileWhole; of
+ * two runs at once, the last one's stays). When that fails (a full disk, a read-only
  * node_modules) the temp file is removed and false returned: a cache that cannot be written only
  * makes the next run slower, and a half-written one must not take the room a full disk lacks.
  */
 export function storeCacheFile(file: string, bytes: string | Uint8Array, keep: number): boolean {
-  const tmp = `${file}.${process.pid}.${threadId}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(tmp, bytes);
-    renameSync(tmp, file);
+    writeFileWhole(file, bytes, { mode: 0o666 });
   } catch {
-    rmSync(tmp, { force: true });
     return false;
   }
   pruneCache(dirname(file), keep, basename(file));

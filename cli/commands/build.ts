@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { BuildSummary } from '../build-site.ts';
 import type { Logger } from '../logger.ts';
-import { formatGithub, formatHuman, formatJson, summaryLines } from '../report/format-problems.ts';
+import { printReport, type ReportOptions, summaryLines } from '../report/format-problems.ts';
 import type { Problem } from '../report/problem.ts';
 import type { BannerExpiry } from '../resolve/banner-dates.ts';
 import { validateContent } from '../validate/validate.ts';
@@ -12,24 +12,15 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 export async function buildCommand(opts: BuildCommandOptions, log: Logger): Promise<number> {
   const prefix = contentPrefix(opts.content);
-  const report = (problems: Problem[], sources: Map<string, string>, fileCount?: number) =>
-    formatHuman(problems, { paint: log.paint, sources, prefix, quiet: opts.quiet, verbose: opts.verbose, fileCount, strict: opts.strict });
+  const show = (problems: Problem[], options: ReportOptions) =>
+    printReport(log, problems, opts.format, { prefix, quiet: opts.quiet, verbose: opts.verbose, strict: opts.strict, ...options });
   if (opts.strict) {
     // The publishing gate: nothing is written while any warning is left.
     const checked = validateContent(opts.content, { today: opts.today });
     if (checked.problems.length) {
-      if (opts.format === 'json') log.out(formatJson(checked.problems, { built: false, strict: true }));
-      else if (opts.format === 'github')
-        log.out(
-          formatGithub(
-            checked.problems.map((p) => ({ ...p, severity: 'error' as const })),
-            { prefix },
-          ),
-        );
-      else {
-        log.info(report(checked.problems, checked.sources, checked.fileCount));
+      show(checked.problems, { sources: checked.sources, fileCount: checked.fileCount, fields: { built: false, strict: true }, allErrors: true });
+      if (opts.format === 'human')
         log.info(log.paint.red(`Build refused (--strict): the content still has ${checked.ok ? 'warnings' : 'errors'}. ${opts.out}/ was left as it was.`));
-      }
       return EXIT.content;
     }
   }
@@ -42,13 +33,9 @@ export async function buildCommand(opts: BuildCommandOptions, log: Logger): Prom
     renderer: opts.renderer,
     onProgress: (done, total) => log.progress(`Rendering pages ${done}/${total}`),
   });
-  if (opts.format === 'json') {
-    log.out(formatJson(result.problems, result.ok ? { summary: result.summary } : { built: false }));
-  } else if (opts.format === 'github') {
-    const text = formatGithub(result.problems, { prefix });
-    if (text) log.out(text);
-  } else if (!result.ok) {
-    log.info(report(result.problems, result.sources));
+  if (opts.format !== 'human') show(result.problems, { fields: result.ok ? { summary: result.summary } : { built: false } });
+  else if (!result.ok) {
+    show(result.problems, { sources: result.sources });
     log.info(log.paint.red(`Build stopped: the content has errors. ${opts.out}/ was left as it was.`));
   } else {
     for (const note of result.summary.notes ?? []) log.warn(note);

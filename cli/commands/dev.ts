@@ -1,5 +1,5 @@
 import type { Logger } from '../logger.ts';
-import { formatHuman } from '../report/format-problems.ts';
+import { report as problemReport } from '../report/format-problems.ts';
 import { contentPrefix } from './common.ts';
 import type { DevOptions } from './usage.ts';
 
@@ -17,7 +17,7 @@ export async function devCommand(opts: DevOptions, log: Logger): Promise<number>
       // The errors in full, as `validate` prints them (warnings only counted); the same report is not printed twice.
       const report = ok
         ? log.paint.green(`✓ content ok (${ms} ms)`)
-        : `${formatHuman(problems, { paint: log.paint, sources, prefix, quiet: true })}\nThe preview shows these errors until you fix them and save.`;
+        : `${problemReport(problems, 'human', { paint: log.paint, sources, prefix, quiet: true })}\nThe preview shows these errors until you fix them and save.`;
       if (report !== last) log.info(report);
       last = report;
     },

@@ -1,9 +1,9 @@
 import { ParseCache } from '../cache/parse-cache.ts';
 import { checkTranslations, confirm, type I18nReport } from '../i18n/check.ts';
-import { LOCK_FILE, readLock, writeLock } from '../i18n/lock.ts';
+import { LOCK_FILE, readLock, writeLock } from '../i18n/translation-lock.ts';
 import type { Logger } from '../logger.ts';
 import type { Paint } from '../report/colors.ts';
-import { formatGithub, formatHuman, formatJson } from '../report/format-problems.ts';
+import { printReport } from '../report/format-problems.ts';
 import { catalogued, countBySeverity, type Problem, sortProblems, UsageError } from '../report/problem.ts';
 import { count } from '../report/problems.ts';
 import { LOCALES, type Locale } from '../schema/localized.ts';
@@ -56,19 +56,15 @@ export async function i18nCommand(opts: I18nOptions, log: Logger): Promise<numbe
 
   switch (opts.format) {
     case 'json':
-      log.out(formatJson(problems, { locales: report.locales, strict: Boolean(opts.strict) }));
+    case 'github':
+      printReport(log, problems, opts.format, { prefix, fields: { locales: report.locales, strict: Boolean(opts.strict) } });
       break;
-    case 'github': {
-      const text = formatGithub(problems, { prefix });
-      if (text) log.out(text);
-      break;
-    }
     case 'markdown':
       log.out(markdown(report, problems, prefix));
       break;
     default: {
       const shown = opts.quiet ? problems.filter((p) => p.severity === 'error') : problems.filter((p) => p.code !== 'unconfirmed-translation');
-      if (shown.length) log.info(formatHuman(shown, { paint: log.paint, prefix }));
+      if (shown.length) printReport(log, shown, 'human', { prefix });
       log.info(coverageTable(report, log.paint));
       const unconfirmed = problems.filter((p) => p.code === 'unconfirmed-translation').length;
       if (unconfirmed) log.info(log.paint.dim(`${unconfirmed} translations are not confirmed yet (content i18n --confirm --locale <locale>).`));

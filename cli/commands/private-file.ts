@@ -1,7 +1,8 @@
-import { closeSync, existsSync, openSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../report/problem.ts';
 import { MANIFEST_FILE } from '../serve/manifest.ts';
+import { writeFileWhole } from '../util/atomic-write.ts';
 import { MARK_FILE } from '../write/site-mark.ts';
 
 /**
@@ -41,22 +42,13 @@ export function writePrivateFile(path: string, data: string | Buffer, options: {
       `${options.flag} ${path} lies in ${served}, a folder that is served on the web: the enquiries would be public`,
       'write it outside the site, e.g. into your home folder',
     );
-  let fd: number;
   try {
-    fd = openSync(path, 'wx', 0o600);
+    writeFileWhole(path, data, { mode: 0o600, exclusive: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST')
       throw new UsageError(`${options.flag} ${path} already exists; the export never replaces a file`, 'give a new file name, or move the old file away first');
     if (code === 'ENOENT') throw new UsageError(`${options.flag} ${path}: there is no folder ${dirname(resolve(path))}`, 'create it first');
     throw error;
-  }
-  try {
-    writeFileSync(fd, data);
-  } catch (error) {
-    unlinkSync(path);
-    throw error;
-  } finally {
-    closeSync(fd);
   }
 }

@@ -5,7 +5,7 @@ import type { LoadedFile } from '../validate/load.ts';
 import { locate, type PathPart, type SourceFile } from '../validate/source.ts';
 import { checkGlossary } from './glossary.ts';
 import { type LocalizedTextSite, localizedTexts } from './localized-texts.ts';
-import { sourceHash, type TranslationLock } from './lock.ts';
+import { sourceHash, type TranslationLock } from './translation-lock.ts';
 
 export interface LocaleCoverage {
   total: number;

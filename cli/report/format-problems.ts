@@ -1,6 +1,6 @@
 import { LOCALES } from '../schema/locales.ts';
 import { codeFrame } from './code-frame.ts';
-import type { Paint } from './colors.ts';
+import { paint as colours, type Paint } from './colors.ts';
 import { countBySeverity, editorPath, type Problem, sortProblems } from './problem.ts';
 
 export type ProblemFormat = 'human' | 'json' | 'github';
@@ -19,6 +19,42 @@ export interface FormatOptions {
   fileCount?: number;
   /** --strict: warnings fail the run too. */
   strict?: boolean;
+}
+
+/** What `report` needs besides the problems; each format reads its own part. */
+export interface ReportOptions extends Partial<FormatOptions> {
+  /** JSON output: the command's own fields, before the counts and the problems. */
+  fields?: Record<string, unknown>;
+  /** GitHub output: every problem an error annotation (--strict, where a warning fails the check). */
+  allErrors?: boolean;
+}
+
+/**
+ * The one entry point from problems to what a command prints, in each output format: `human`
+ * (for people, on stderr), `json` (one document, on stdout), `github` (workflow commands, on
+ * stdout; '' when there are no problems, and then nothing is printed).
+ */
+export function report(problems: Problem[], format: ProblemFormat, options: ReportOptions = {}): string {
+  switch (format) {
+    case 'json':
+      return formatJson(problems, options.fields);
+    case 'github':
+      return formatGithub(options.allErrors ? problems.map((p) => ({ ...p, severity: 'error' as const })) : problems, options);
+    case 'human':
+      return formatHuman(problems, { ...options, paint: options.paint ?? colours(false) });
+  }
+}
+
+/** Prints `report(problems, format, options)` where that format goes: people's output on the log, the others on stdout. */
+export function printReport(
+  log: { paint: Paint; info(message: string): void; out(text: string): void },
+  problems: Problem[],
+  format: ProblemFormat,
+  options: ReportOptions = {},
+): void {
+  const text = report(problems, format, { paint: log.paint, ...options });
+  if (format === 'human') log.info(text);
+  else if (text) log.out(text);
 }
 
 /** The words of a placeholder's place that an editor recognises: `contacts.phone` → phone, `entries[3].day` → day. */

@@ -68,13 +68,13 @@ export function createTranslator(content: Content): Translator {
     collecting?.add(id);
   };
   // A text is looked up once per locale and variables: pages repeat the same menu, footer, labels and prices.
-  const memo = new Map<string, Text>();
+  const looked = new Map<string, Text>();
   const lookup = (ns: 'ui', key: string, locale: Locale, vars?: Record<string, unknown>): Text => {
     const id = `${locale}\0${ns}\0${key}${vars ? `\0${JSON.stringify(vars)}` : ''}`;
-    let text = memo.get(id);
+    let text = looked.get(id);
     if (!text) {
       text = translate(ns, key, locale, vars);
-      memo.set(id, text);
+      looked.set(id, text);
     } else if (text.lang !== undefined) fellBack(locale, `${ns}:${key}`); // counted for each page that shows it
     return text;
   };

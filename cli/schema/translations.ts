@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE, LANGUAGE_NAMES, TRANSLATED_LOCALES, type TranslatedLoca
 
 /**
  * content/translations.yaml: written by `content i18n --confirm`; editors touch only
- * sameInAllLanguages and glossary (read by cli/i18n/lock.ts; GlossaryEntry in cli/i18n/glossary.ts is its glossary's shape).
+ * sameInAllLanguages and glossary (read by cli/i18n/translation-lock.ts; GlossaryEntry in cli/i18n/glossary.ts is its glossary's shape).
  * Not a content type of the site (validate does not read it), but the editor checks it against
  * schemas/translations.schema.json like every other file.
  */

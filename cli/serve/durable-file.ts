@@ -1,17 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { chownSync, closeSync, constants, fchownSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { type FileOps, nodeFileOps, writeAll } from './file-ops.ts';
-
-/** Makes a directory's entries (a file created, renamed or removed in it) durable. */
-export function syncDir(dir: string): void {
-  const fd = openSync(dir, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
+import { chownSync, fchownSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { writeFileWhole, writeFileWholeWith } from '../util/atomic-write.ts';
+import { type FileOps, nodeFileOps } from './file-ops.ts';
 
 /**
  * A file root creates in the inbox (`content enquiries erase` run with sudo while no server runs)
@@ -28,27 +18,13 @@ export function keepOwner(target: number | string, like: string): void {
 
 /**
  * Replaces `path` with `bytes` as every write of the inbox is made: a new file beside it
- * (mode 0600), written whole, synced, renamed over the old one, and the directory synced. A
- * reader sees the old file or the new one, never a mixture; a failure (a full disk) leaves the
- * old file as it was and removes the new one.
+ * (mode 0600, owned as the old one), written whole, synced, renamed over the old one, and the
+ * directory synced. A reader sees the old file or the new one, never a mixture; a failure (a full
+ * disk) leaves the old file as it was and removes the new one.
  */
 export async function replaceFile(path: string, bytes: Uint8Array, ops: FileOps = nodeFileOps): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  const fd = await ops.open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
-  try {
-    try {
-      keepOwner(fd, statSync(path, { throwIfNoEntry: false }) ? path : dirname(path));
-      await writeAll(ops, fd, bytes, 0);
-      await ops.sync(fd);
-    } finally {
-      await ops.close(fd);
-    }
-    renameSync(temp, path);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
-  syncDir(dirname(path));
+  const like = statSync(path, { throwIfNoEntry: false }) ? path : dirname(path);
+  await writeFileWholeWith(ops, path, bytes, { mode: 0o600, sync: true, prepare: (fd) => keepOwner(fd, like) });
 }
 
 /**
@@ -56,16 +32,5 @@ export async function replaceFile(path: string, bytes: Uint8Array, ops: FileOps 
  * never replacing anything, synced; a file cut short (a full disk) is ours and is removed.
  */
 export function createNewFile(path: string, bytes: Uint8Array): void {
-  const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
-  try {
-    let done = 0;
-    while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
-    fsyncSync(fd);
-  } catch (error) {
-    closeSync(fd);
-    rmSync(path, { force: true });
-    throw error;
-  }
-  closeSync(fd);
-  syncDir(dirname(path));
+  writeFileWhole(path, bytes, { mode: 0o600, sync: true, exclusive: true });
 }

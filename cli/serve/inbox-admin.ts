@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../report/problem.ts';
+import { writeFileWhole } from '../util/atomic-write.ts';
 import type { Inbox, InboxSnapshot } from './inbox.ts';
-import { LOCK_FILE } from './lock.ts';
+import { LOCK_FILE } from './inbox-lock.ts';
 import type { AdminResult } from './store.ts';
 
 /**
@@ -28,7 +29,7 @@ const REQUEST = /^([0-9a-f]{24})\.request\.json$/;
 const POLL_MS = 200;
 /** An answer nobody came for (the command was killed) is removed after this: it may hold a whole snapshot of the inbox. */
 const LEFT_OVER_MS = 10 * 60_000;
-/** A lock not renewed for this long belongs to a server that is gone (lock.ts renews it every 2 s, and calls 10 s stale). */
+/** A lock not renewed for this long belongs to a server that is gone (inbox-lock.ts renews it every 2 s, and calls 10 s stale). */
 const HEARTBEAT_STOPPED_MS = 10_000;
 /** How long a command waits for a request the server took (a rewrite of a large inbox). */
 const TAKEN_WAIT_MS = 10 * 60_000;
@@ -110,9 +111,7 @@ async function answerAll(inbox: Inbox, folder: string): Promise<void> {
       answer = { ok: false, error: (error as Error).message };
     }
     try {
-      const temp = join(folder, `.${id}.tmp`);
-      writeFileSync(temp, JSON.stringify(answer), { mode: 0o600 });
-      renameSync(temp, join(folder, `${id}.answer.json`));
+      writeFileWhole(join(folder, `${id}.answer.json`), JSON.stringify(answer), { mode: 0o600 });
     } finally {
       rmSync(taken, { force: true });
     }
@@ -130,14 +129,11 @@ export async function askOwner<R extends AdminRequest>(dir: string, request: R, 
   const folder = join(dir, REQUESTS_DIR);
   const id = randomBytes(12).toString('hex');
   const file = join(folder, `${id}.request.json`);
-  const temp = join(folder, `.${id}.tmp`);
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     // Readable by the server's user when root leaves it; it names only ids, never what a visitor wrote.
-    writeFileSync(temp, JSON.stringify({ ...request, expires: Date.now() + waitMs }), { mode: 0o644 });
-    renameSync(temp, file);
+    writeFileWhole(file, JSON.stringify({ ...request, expires: Date.now() + waitMs }), { mode: 0o644 });
   } catch (error) {
-    rmSync(temp, { force: true });
     throw new UsageError(
       `cannot leave a request for the running "content serve" in ${folder}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
       'run this command as the user "content serve" runs as (e.g. sudo -u studio npx content enquiries …)',

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { UsageError } from '../report/problem.ts';
 import { replaceFile } from './durable-file.ts';
 import { IDS_FILE, INBOX_FILE, type InboxSnapshot, idsFileText, RETENTION_FILE, readInbox } from './inbox.ts';
-import { takeLock } from './lock.ts';
+import { takeLock } from './inbox-lock.ts';
 import { MAIL_LOG } from './mail-log.ts';
 
 const FORMAT = 'studio-enquiries-backup';

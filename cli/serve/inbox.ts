@@ -15,10 +15,11 @@ import {
 } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isTempFileOf, syncFolder } from '../util/atomic-write.ts';
 import { keepOwner, replaceFile } from './durable-file.ts';
 import { type FileOps, nodeFileOps, writeAll } from './file-ops.ts';
 import { answerRequests } from './inbox-admin.ts';
-import { type HeldLock, LOCK_FILE, takeLock } from './lock.ts';
+import { type HeldLock, LOCK_FILE, takeLock } from './inbox-lock.ts';
 import { MAIL_LOG, type MailEvent, mailStateOf, pruneMailLog, readMailLog, withMail } from './mail-log.ts';
 import {
   type Added,
@@ -102,7 +103,7 @@ interface Pending {
  * round (group commit). When a write or sync fails, the file is cut back to its last
  * complete line, that round's enquiries are rejected (503), and the next enquiry tries
  * again: storage coming back needs no restart. Ids are never given twice. One server owns
- * a data directory at a time (see lock.ts).
+ * a data directory at a time (see inbox-lock.ts).
  */
 export class Inbox implements EnquiryStore {
   private constructor(
@@ -168,7 +169,7 @@ export class Inbox implements EnquiryStore {
       const created = !existsSync(file);
       const ops = options.fileOps ?? nodeFileOps;
       const fd = await ops.open(file, constants.O_RDWR | constants.O_CREAT, 0o600);
-      if (created) syncDir(dir);
+      if (created) syncFolder(dir);
       const inbox = new Inbox(dir, ops, fd, statSync(file).size, lastId, lock, recovered, options.recheckMs ?? 2_000);
       lost = (e) => {
         inbox.lockLost = e;
@@ -176,8 +177,7 @@ export class Inbox implements EnquiryStore {
       // Written now, while there is room: rewriting it in place later needs none.
       await inbox.rememberIds(lastId).catch(() => {});
       // What an erasure cut off by a crash left: its unfinished copies, and mail log lines of enquiries no longer there.
-      for (const f of readdirSync(dir))
-        if (/^\.(enquiries\.jsonl|notified\.jsonl|retention\.json)\.[0-9a-f]{12}\.tmp$/.test(f)) rmSync(join(dir, f), { force: true });
+      for (const f of readdirSync(dir)) if ([INBOX_FILE, MAIL_LOG, RETENTION_FILE].some((of) => isTempFileOf(f, of))) rmSync(join(dir, f), { force: true });
       const present = new Set([...enquiries.map((e) => e.id), ...readInbox(dir).damaged.map((d) => idIn(d.text))]);
       await pruneMailLog(dir, (id) => !present.has(id)).catch(() => {});
       const since = Date.now() - DUPLICATE_WINDOW_MS;
@@ -611,9 +611,4 @@ function syncFile(file: string): void {
   } finally {
     closeSync(fd);
   }
-}
-
-/** Makes a newly created file's directory entry durable too. */
-function syncDir(dir: string): void {
-  syncFile(dir);
 }

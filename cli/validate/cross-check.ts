@@ -1,4 +1,4 @@
-import type { FileMemo } from '../cache/file-memo.ts';
+import type { ReadCache } from '../cache/read-cache.ts';
 import type { Problem } from '../report/problem.ts';
 import { checkTextSyntax } from './check-text-syntax.ts';
 import { bannersNotExpired } from './checks/banners.ts';
@@ -19,7 +19,7 @@ export interface CrossCheckOptions {
   /** "Today" for banner expiry, YYYY-MM-DD. */
   today: string;
   /** What was found before (by a long-lived process, or a run before this one): the problems of `PER_FILE` checks in files not read again. */
-  memo?: FileMemo;
+  reads?: ReadCache;
 }
 
 const textSyntax: Check = ({ entries }) => checkTextSyntax(entries);
@@ -27,7 +27,7 @@ const descriptions: Check = ({ content }) => checkDescriptions(content); // of r
 
 /**
  * The checks that look at each file on its own (nothing of another file but its name): what they
- * find in a file is kept with its source in the file memo, by the name given here.
+ * find in a file is kept with its source in the read cache, by the name given here.
  */
 const PER_FILE = new Map([
   [placeholders, 'placeholders'],
@@ -35,7 +35,7 @@ const PER_FILE = new Map([
   [descriptions, 'descriptions'],
 ]);
 
-/** The names of the per-file checks (what a memo keeps of every file). */
+/** The names of the per-file checks (what a read cache keeps of every file). */
 export const PER_FILE_CHECKS = [...PER_FILE.values()];
 
 /** Every cross-file rule; a new rule is a new entry. (The order only matters for problems at the same place: they are sorted afterwards.) */
@@ -70,10 +70,10 @@ const CHECKS: Check[] = [
 /** Stage 3: what no schema can say — references, uniqueness, consistency between files. */
 export function crossCheck(content: Content, options: CrossCheckOptions): Problem[] {
   const context = checkContext(content, options.today);
-  const memo = options.memo;
+  const reads = options.reads;
   return CHECKS.flatMap((check) => {
     const name = PER_FILE.get(check);
-    return name && memo ? perFile(check, context, memo.kept(name)) : check(context);
+    return name && reads ? perFile(check, context, reads.kept(name)) : check(context);
   });
 }
 

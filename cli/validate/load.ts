@@ -1,7 +1,7 @@
 import { type BigIntStats, type Dirent, existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FileMemo, ParsedFile } from '../cache/file-memo.ts';
 import type { ParseCache } from '../cache/parse-cache.ts';
+import type { ParsedFile, ReadCache } from '../cache/read-cache.ts';
 import { expectedOf, foundOf, hintOf, messageOf, type Problem, UsageError } from '../report/problem.ts';
 import { CONTENT_LAYOUT, type ContentType } from '../schema/layout.ts';
 import { didYouMean } from '../util/similar.ts';
@@ -30,7 +30,7 @@ const YAML = /\.ya?ml$/;
  * disk. Only regular files inside the content folder are read (read-content-file.ts): a FIFO,
  * a device, a link leading out of the folder or a file over its size limit is a problem, not a read.
  */
-export function loadContent(dir: string, cache?: ParseCache, memo?: FileMemo): Loaded {
+export function loadContent(dir: string, cache?: ParseCache, reads?: ReadCache): Loaded {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new UsageError(
       `The content directory "${dir}" does not exist or is not a directory.`,
@@ -38,7 +38,7 @@ export function loadContent(dir: string, cache?: ParseCache, memo?: FileMemo): L
     );
   }
   const root = contentRoot(dir);
-  const reading: Reading = { root, fileLimit: contentFileLimit(entryCount(root)), cache, memo, files: [], problems: [] };
+  const reading: Reading = { root, fileLimit: contentFileLimit(entryCount(root)), cache, reads, files: [], problems: [] };
   const known = new Set<string>();
   // lstat, not exists: a link that loops or leads nowhere is there, and reported as what it is.
   const present = (rel: string) => lstatSync(join(root, rel), { throwIfNoEntry: false }) !== undefined;
@@ -57,7 +57,7 @@ interface Reading {
   fileLimit: number;
   cache?: ParseCache;
   /** What a long-lived process read before: files whose stats did not change are not read again. */
-  memo?: FileMemo;
+  reads?: ReadCache;
   files: LoadedFile[];
   problems: Problem[];
 }
@@ -79,7 +79,7 @@ function entryCount(root: string): number {
 
 /** Reads and parses one file; `listedIn` is the real path of the folder whose listing showed it as a regular file. */
 function readOne(reading: Reading, type: ContentType, rel: string, key: string, listedIn?: string): void {
-  const parsed = reading.memo ? recallOrRead(reading, rel, listedIn) : readAndParse(reading, rel, listedIn);
+  const parsed = reading.reads ? recallOrRead(reading, rel, listedIn) : readAndParse(reading, rel, listedIn);
   reading.problems.push(...parsed.problems);
   if (!parsed.unread) reading.files.push({ type, key, source: parsed.source });
 }
@@ -94,19 +94,19 @@ function readAndParse(reading: Reading, rel: string, listedIn?: string): Read {
 }
 
 /**
- * A file as the memo has it, when its stats are the ones it had when read (it is not read
+ * A file as the read cache has it, when its stats are the ones it had when read (it is not read
  * again); else read now. The stats are those of the listed file itself, or of the regular file
  * inside the content folder that `rel` leads to, taken before and after the read.
  */
 function recallOrRead(reading: Reading, rel: string, listedIn?: string): Read {
-  const memo = reading.memo!;
+  const reads = reading.reads!;
   const readAt = BigInt(Date.now()) * 1_000_000n; // before the stats: a write after them is after this too
   const stat = () => (listedIn ? lstatSync(join(listedIn, rel.slice(rel.lastIndexOf('/') + 1)), STATS) : fileStats(reading, rel));
   const stats = stat();
-  const known = stats && memo.recall(rel, stats, reading.fileLimit);
+  const known = stats && reads.recall(rel, stats, reading.fileLimit);
   if (known) return known;
   const parsed = readAndParse(reading, rel, listedIn);
-  if (stats?.isFile() && !parsed.unread) memo.remember(rel, stats, stat(), reading.fileLimit, readAt, parsed);
+  if (stats?.isFile() && !parsed.unread) reads.remember(rel, stats, stat(), reading.fileLimit, readAt, parsed);
   return parsed;
 }
 

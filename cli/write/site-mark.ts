@@ -1,5 +1,6 @@
-import { lstatSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileWhole } from '../util/atomic-write.ts';
 
 /**
  * The mark a build leaves in its output: which tool wrote the folder, in which format, and
@@ -77,9 +78,7 @@ export function markStaging(dir: string): void {
  */
 export function markSite(dir: string, listed = listFiles(dir)): string[] {
   const files = listed.filter((f) => f !== MARK_FILE).sort();
-  const tmp = join(dir, `${MARK_FILE}.tmp`);
-  writeFileSync(tmp, `${JSON.stringify({ tool: MARK_TOOL, format: MARK_FORMAT, files }, null, 1)}\n`);
-  renameSync(tmp, join(dir, MARK_FILE));
+  writeFileWhole(join(dir, MARK_FILE), `${JSON.stringify({ tool: MARK_TOOL, format: MARK_FORMAT, files }, null, 1)}\n`, { mode: 0o666 });
   return files;
 }
 

@@ -1,7 +1,7 @@
 import { PhoneAndEmail } from '../Contacts.tsx';
-import { sharedHtml } from '../memo.ts';
 import type { FormModel, Text } from '../model.ts';
 import { scriptJson } from '../script-json.ts';
+import { sharedHtml } from '../shared-html.ts';
 import { T } from '../Text.tsx';
 import { EnquiryForm } from './EnquiryForm.tsx';
 import { formProps } from './props.ts';

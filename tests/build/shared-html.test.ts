@@ -2,9 +2,9 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { expect, it } from 'vitest';
 import { serializeToString } from '../../cli/render/html/serialize.ts';
-import { sharedHtml, withHtmlRenderer } from '../../templates/memo.ts';
+import { sharedHtml, withHtmlRenderer } from '../../templates/shared-html.ts';
 
-// The footer and the form are rendered once and reused (templates/memo.ts). The key is the
+// The footer and the form are rendered once and reused (templates/shared-html.ts). The key is the
 // component's props, all of them: a part sees nothing else, so nothing it shows can be left out.
 
 let calls = 0;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paint, useColor } from '../../cli/report/colors.ts';
-import { formatGithub, formatHuman, formatJson, summaryLines } from '../../cli/report/format-problems.ts';
+import { formatGithub, formatHuman, formatJson, printReport, report, summaryLines } from '../../cli/report/format-problems.ts';
 import { editorPath, type Problem } from '../../cli/report/problem.ts';
 import { runCliProcess } from '../helpers/cli.ts';
 
@@ -248,5 +248,26 @@ describe('the place of a problem, as editors count', () => {
     expect(editorPath('entries[10].day')).toBe('entries › 11th item › day');
     expect(editorPath('entries[20]')).toBe('entries › 21st item');
     expect(editorPath('price.amount')).toBe('price › amount');
+  });
+});
+
+describe('report, the one entry point of the three formats', () => {
+  it('gives each format its formatter, its own fields, and --strict annotations as errors', () => {
+    const options = { paint: plain, sources: SOURCES, prefix: 'content/', fileCount: 3 };
+    expect(report(PROBLEMS, 'human', options)).toBe(formatHuman(PROBLEMS, options));
+    expect(report(PROBLEMS, 'human', { sources: SOURCES })).toBe(formatHuman(PROBLEMS, { paint: plain, sources: SOURCES }));
+    expect(report(PROBLEMS, 'json', { ...options, fields: { files: 3 } })).toBe(formatJson(PROBLEMS, { files: 3 }));
+    expect(report(PROBLEMS, 'github', options)).toBe(formatGithub(PROBLEMS, { prefix: 'content/' }));
+    expect(report([mismatch], 'github', { allErrors: true })).toBe(formatGithub([{ ...mismatch, severity: 'error' }]));
+    expect(report([], 'github')).toBe('');
+  });
+
+  it('prints the output for people on the log on the log, the others on stdout, and nothing for no annotations', () => {
+    const lines: string[] = [];
+    const log = { paint: plain, info: (m: string) => lines.push(`info ${m}`), out: (t: string) => lines.push(`out ${t}`) };
+    printReport(log, [], 'github');
+    printReport(log, [], 'human');
+    printReport(log, [], 'json');
+    expect(lines).toEqual(['info ✓ No problems found.', `out ${formatJson([])}`]);
   });
 });

@@ -21,7 +21,7 @@ interface Remembered extends ParsedFile {
   stats: Identity;
   /** The size limit it was read under (it grows with the site). */
   limit: number;
-  /** Taken over from the memo's file on the disk, not read by this process. */
+  /** Taken over from the read cache's file on the disk, not read by this process. */
   restored?: true;
 }
 
@@ -31,7 +31,7 @@ type Identity = Pick<BigIntStats, 'dev' | 'ino' | 'size' | 'mtimeNs' | 'ctimeNs'
 const same = (a: Identity, b: Identity) => a.ino === b.ino && a.dev === b.dev && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
 
 /**
- * A file as the memo keeps it on the disk: its identity, the size limit it was read under, the
+ * A file as the read cache keeps it on the disk: its identity, the size limit it was read under, the
  * hash of its bytes (its parse cache entry), its bytes (UTF-8: half the size of the text), the data the plain reader gave (undefined
  * when the parse cache holds the data), and the problems each per-file check found in it.
  */
@@ -48,7 +48,7 @@ type Stored = [
   found: Record<string, Problem[]>,
 ];
 
-/** How many files read again cost as much as writing the memo's file once (per file it holds). */
+/** How many files read again cost as much as writing the read cache's file once (per file it holds). */
 const WRITE_COST_IN_READS = 20;
 
 /**
@@ -62,10 +62,10 @@ const WRITE_COST_IN_READS = 20;
  * learnt (schema verdicts), and what the per-file checks found in each source.
  *
  * `content dev` keeps one in memory across saves. A build or `content validate` opens the one kept on
- * the disk (`FileMemo.open`) and saves it when enough changed (from the second run on a folder), so
+ * the disk (`ReadCache.open`) and saves it when enough changed (from the second run on a folder), so
  * a rebuild reads only the files changed since; its version is the compiler's salt (policy.ts), which covers the parsers and checks.
  */
-export class FileMemo {
+export class ReadCache {
   private readonly files = new Map<string, Remembered>();
   private readonly found = new Map<string, WeakMap<SourceFile, Problem[]>>();
   private parseCacheOpened = false;
@@ -75,22 +75,22 @@ export class FileMemo {
     readonly contentDir: string,
     private readonly stored: Map<string, Stored> = new Map(),
     private readonly file?: string,
-    /** Whether the memo's file was there (possibly empty): see `save`. */
+    /** Whether the read cache's file was there (possibly empty): see `save`. */
     private readonly existed = false,
   ) {}
 
-  /** The memo a previous run kept of `contentDir` on the disk (empty when none); nothing with caches off. */
-  static open(contentDir: string): FileMemo | undefined {
+  /** The read cache a previous run kept of `contentDir` on the disk (empty when none); nothing with caches off. */
+  static open(contentDir: string): ReadCache | undefined {
     if (cachesOff()) return undefined;
     const file = folderCacheFile('files', contentDir, 'v8');
     let stored: Map<string, Stored> | undefined;
     try {
       const saved = deserialize(readFileSync(file)) as { version: string; files: Map<string, Stored> };
-      if (saved.version === cacheKey('file-memo') && saved.files instanceof Map) stored = saved.files;
+      if (saved.version === cacheKey('read-cache') && saved.files instanceof Map) stored = saved.files;
     } catch {
       // none yet, or unreadable: every file is read
     }
-    return new FileMemo(contentDir, stored ?? new Map(), file, stored !== undefined);
+    return new ReadCache(contentDir, stored ?? new Map(), file, stored !== undefined);
   }
 
   parseCache(): ParseCache | undefined {
@@ -128,7 +128,7 @@ export class FileMemo {
     else this.files.delete(rel);
   }
 
-  /** A file as the memo's file on the disk has it, when its identity and limit are the ones stored. */
+  /** A file as the read cache's file on the disk has it, when its identity and limit are the ones stored. */
   private restore(rel: string, stats: Identity, limit: number): Remembered | undefined {
     const s = this.stored.get(rel);
     if (!s || s[5] !== limit || !same({ dev: s[0], ino: s[1], size: s[2], mtimeNs: s[3], ctimeNs: s[4] }, stats)) return undefined;
@@ -142,7 +142,7 @@ export class FileMemo {
   }
 
   /**
-   * Writes the memo's file (a memo from `open`), when that is worth it: writing costs about as much
+   * Writes the read cache's file (one from `open`), when that is worth it: writing costs about as much
    * per file as reading `WRITE_COST_IN_READS` files, so a run that read a few files among thousands
    * leaves it as it is, and the next run reads those few again. `checks`: the per-file checks every
    * source kept must have been looked at by. Only clean files are kept (no problem of reading or parsing).
@@ -150,7 +150,7 @@ export class FileMemo {
   save(checks: readonly string[]): void {
     if (!this.file) return;
     // A folder read for the first time (a one-off check, a benchmark from nothing) gets an empty
-    // memo: only the run after it, which shows the folder is worked on, pays for writing the files.
+    // read cache: only the run after it, which shows the folder is worked on, pays for writing the files.
     if (!this.existed) {
       this.write(this.file, new Map());
       return;
@@ -163,7 +163,7 @@ export class FileMemo {
   }
 
   private write(file: string, files: Map<string, Stored>): void {
-    storeCacheFile(file, serialize({ version: cacheKey('file-memo'), files }), 20); // the 20 content folders read last
+    storeCacheFile(file, serialize({ version: cacheKey('read-cache'), files }), 20); // the 20 content folders read last
   }
 
   private storable(f: Remembered, checks: readonly string[]): Stored {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { threadId } from 'node:worker_threads';
+import { lstatSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ParseCache } from '../cache/parse-cache.ts';
 import type { Problem } from '../report/problem.ts';
+import { writeFileWhole } from '../util/atomic-write.ts';
 import { explain } from '../validate/explain-schema-errors.ts';
 import { contentRoot, readContentFile } from '../validate/read-content-file.ts';
 import { parseSource } from '../validate/source.ts';
@@ -75,33 +75,9 @@ export function writeLock(contentDir: string, lock: TranslationLock): void {
 }
 
 /**
- * Writes `text` to `path` whole or not at all: into a temp file beside it, flushed to the disk,
- * then renamed over it (and the folder flushed, so the rename survives a crash). On a full disk
- * the temp file is removed and the old file is left as it was; the error is thrown.
+ * Writes `text` to `path` whole or not at all, flushed to the disk and the rename with it. On a
+ * full disk the old file is left as it was and no temp file stays; the error is thrown.
  */
 export function writeWhole(path: string, text: string): void {
-  const temp = `${path}.${process.pid}.${threadId}.tmp`;
-  let fd: number | undefined;
-  try {
-    fd = openSync(temp, 'wx', 0o644);
-    writeFileSync(fd, text);
-    fsyncSync(fd);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(temp, path);
-  } catch (error) {
-    if (fd !== undefined) closeSync(fd);
-    rmSync(temp, { force: true });
-    throw error;
-  }
-  try {
-    const dir = openSync(dirname(path), 'r');
-    try {
-      fsyncSync(dir);
-    } finally {
-      closeSync(dir);
-    }
-  } catch {
-    // A folder that cannot be flushed (some file systems): the rename is done all the same.
-  }
+  writeFileWhole(path, text, { sync: true });
 }

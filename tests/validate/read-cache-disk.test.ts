@@ -1,12 +1,12 @@
 import { lstatSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileMemo } from '../../cli/cache/file-memo.ts';
+import { ReadCache } from '../../cli/cache/read-cache.ts';
 import { contentFileLimit } from '../../cli/validate/read-content-file.ts';
 import { validateContent } from '../../cli/validate/validate.ts';
 import { syntheticContent } from '../helpers/synthetic.ts';
 
-// The memo a build or `content validate` keeps on the disk for the next run (FileMemo.open): a file
+// The read cache a build or `content validate` keeps on the disk for the next run (ReadCache.open): a file
 // whose identity, size and times (ns) are the stored ones is taken from it unread; anything a stat
 // can see makes it read again, and a file written in the last seconds is never kept (racy rule).
 // Each run's problems must be those of a run that reads everything.
@@ -17,19 +17,19 @@ const cold = () => validateContent(content.dir, { today: TODAY, cache: false });
 const settle = () => new Promise((r) => setTimeout(r, 3100));
 const COURSE = 'courses/course00000.yaml';
 
-/** What the memo on the disk gives for `rel` as it is now (nothing: it would be read). */
+/** What the read cache on the disk gives for `rel` as it is now (nothing: it would be read). */
 function kept(rel: string) {
   const stats = lstatSync(join(content.dir, rel), { bigint: true });
-  return FileMemo.open(content.dir)?.recall(rel, stats, contentFileLimit(0))?.source;
+  return ReadCache.open(content.dir)?.recall(rel, stats, contentFileLimit(0))?.source;
 }
 
 beforeAll(settle, 10_000);
 afterAll(() => content.cleanup());
 
-describe('the memo kept on the disk', () => {
+describe('the read cache kept on the disk', () => {
   it('gives an unchanged file unread, with the text and data a fresh read gives', () => {
     warm();
-    expect(kept(COURSE)).toBeUndefined(); // a folder read once gets an empty memo
+    expect(kept(COURSE)).toBeUndefined(); // a folder read once gets an empty read cache
     warm();
     const fresh = cold().content.courses.get('course00000')!.source;
     const source = kept(COURSE);
@@ -71,7 +71,7 @@ describe('the memo kept on the disk', () => {
     warm();
     content.edit('courses/course00001.yaml', (t) => t.replace(/^( {2}de: )(.*)$/m, '$1TODO: später'));
     expect(warm().problems).toEqual(cold().problems);
-    // A teacher gone: the unchanged courses that name it, taken from the memo, now have errors.
+    // A teacher gone: the unchanged courses that name it, taken from the read cache, now have errors.
     const teacher = 'teachers/teacher.yaml';
     const removed = content.read(teacher);
     rmSync(join(content.dir, teacher));

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { type BigIntStats, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { type BigIntStats, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { UsageError } from '../report/problem.ts';
+import { writeFileWhole } from '../util/atomic-write.ts';
 import { processAlive } from '../util/process-alive.ts';
 
 export const LOCK_FILE = 'serve.lock';
@@ -172,12 +173,10 @@ function claim(dir: string, pidNs?: string, bootId?: string): string | undefined
   const s = stat(join(dir, LOCK_FILE));
   if (!s) return undefined;
   const owner: Owner = { lock: tagOf(s), pid: process.pid, pidNs, bootId, start: procIsOurs() ? startTicks('self') : undefined };
-  const temp = join(dir, `${OWNER_FILE}.${randomBytes(6).toString('hex')}`);
   try {
-    writeFileSync(temp, JSON.stringify(owner));
-    renameSync(temp, join(dir, OWNER_FILE));
+    writeFileWhole(join(dir, OWNER_FILE), JSON.stringify(owner), { mode: 0o666 });
   } catch {
-    rmSync(temp, { force: true }); // a full disk: others fall back to the heartbeat
+    // a full disk: others fall back to the heartbeat
   }
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
