@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { join } from 'node:path';
 import { UsageError } from '../report/problem.ts';
 import { writeFileWhole } from '../util/atomic-write.ts';
-import type { Inbox, InboxSnapshot } from './inbox.ts';
 import { LOCK_FILE } from './inbox-lock.ts';
 import type { AdminResult } from './store.ts';
 
@@ -15,6 +14,22 @@ import type { AdminResult } from './store.ts';
  * takes the lock and does it itself. One writer, one way of writing, either way.
  */
 export type AdminRequest = { op: 'erase'; ids: number[]; why: string } | { op: 'restore'; id: number } | { op: 'resend'; id: number } | { op: 'snapshot' };
+
+export interface InboxSnapshot {
+  enquiries: string;
+  mailLog: string;
+  lastId: number;
+  retentionDays?: number;
+}
+
+/** What a request changes or reads: the file inbox that holds the lock (an `Inbox`). */
+export interface AdminTarget {
+  readonly dir: string;
+  erase(ids: readonly number[], why: string): Promise<number[]>;
+  restore(id: number): Promise<AdminResult>;
+  resend(id: number): Promise<AdminResult>;
+  snapshot(): Promise<InboxSnapshot>;
+}
 
 export interface AdminAnswers {
   erase: number[];
@@ -34,7 +49,7 @@ const HEARTBEAT_STOPPED_MS = 10_000;
 /** How long a command waits for a request the server took (a rewrite of a large inbox). */
 const TAKEN_WAIT_MS = 10 * 60_000;
 
-export async function carryOut<R extends AdminRequest>(inbox: Inbox, request: R): Promise<AdminAnswers[R['op']]> {
+export async function carryOut<R extends AdminRequest>(inbox: AdminTarget, request: R): Promise<AdminAnswers[R['op']]> {
   const r = request as AdminRequest;
   const result =
     r.op === 'erase'
@@ -61,7 +76,7 @@ function parseRequest(text: string): (AdminRequest & { expires: number }) | unde
 }
 
 /** The server's side: carries out the requests left in `requests/`, one at a time. Returns a function that stops it. */
-export function answerRequests(inbox: Inbox): () => void {
+export function answerRequests(inbox: AdminTarget): () => void {
   const folder = join(inbox.dir, REQUESTS_DIR);
   // Made by the server, so that it is the server's user's: a command run by another user (sudo) can still leave a request.
   try {
@@ -79,7 +94,7 @@ export function answerRequests(inbox: Inbox): () => void {
   return () => clearInterval(timer);
 }
 
-async function answerAll(inbox: Inbox, folder: string): Promise<void> {
+async function answerAll(inbox: AdminTarget, folder: string): Promise<void> {
   let names: string[];
   try {
     names = readdirSync(folder);
@@ -160,38 +175,5 @@ export async function askOwner<R extends AdminRequest>(dir: string, request: R, 
       if (!existsSync(answerFile)) return undefined;
     }
     await sleep(50);
-  }
-}
-
-/**
- * Carries out `request` on the file inbox in `dir`: through the `content serve` that holds it,
- * or, with none running, by taking the inbox's lock for the moment it takes.
- */
-export async function onFileInbox<R extends AdminRequest>(dir: string, request: R): Promise<AdminAnswers[R['op']]> {
-  const { Inbox, INBOX_FILE } = await import('./inbox.ts');
-  if (!existsSync(join(dir, INBOX_FILE)))
-    throw new UsageError(`there is no enquiry inbox in ${dir}`, 'give the directory "content serve" was started with, with --data');
-  for (let attempt = 0; ; attempt++) {
-    if (existsSync(join(dir, LOCK_FILE))) {
-      const asked = await askOwner(dir, request);
-      if (asked) return asked.answer;
-    }
-    let inbox: Inbox;
-    try {
-      inbox = await Inbox.open(dir, { answerRequests: false });
-    } catch (error) {
-      if (error instanceof UsageError && attempt < 2) continue; // a server started just then: ask it
-      if (error instanceof UsageError)
-        throw new UsageError(
-          `${error.message}, and it does not answer requests`,
-          'run this command as the user it runs as (it cannot read a request from another user), or it is older than this command: stop it, then run the command again',
-        );
-      throw error;
-    }
-    try {
-      return await carryOut(inbox, request);
-    } finally {
-      await inbox.close();
-    }
   }
 }

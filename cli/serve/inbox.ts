@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { isTempFileOf, syncFolder } from '../util/atomic-write.ts';
 import { keepOwner, replaceFile } from './durable-file.ts';
 import { type FileOps, nodeFileOps, writeAll } from './file-ops.ts';
-import { answerRequests } from './inbox-admin.ts';
+import { answerRequests, type InboxSnapshot } from './inbox-admin.ts';
 import { type HeldLock, LOCK_FILE, takeLock } from './inbox-lock.ts';
 import { MAIL_LOG, type MailEvent, mailStateOf, pruneMailLog, readMailLog, withMail } from './mail-log.ts';
 import {
@@ -38,6 +38,8 @@ import {
 } from './store.ts';
 
 export { EnquiryConflict, type NewEnquiry, type StoredEnquiry, type StoreHealth, StoreUnavailable } from './store.ts';
+
+export type { InboxSnapshot };
 
 export const INBOX_FILE = 'enquiries.jsonl';
 /** The highest id ever handed out, kept where a rejected enquiry's id is remembered across a restart. */
@@ -562,13 +564,6 @@ export class Inbox implements EnquiryStore {
 }
 
 /** What a backup of the file inbox holds: its files as they were at one moment, whole lines only. */
-export interface InboxSnapshot {
-  enquiries: string;
-  mailLog: string;
-  lastId: number;
-  retentionDays?: number;
-}
-
 /** What `enquiries.last-id` holds: the number, at a fixed width. */
 export const idsFileText = (lastId: number) => `${String(lastId).padStart(IDS_WIDTH, '0')}\n`;
 

@@ -1,9 +1,9 @@
 import type { Document, LineCounter, YAMLError } from 'yaml';
 import type { Problem } from '../report/problem.ts';
 import { catalogued, expectedOf, foundOf, yamlCode } from '../report/problem.ts';
-import { count, type ProblemCode } from '../report/problems.ts';
+import { count } from '../report/problems.ts';
 import { yamlPackage } from './yaml-lazy.ts';
-import { structuralMistake } from './yaml-structure.ts';
+import { type At, structuralMistake } from './yaml-structure.ts';
 
 /**
  * The yaml parser's errors, as an editor needs them: one error per mistake, on the line where the
@@ -80,15 +80,6 @@ export function yamlProblems(file: string, text: string, doc: Document.Parsed, l
   }
   return problems;
 }
-
-/** Where the message's wording is one of the code's variants, its name goes in `extra.variant`. */
-export type At = (
-  code: ProblemCode,
-  line: number,
-  column: number,
-  vars?: Record<string, string | number>,
-  extra?: Partial<Problem> & { variant?: string },
-) => Problem;
 
 const KEY_LINE = /^( *)(- +)?([^\s#'"][^:#]*?):(?:\s+(\S.*))?$/;
 const indentOf = (l: string) => /^ */.exec(l)![0].length;
