@@ -206,24 +206,20 @@ export class PgStore implements EnquiryStore {
   private async count(): Promise<void> {
     // A probe, not a request: behind a lock held elsewhere it fails at once (the store is then
     // degraded, as it is for enquiries) rather than keep one more session queued in the database.
-    const client = await this.pool.connect();
-    let r: { failed: string; oldest: Date | null; days: string | null };
-    try {
-      await client.query("BEGIN READ ONLY; SET LOCAL lock_timeout = '100ms'");
-      const { rows } = await client.query<{ failed: string; oldest: Date | null; days: string | null }>(
-        `SELECT (SELECT count(*) FROM studio_enquiry_mail WHERE failed_at IS NOT NULL) AS failed,
-                (SELECT min(e.received_at) FROM studio_enquiry_mail m JOIN studio_enquiries e ON e.id = m.enquiry_id
-                  WHERE m.sent_at IS NULL AND m.failed_at IS NULL) AS oldest,
-                (SELECT value FROM studio_settings WHERE name = 'retention_days') AS days`,
-      );
-      await client.query('COMMIT');
-      r = rows[0]!;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    const r = await transaction(
+      this.pool,
+      async (client) => {
+        await client.query("SET LOCAL lock_timeout = '100ms'");
+        const { rows } = await client.query<{ failed: string; oldest: Date | null; days: string | null }>(
+          `SELECT (SELECT count(*) FROM studio_enquiry_mail WHERE failed_at IS NOT NULL) AS failed,
+                  (SELECT min(e.received_at) FROM studio_enquiry_mail m JOIN studio_enquiries e ON e.id = m.enquiry_id
+                    WHERE m.sent_at IS NULL AND m.failed_at IS NULL) AS oldest,
+                  (SELECT value FROM studio_settings WHERE name = 'retention_days') AS days`,
+        );
+        return rows[0]!;
+      },
+      'BEGIN READ ONLY',
+    );
     this.details = {
       mail: { failed: Number(r.failed), ...(r.oldest ? { oldestOwedAt: r.oldest.toISOString() } : {}) },
       ...(r.days ? { retentionDays: Number(r.days) } : {}),
@@ -400,21 +396,9 @@ export class PgStore implements EnquiryStore {
 
   private async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     if (this.closed) throw new StoreUnavailable('the enquiry store is closed');
-    const client = await checkout(this.pool);
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      void this.count().catch(() => {});
-      return result;
-    } catch (error) {
-      broken = error as Error;
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+    const result = await transaction(this.pool, work);
+    void this.count().catch(() => {});
+    return result;
   }
 
   async close(): Promise<void> {
@@ -441,6 +425,24 @@ export async function checkout(pool: pg.Pool): Promise<pg.PoolClient> {
     return release(error);
   };
   return client;
+}
+
+/** `work` in one transaction on a connection of the pool: committed when it returns, rolled back when it throws. */
+export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
+  const client = await checkout(pool);
+  let broken: Error | undefined;
+  try {
+    await client.query(begin);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    broken = error as Error;
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
 
 const conflict = (key: string) => new EnquiryConflict(`the idempotency key ${key} was already used for a different enquiry; a new enquiry needs a new key`);
