@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { notification } from './email.ts';
 import type { EnquiryManifest } from './manifest.ts';
 import { type MailEvent, type Mailer, oneLineError } from './outbox.ts';
-import { checkout, fromRow } from './pg-store.ts';
+import { fromRow, transaction } from './pg-store.ts';
 import { isPermanentMailError, type StoredEnquiry } from './store.ts';
 
 export interface PgOutboxOptions {
@@ -88,10 +88,8 @@ export class PgOutbox {
 
   /** Sends the next e-mail that is due, if there is one no other instance holds. */
   private async sendNext(): Promise<boolean> {
-    const client = await checkout(this.pool);
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
+    // The row stays locked while the e-mail is sent; what became of it is reported once committed.
+    const event = await transaction(this.pool, async (client): Promise<MailEvent | undefined> => {
       const { rows } = await client.query(
         `SELECT e.*, m.attempts FROM studio_enquiry_mail m JOIN studio_enquiries e ON e.id = m.enquiry_id
          WHERE m.sent_at IS NULL AND m.failed_at IS NULL AND m.next_at <= now()
@@ -99,10 +97,7 @@ export class PgOutbox {
          FOR UPDATE OF m SKIP LOCKED`,
       );
       const row = rows[0];
-      if (!row || this.stopped) {
-        await client.query('COMMIT');
-        return false;
-      }
+      if (!row || this.stopped) return undefined;
       const enquiry = fromRow(row);
       try {
         const mail = notification(enquiry, this.options.manifest);
@@ -117,29 +112,20 @@ export class PgOutbox {
             attempts,
             message,
           ]);
-          await client.query('COMMIT');
-          this.options.onEvent?.({ kind: 'refused', id: enquiry.id, error: message });
-          return true;
+          return { kind: 'refused', id: enquiry.id, error: message };
         }
         await client.query(
           "UPDATE studio_enquiry_mail SET attempts = $2, next_at = now() + $3 * interval '1 millisecond', last_error = $4 WHERE enquiry_id = $1",
           [enquiry.id, attempts, retryInMs, message],
         );
-        await client.query('COMMIT');
-        this.options.onEvent?.({ kind: 'failed', id: enquiry.id, error: message, retryInMs });
-        return true;
+        return { kind: 'failed', id: enquiry.id, error: message, retryInMs };
       }
       await client.query('UPDATE studio_enquiry_mail SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE enquiry_id = $1', [enquiry.id]);
-      await client.query('COMMIT');
-      this.options.onEvent?.({ kind: 'sent', id: enquiry.id });
-      return true;
-    } catch (error) {
-      broken = error as Error;
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+      return { kind: 'sent', id: enquiry.id };
+    });
+    if (!event) return false;
+    this.options.onEvent?.(event);
+    return true;
   }
 
   /** Stops after the e-mail being sent now, waiting for it at most a few seconds; the rest is sent by another instance or after a restart. */
