@@ -31,7 +31,7 @@ function contentDir(): string {
   return join(dir, 'content');
 }
 
-const validated = validateContent(contentDir(), { today: TODAY, cache: false });
+const validated = validateContent(contentDir(), { today: TODAY });
 if (!validated.ok) throw new Error('the content does not validate');
 const pages = resolveSite(validated.content, createTranslator(validated.content), { today: TODAY });
 const batches: PageModel[][] = [];

@@ -6,6 +6,7 @@ import { linkPrevious } from './cache/link-previous.ts';
 import { type PageRecords, type Rendered, readPageRecords, writePageRecords } from './cache/page-cache.ts';
 import { pageInputs, reuseRecorded } from './cache/page-inputs.ts';
 import { cacheKey } from './cache/policy.ts';
+import { ParseMemo } from './incremental/parse-memo.ts';
 import { fromRoot } from './paths.ts';
 import { type Bundling, type ClientAssets, startClientAssets } from './render/client-assets.ts';
 import { renderAsResolved, renderPages } from './render/render-pages.ts';
@@ -17,7 +18,7 @@ import { type BannerExpiry, nextBannerExpiry } from './resolve/banner-dates.ts';
 import { resolveSite, resolveSitePages, type SitePage, sitePagesInChunks } from './resolve/resolve.ts';
 import { createTranslator } from './resolve/translator.ts';
 import { enquiryManifest, writeManifest } from './serve/manifest.ts';
-import { validateContent } from './validate/validate.ts';
+import { FILE_CHECKS, validateContent } from './validate/validate.ts';
 import { commitStaging, discardStaging, prepareStaging } from './write/atomic-dir.ts';
 import { writeHostFiles } from './write/host-files.ts';
 import { checkOutDir } from './write/out-dir.ts';
@@ -103,7 +104,9 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     mark = now;
   };
   const today = options.today ?? new Date().toISOString().slice(0, 10);
-  const validated = validateContent(options.content, { today });
+  const known = ParseMemo.open(options.content);
+  const validated = validateContent(options.content, { today, known });
+  known?.save(FILE_CHECKS);
   phase('validate');
   if (!validated.ok) return { ok: false, problems: validated.problems, sources: validated.sources };
 

@@ -1,10 +1,10 @@
 import { hash } from 'node:crypto';
+import type { SourceFile } from '../load/source.ts';
 import type { ResolveOptions } from '../resolve/context.ts';
 import type { PageKind, PageOf } from '../resolve/pages/page-kind.ts';
 import type { Reuse } from '../resolve/resolve.ts';
 import type { Locale } from '../schema/locales.ts';
 import { type Content, SINGLETONS } from '../validate/content.ts';
-import type { SourceFile } from '../validate/source.ts';
 import type { PageRecords } from './page-cache.ts';
 import { cacheKey } from './policy.ts';
 
@@ -23,7 +23,7 @@ import { cacheKey } from './policy.ts';
 export function pageInputs(content: Content, options: ResolveOptions): (locale: Locale, page: PageOf<PageKind>) => string | undefined {
   const digests = new WeakMap<SourceFile, string>();
   const digest = (source: SourceFile) => {
-    const known = source.hash ?? digests.get(source) ?? hash('sha1', source.text, 'base64url'); // the bytes' hash, or the text's
+    const known = digests.get(source) ?? hash('sha1', source.text, 'base64url');
     digests.set(source, known);
     return known;
   };

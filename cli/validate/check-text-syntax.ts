@@ -1,9 +1,9 @@
+import { mayContain, type PathPart, problemAt } from '../load/source.ts';
 import { catalogued, expectedOf, hintOf, type Problem } from '../report/problem.ts';
 import type { ContentType } from '../schema/layout.ts';
 import { LOCALES } from '../schema/locales.ts';
 import { PLURAL_SUFFIX, UI_VARIABLES } from '../schema/ui-keys.ts';
 import type { Entry } from './content.ts';
-import { mayContain, type PathPart, problemAt } from './source.ts';
 
 /** i18next nesting: `$t(key)` inserts another text (an object, printed "[object Object]", for a namespace). */
 const NESTING = /\$t\([^)]*\)?/;

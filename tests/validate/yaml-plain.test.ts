@@ -2,12 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LineCounter, parseDocument } from 'yaml';
-import { locateInDocument } from '../../cli/validate/yaml-full.ts';
-import { locatePlain, readPlainYaml } from '../../cli/validate/yaml-plain.ts';
+import { locateInDocument } from '../../cli/load/yaml-full.ts';
+import { locatePlain, readPlainYaml } from '../../cli/load/yaml-plain.ts';
 import { ROOT } from '../helpers/cli.ts';
 import { syntheticContent } from '../helpers/synthetic.ts';
 
-// The plain reader (cli/validate/yaml-plain.ts) stands in for `yaml` on clean files: whatever it
+// The plain reader (cli/load/yaml-plain.ts) stands in for `yaml` on clean files: whatever it
 // accepts it must read exactly as `yaml` does (same data, and `yaml` finds nothing wrong), and
 // locate every path where `yaml` locates it. Held to that on real files and on thousands of files
 // mutated the way editors break them.

@@ -1,6 +1,6 @@
+import { mayContain, type PathPart, problemAt, type SourceFile } from '../../load/source.ts';
 import { catalogued, type Problem } from '../../report/problem.ts';
 import { PLACEHOLDER_PATTERN } from '../../schema/layout.ts';
-import { mayContain, type PathPart, problemAt, type SourceFile } from '../source.ts';
 import type { Check } from './check.ts';
 
 const placeholderProblem = (what: string, value: string): Omit<Problem, 'file' | 'line' | 'column' | 'path'> =>

@@ -1,11 +1,7 @@
 import { isAscii, isUtf8, transcode } from 'node:buffer';
-import { type CachedParse, contentHash, type ParseCache } from '../cache/parse-cache.ts';
 import { expectedOf, formatPath, foundOf, hintOf, messageOf, type Position, type Problem } from '../report/problem.ts';
 import { type FullParse, locateInDocument, nestedTooDeep, parseFully, parseYaml } from './yaml-full.ts';
-import { deeperThanAllowed } from './yaml-limits.ts';
 import { locatePlain, type Outline, readPlainYaml } from './yaml-plain.ts';
-import { hasOpenQuote } from './yaml-problems.ts';
-import { quickParse } from './yaml-quick.ts';
 
 export type PathPart = string | number;
 
@@ -16,87 +12,50 @@ export interface SourceFile {
   text: string;
   /** The plain data, or undefined when the file could not be parsed. */
   data: unknown;
-  /** Positions located so far, by path (kept in the parse cache, so a warm run needs no YAML parse). */
-  positions: Map<string, Position>;
-  /** This text's entry in the parse cache, when there is one. */
-  cached?: CachedParse;
-  /** The hash of the file's bytes (`contentHash`), when the parse cache made one. */
-  hash?: string;
   /**
    * Whether every text of `data` is written in `text` as it is (the plain reader read it: no escapes,
    * and lines it joins cannot make a new run of characters): what `text` lacks, no text of the data has.
    */
   literal?: boolean;
-  /** Locates a path not located before (use `locate`, which remembers). */
+  /** The position of the node at `path` (use `locate`). */
   find(path: readonly PathPart[], key: boolean): Position;
 }
 
 const BOM = [0xef, 0xbb, 0xbf];
-/** The positions of a file that `locate` does not remember them for: one empty map for all, never written. */
-const NOT_REMEMBERED = new Map<string, Position>();
 
 /**
  * Decodes and parses one file. Returns the parsed file (possibly with problems) or, when
- * nothing usable came out, only problems. A clean file is read by the fastest reader that
- * accepts it (yaml-plain.ts, then js-yaml); only a file they leave is parsed by `yaml`.
+ * nothing usable came out, only problems. `yaml` (yaml-full.ts) is the reference: it reads every
+ * file the plain reader (yaml-plain.ts, the one fast path) does not accept, gives every problem,
+ * and locates paths in them; a file the plain reader accepts is read and located by it alone, with
+ * the same data and positions (tests/validate/yaml-plain.test.ts). `reader: 'yaml'` skips it.
  */
-export function parseSource(file: string, bytes: Uint8Array, cache?: ParseCache): { source?: SourceFile; problems: Problem[] } {
+export function parseSource(file: string, bytes: Uint8Array, reader: Reader = 'plain'): { source?: SourceFile; problems: Problem[] } {
   const text = decode(file, bytes);
   if (typeof text !== 'string') return { problems: [text] };
-  const hash = cache ? contentHash(bytes) : undefined;
-  const cached = hash ? cache!.get(hash) : undefined;
-  if (cached && !cached.plain) return { source: lazySource(file, () => text, cached, true, hash), problems: [] };
-  const clean = (data: unknown, outline: Outline | null) => {
-    // What a cached plain file passed still holds: the same bytes give the same data.
-    const remembers = hash !== undefined && !outline; // see `locate`: only such a file's positions are kept
-    const entry: CachedParse = { data, positions: remembers ? new Map() : NOT_REMEMBERED, schemaOk: cached?.schemaOk, plain: outline ? true : undefined };
-    if (hash) cache!.set(hash, entry);
-    return { source: lazySource(file, () => text, entry, Boolean(hash), hash, outline), problems: [] };
-  };
-  const plain = readPlainYaml(text);
-  if (plain) return clean(plain.data, plain.outline);
-  // Asked only now: a file the plain reader accepts has a mapping in it.
+  const plain = reader === 'plain' ? readPlainYaml(text) : undefined;
+  if (plain) return { source: lazySource(file, () => text, plain.data, plain.outline), problems: [] };
   const empty = emptyFile(file, text);
   if (empty) return { problems: [empty] };
   const deep = nestedTooDeep(file, text);
   if (deep) return { problems: [deep] };
-  const quick = hasOpenQuote(text) ? undefined : quickParse(text);
-  // Data nested too deep goes to the full parser, which says where.
-  if (quick && !deeperThanAllowed(quick.data)) return clean(quick.data, null);
   const full = parseFully(file, text);
-  const entry: CachedParse = { data: full.data, positions: new Map() };
-  // Only a file that parsed cleanly is cached: one with problems is parsed again every time.
-  const cacheable = hash !== undefined && !full.problems.length;
-  if (cacheable) cache!.set(hash, entry);
-  const source: SourceFile = {
-    file,
-    text,
-    data: full.data,
-    positions: entry.positions,
-    cached: cacheable ? entry : undefined,
-    hash,
-    find: (path, key) => locateInDocument(full, path, key),
-  };
+  const source: SourceFile = { file, text, data: full.data, find: (path, key) => locateInDocument(full, path, key) };
   return { source, problems: full.problems };
 }
 
+/** Which reader reads a file first: the plain reader (falling back to `yaml`), or `yaml` alone (the reference). */
+export type Reader = 'plain' | 'yaml';
+
 /**
- * The source `parseSource` gives for a clean file whose bytes and hash are known, without
- * parsing it: the data from the parse cache's entry, or (a file the plain reader reads, whose
- * entry keeps only its schema verdict) `plainData`, what the plain reader gave for the same
- * bytes before. Its text is decoded when first asked for (a code frame, a position). Nothing
- * when the cache has no entry for the hash (the file is then read anew).
+ * The source of a clean file whose data is known (what `parseSource` gave for the same bytes
+ * before), without parsing it: its text is decoded, and read again for a position, only when
+ * first asked for (a code frame, a problem's position).
  */
-export function restoreSource(file: string, bytes: Uint8Array, hash: string, plainData: unknown, cache: ParseCache): SourceFile | undefined {
-  const cached = cache.get(hash);
-  if (!cached) return undefined;
+export function restoreSource(file: string, bytes: Uint8Array, data: unknown): SourceFile {
   let text: string | undefined;
   const decoded = () => (text ??= utf8Text(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
-  if (!cached.plain) return lazySource(file, decoded, cached, true, hash);
-  if (plainData === undefined) return undefined;
-  const entry: CachedParse = { data: plainData, positions: NOT_REMEMBERED, schemaOk: cached.schemaOk, plain: true };
-  cache.set(hash, entry);
-  return lazySource(file, decoded, entry, true, hash);
+  return lazySource(file, decoded, data);
 }
 
 /** The text of a file, or the problem that keeps it from being one: a BOM, or bytes that are not UTF-8. */
@@ -169,26 +128,23 @@ function emptyFile(file: string, text: string): Problem | undefined {
 const utf8Text = (bytes: Buffer) => (isAscii(bytes) ? bytes.toString('latin1') : transcode(bytes, 'utf8', 'utf16le').toString('utf16le'));
 
 /**
- * A file read by a fast reader, or whose data came from the parse cache. A position is found in
- * the plain reader's outline when it has one (`outline`; for a cached file it is read again on
- * first need, null when the plain reader does not accept the file), else in the full parse, made
- * only then.
+ * A file read by the plain reader, or whose data is known from before. A position is found in
+ * the plain reader's outline when it has one (`outline`; for a file known from before it is read
+ * again on first need, null when the plain reader does not accept the file), else in the full
+ * parse, made only then.
  */
-function lazySource(file: string, text: () => string, entry: CachedParse, inCache: boolean, hash: string | undefined, outline?: Outline | null): SourceFile {
+function lazySource(file: string, text: () => string, data: unknown, outline?: Outline | null): SourceFile {
   let full: FullParse | undefined;
   return {
     file,
     get text() {
       return text();
     },
-    data: entry.data,
-    positions: entry.positions,
-    cached: inCache ? entry : undefined,
-    hash,
+    data,
     literal: Boolean(outline),
     find(path, key) {
       if (outline === undefined) outline = readPlainYaml(text())?.outline ?? null;
-      const plain = outline && locatePlain(outline, entry.data, path, key);
+      const plain = outline && locatePlain(outline, data, path, key);
       if (plain) return plain;
       full ??= parseYaml(text());
       return locateInDocument(full, path, key);
@@ -224,16 +180,7 @@ export const mayContain = (source: SourceFile, fragment: string): boolean => !so
  * The position of the node at `path`; with `key: true` the position of its key instead
  * (for unknown or misplaced keys). Falls back to the nearest ancestor that exists.
  */
-export function locate(source: SourceFile, path: readonly PathPart[], options: { key?: boolean } = {}): Position {
-  // Remembered for the parse cache; without it, finding it again costs less than remembering it.
-  if (!source.cached || source.cached.plain) return source.find(path, options.key === true);
-  const id = `${options.key ? 'k' : 'v'}${JSON.stringify(path)}`;
-  const known = source.positions.get(id);
-  if (known) return known;
-  const position = source.find(path, options.key === true);
-  source.positions.set(id, position);
-  return position;
-}
+export const locate = (source: SourceFile, path: readonly PathPart[], options: { key?: boolean } = {}): Position => source.find(path, options.key === true);
 
 /** A problem at a path of a source file, with its position filled in. */
 export function problemAt(
