@@ -134,12 +134,14 @@ describe('the parse memo', () => {
     // Poison every entry: data that fails the schema, as if another parser had read the files, and nothing checked yet.
     const dir = join(cache, 'parse-memo');
     expect(existsSync(dir)).toBe(true);
+    let poisoned = 0;
     for (const f of readdirSync(dir)) {
       const saved = deserialize(readFileSync(join(dir, f))) as { version: string; files: Map<string, unknown[]> };
-      expect(saved.files.size).toBeGreaterThan(0);
       for (const entry of saved.files.values()) entry.splice(7, 2, { poisoned: true }, {});
+      poisoned += saved.files.size;
       writeFileSync(join(dir, f), serialize(saved));
     }
+    expect(poisoned).toBeGreaterThan(0);
     const control = await content(['validate', '--content', valid, '--quiet']);
     expect(control.code, 'the poisoned memo is read while nothing changed').not.toBe(0);
     upgrade('yaml');
