@@ -153,7 +153,7 @@ describe('the plain YAML reader', () => {
   it('reads the fixtures (the frozen content and the editing corpus) and synthetic courses exactly as yaml does, and locates every path as yaml does', () => {
     const left = files.filter((_, i) => !agrees(texts[i]!)).map((f) => f.slice(f.lastIndexOf('/') + 1));
     // It is what reads the content files, translations.yaml included (validate checks it on every run); left to
-    // the general parsers: the fixture corpus (flow lists) and a synthetic file with aliases.
+    // `yaml`: the fixture corpus (flow lists) and a synthetic file with aliases.
     expect(left.sort()).toEqual(['editing.yaml', 'legal.yaml']);
   });
 
@@ -171,7 +171,7 @@ describe('the plain YAML reader', () => {
     expect(accepted).toBeLessThan(1900);
   });
 
-  it('leaves to the general parsers what is not plain block YAML', () => {
+  it('leaves to `yaml` what is not plain block YAML', () => {
     for (const text of [
       'a: 1\na: 2\n',
       'a:\n  b: 1\n c: 2\n',
