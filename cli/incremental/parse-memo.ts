@@ -4,7 +4,7 @@ import { cacheKey, cachesOff, folderCacheFile, storeCacheFile } from '../cache/p
 import type { FileStats, KnownFiles, ParsedFile } from '../load/load.ts';
 import { restoreSource, type SourceFile } from '../load/source.ts';
 import type { Problem } from '../report/problem.ts';
-import type { KnownChecks } from '../validate/validate.ts';
+import type { KnownChecks } from '../validate/cross-check.ts';
 
 /**
  * A file changed less than this long before it was read may change again within the same time

@@ -13,7 +13,15 @@ import { coursesInForm, scheduleEndsAfterStart } from './checks/schedule.ts';
 import { uniqueBannerIds, uniqueFaqIds, uniqueFormValues } from './checks/unique-ids.ts';
 import { type Content, SINGLETONS } from './content.ts';
 import { checkDescriptions } from './description-length.ts';
-import type { KnownChecks } from './validate.ts';
+
+/**
+ * What a caller knows of the checks of one file at a time (cli/incremental/parse-memo.ts): what
+ * each found in a source it looked at before. A file not read again keeps its source object, and
+ * so what was found in it; a file read again is a new source, looked at anew.
+ */
+export interface KnownChecks {
+  kept(check: string): WeakMap<SourceFile, Problem[]>;
+}
 
 export interface CrossCheckOptions {
   /** "Today" for banner expiry, YYYY-MM-DD. */

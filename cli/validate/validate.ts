@@ -1,19 +1,10 @@
 import { lockOf } from '../i18n/translation-lock.ts';
 import { type KnownFiles, type Loaded, loadContent } from '../load/load.ts';
-import type { Reader, SourceFile } from '../load/source.ts';
+import type { Reader } from '../load/source.ts';
 import { type Problem, sortProblems } from '../report/problem.ts';
 import { checkSchemas } from './check-schema.ts';
 import { assemble, type Content } from './content.ts';
-import { crossCheck, PER_FILE_CHECKS } from './cross-check.ts';
-
-/**
- * What a caller knows of the checks of one file at a time (cli/incremental/parse-memo.ts): what
- * each found in a source it looked at before. A file not read again keeps its source object, and
- * so what was found in it; a file read again is a new source, looked at anew.
- */
-export interface KnownChecks {
-  kept(check: string): WeakMap<SourceFile, Problem[]>;
-}
+import { crossCheck, type KnownChecks, PER_FILE_CHECKS } from './cross-check.ts';
 
 /** The checks of one file at a time whose findings a `KnownChecks` keeps: its schema, and the per-file cross-checks. */
 export const FILE_CHECKS = ['schema', ...PER_FILE_CHECKS];
