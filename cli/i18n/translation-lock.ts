@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { LOCK_FILE, type ParsedFile } from '../load/load.ts';
+import type { SourceFile } from '../load/source.ts';
 import { yamlPackage } from '../load/yaml-lazy.ts';
 import type { Problem } from '../report/problem.ts';
 import { writeFileWhole } from '../util/atomic-write.ts';
@@ -29,20 +30,25 @@ export const sourceHash = (ru: string) => createHash('sha256').update(ru).digest
  * The lock as the load stage read it (`Loaded.lock`: only a regular file inside the content folder,
  * its YAML parsed), checked against its schema, glossary included, with the problems that keep it
  * from being used: a lock with an error is not used at all (`unreadable`), so nothing is confirmed
- * over it. No file is an empty lock.
+ * over it. No file is an empty lock. `kept`: what its schema check found in a source before (cli/validate/cross-check.ts, KnownChecks).
  */
-export function lockOf(read: ParsedFile | undefined): TranslationLock & { problems: Problem[]; unreadable: boolean } {
+export function lockOf(read: ParsedFile | undefined, kept?: WeakMap<SourceFile, Problem[]>): TranslationLock & { problems: Problem[]; unreadable: boolean } {
   const empty = { sameInAllLanguages: [], confirmed: {}, glossary: [] };
   if (!read) return { ...empty, problems: [], unreadable: false };
   const { source, problems } = read;
   const refused = (list: Problem[]) => ({ ...empty, problems: list, unreadable: true });
   if (!source || source.data === undefined || problems.some((p) => p.severity === 'error')) return refused(problems);
-  const validate = getValidators().translations;
-  if (!validate(source.data)) {
+  let invalid = kept?.get(source);
+  if (!invalid) {
+    const validate = getValidators().translations;
+    invalid = validate(source.data) ? [] : explain(source, validate.errors ?? []);
+    kept?.set(source, invalid);
+  }
+  if (invalid.length) {
     // The texts that rightly stay the same are still known, so they are not reported as untranslated too.
     const same = (source.data as { sameInAllLanguages?: unknown } | null)?.sameInAllLanguages;
-    const kept = Array.isArray(same) && same.every((s) => typeof s === 'string') ? (same as string[]) : [];
-    return { ...refused([...problems, ...explain(source, validate.errors ?? [])]), sameInAllLanguages: kept };
+    const words = Array.isArray(same) && same.every((s) => typeof s === 'string') ? (same as string[]) : [];
+    return { ...refused([...problems, ...invalid]), sameInAllLanguages: words };
   }
   const data = (source.data ?? {}) as Partial<TranslationLock>;
   return { sameInAllLanguages: data.sameInAllLanguages ?? [], confirmed: data.confirmed ?? {}, glossary: data.glossary ?? [], problems, unreadable: false };

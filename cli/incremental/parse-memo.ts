@@ -130,8 +130,10 @@ export class ParseMemo implements KnownFiles, KnownChecks {
   /**
    * Writes the memo's file (one from `open`), when that is worth it: writing costs about as much
    * per file as reading `WRITE_COST_IN_READS` files, so a run that read a few files among thousands
-   * leaves it as it is, and the next run reads those few again. `checks`: the checks every source
-   * kept must have been looked at by (`FILE_CHECKS`). Only clean files are kept (no problem of reading or parsing).
+   * leaves it as it is, and the next run reads those few again. `checks`: the checks whose findings
+   * are kept with each file (`FILE_CHECKS`); a file taken back without a check's findings (one that
+   * check does not look at, or had not looked at yet) is looked at anew. Only clean files are kept
+   * (no problem of reading or parsing).
    */
   save(checks: readonly string[]): void {
     if (!this.file) return;
@@ -141,7 +143,7 @@ export class ParseMemo implements KnownFiles, KnownChecks {
       this.write(this.file, new Map());
       return;
     }
-    const keep = [...this.files].filter(([, f]) => keepable(f, checks, (c) => this.found.get(c)));
+    const keep = [...this.files].filter(([, f]) => keepable(f));
     const read = keep.filter(([, f]) => !f.restored).length;
     const dropped = [...this.stored.keys()].filter((rel) => !this.files.get(rel)?.restored).length;
     if ((!read && !dropped) || (read + dropped) * WRITE_COST_IN_READS < keep.length) return;
@@ -154,16 +156,16 @@ export class ParseMemo implements KnownFiles, KnownChecks {
 
   private storable(f: Remembered, checks: readonly string[]): Stored {
     const s = f.source!;
-    const found = Object.fromEntries(checks.map((c) => [c, this.found.get(c)!.get(s)!]));
+    const found = Object.fromEntries(checks.flatMap((c) => (this.found.get(c)?.has(s) ? [[c, this.found.get(c)!.get(s)!]] : [])));
     const { dev, ino, size, mtimeNs, ctimeNs } = f.stats;
     return [dev, ino, size, mtimeNs, ctimeNs, f.limit, f.restored ?? Buffer.from(s.text), s.data, found];
   }
 }
 
-/** Whether a remembered file can be kept on the disk: clean, its data plain, looked at by every check of one file. */
-function keepable(f: Remembered, checks: readonly string[], kept: (check: string) => WeakMap<SourceFile, Problem[]> | undefined): boolean {
+/** Whether a remembered file can be kept on the disk: clean, its data plain. */
+function keepable(f: Remembered): boolean {
   const s = f.source;
-  return Boolean(s && s.data !== undefined && !f.problems.length && plainData(s.data) && checks.every((c) => kept(c)?.has(s)));
+  return Boolean(s && s.data !== undefined && !f.problems.length && plainData(s.data));
 }
 
 /** Whether data survives V8's serializer unchanged: plain objects, arrays and scalars (anything else would lose its prototype). */

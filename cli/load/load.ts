@@ -78,7 +78,7 @@ export function loadContent(dir: string, options: LoadOptions = {}): Loaded {
     else if ('file' in def) readOne(reading, type, def.file, type);
     else readFolder(reading, type, def.dir);
   }
-  const lock = present(LOCK_FILE) ? readAndParse(reading, LOCK_FILE) : undefined;
+  const lock = !present(LOCK_FILE) ? undefined : reading.known ? recallOrRead(reading, LOCK_FILE) : readAndParse(reading, LOCK_FILE);
   return { dir, files: reading.files, problems: [...reading.problems, ...strayFiles(root, known)], fileLimit: reading.fileLimit, lock };
 }
 

@@ -30,7 +30,7 @@ export function validate(loaded: Loaded, options: { today: string; known?: Known
   for (const p of loaded.problems) if (p.severity === 'error') failed.add(p.file);
   const content = assemble(loaded.files, (f) => !failed.has(f.source!.file));
   // translations.yaml is checked like every other file (its glossary is edited by hand), though no page shows it.
-  const lock = lockOf(loaded.lock);
+  const lock = lockOf(loaded.lock, known?.kept('schema'));
   const problems = sortProblems([...loaded.problems, ...schemaProblems, ...lock.problems, ...crossCheck(content, { today, known })]);
   // The texts of the files the problems are in (for code frames): a file known from before is decoded only then.
   const named = new Set(problems.map((p) => p.file));

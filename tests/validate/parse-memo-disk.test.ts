@@ -87,4 +87,17 @@ describe('the parse memo kept on the disk', () => {
     content.write(teacher, removed);
     expect(warm().problems).toEqual(cold().problems);
   });
+
+  it('keeps what the schema check found in translations.yaml, and forgets it with the file', async () => {
+    content.write('translations.yaml', 'sameInAllLanguages:\n  - 1\nconfirmed: {}\n');
+    await settle();
+    warm();
+    warm();
+    expect(kept('translations.yaml')).toBeDefined();
+    const fresh = cold();
+    expect(fresh.problems.filter((p) => p.file === 'translations.yaml').length).toBeGreaterThan(0);
+    expect(warm().problems).toEqual(fresh.problems);
+    rmSync(join(content.dir, 'translations.yaml'));
+    expect(warm().problems).toEqual(cold().problems);
+  }, 10_000);
 });
