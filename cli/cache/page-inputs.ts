@@ -23,7 +23,7 @@ import { cacheKey } from './policy.ts';
 export function pageInputs(content: Content, options: ResolveOptions): (locale: Locale, page: PageOf<PageKind>) => string | undefined {
   const digests = new WeakMap<SourceFile, string>();
   const digest = (source: SourceFile) => {
-    const known = digests.get(source) ?? hash('sha1', source.text, 'base64url');
+    const known = source.hash ?? digests.get(source) ?? hash('sha1', source.text, 'base64url'); // the bytes' hash, or the text's
     digests.set(source, known);
     return known;
   };

@@ -42,7 +42,7 @@ export function lockOf(read: ParsedFile | undefined, kept?: WeakMap<SourceFile, 
   if (!invalid) {
     const validate = getValidators().translations;
     invalid = validate(source.data) ? [] : explain(source, validate.errors ?? []);
-    kept?.set(source, invalid);
+    if (!invalid.length) kept?.set(source, invalid);
   }
   if (invalid.length) {
     // The texts that rightly stay the same are still known, so they are not reported as untranslated too.

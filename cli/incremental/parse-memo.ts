@@ -27,7 +27,7 @@ const same = (a: Identity, b: Identity) => a.ino === b.ino && a.dev === b.dev &&
 
 /**
  * A file as the memo keeps it on the disk: its identity, the size limit it was read under, its bytes
- * (UTF-8: half the size of the text), its data, and the problems each check of one file found in it.
+ * (UTF-8: half the size of the text) and their hash, its data, and the problems each check of one file found in it.
  */
 type Stored = [
   dev: bigint,
@@ -37,6 +37,7 @@ type Stored = [
   ctimeNs: bigint,
   limit: number,
   bytes: Uint8Array,
+  hash: string,
   data: unknown,
   found: Record<string, Problem[]>,
 ];
@@ -120,8 +121,8 @@ export class ParseMemo implements KnownFiles, KnownChecks {
   private restore(rel: string, stats: Identity, limit: number): Remembered | undefined {
     const s = this.stored.get(rel);
     if (!s || s[5] !== limit || !same({ dev: s[0], ino: s[1], size: s[2], mtimeNs: s[3], ctimeNs: s[4] }, stats)) return undefined;
-    const source = restoreSource(rel, s[6], s[7]);
-    for (const [check, problems] of Object.entries(s[8])) this.kept(check).set(source, problems);
+    const source = restoreSource(rel, s[6], s[8], s[7]);
+    for (const [check, problems] of Object.entries(s[9])) this.kept(check).set(source, problems);
     const remembered: Remembered = { source, problems: [], stats, limit, restored: s[6] };
     this.files.set(rel, remembered);
     return remembered;
@@ -158,7 +159,7 @@ export class ParseMemo implements KnownFiles, KnownChecks {
     const s = f.source!;
     const found = Object.fromEntries(checks.flatMap((c) => (this.found.get(c)?.has(s) ? [[c, this.found.get(c)!.get(s)!]] : [])));
     const { dev, ino, size, mtimeNs, ctimeNs } = f.stats;
-    return [dev, ino, size, mtimeNs, ctimeNs, f.limit, f.restored ?? Buffer.from(s.text), s.data, found];
+    return [dev, ino, size, mtimeNs, ctimeNs, f.limit, f.restored ?? Buffer.from(s.text), s.hash, s.data, found];
   }
 }
 

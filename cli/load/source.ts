@@ -1,4 +1,5 @@
 import { isAscii, isUtf8, transcode } from 'node:buffer';
+import { createHash } from 'node:crypto';
 import { expectedOf, formatPath, foundOf, hintOf, messageOf, type Position, type Problem } from '../report/problem.ts';
 import { type FullParse, locateInDocument, nestedTooDeep, parseFully, parseYaml } from './yaml-full.ts';
 import { locatePlain, type Outline, readPlainYaml } from './yaml-plain.ts';
@@ -12,6 +13,8 @@ export interface SourceFile {
   text: string;
   /** The plain data, or undefined when the file could not be parsed. */
   data: unknown;
+  /** The SHA-1 of the file's bytes (base64url): whether it changed, for the page cache. */
+  hash: string;
   /**
    * Whether every text of `data` is written in `text` as it is (the plain reader read it: no escapes,
    * and lines it joins cannot make a new run of characters): what `text` lacks, no text of the data has.
@@ -33,14 +36,15 @@ const BOM = [0xef, 0xbb, 0xbf];
 export function parseSource(file: string, bytes: Uint8Array, reader: Reader = 'plain'): { source?: SourceFile; problems: Problem[] } {
   const text = decode(file, bytes);
   if (typeof text !== 'string') return { problems: [text] };
+  const hash = contentHash(bytes);
   const plain = reader === 'plain' ? readPlainYaml(text) : undefined;
-  if (plain) return { source: lazySource(file, () => text, plain.data, plain.outline), problems: [] };
+  if (plain) return { source: lazySource(file, () => text, plain.data, hash, plain.outline), problems: [] };
   const empty = emptyFile(file, text);
   if (empty) return { problems: [empty] };
   const deep = nestedTooDeep(file, text);
   if (deep) return { problems: [deep] };
   const full = parseFully(file, text);
-  const source: SourceFile = { file, text, data: full.data, find: (path, key) => locateInDocument(full, path, key) };
+  const source: SourceFile = { file, text, data: full.data, hash, find: (path, key) => locateInDocument(full, path, key) };
   return { source, problems: full.problems };
 }
 
@@ -48,15 +52,17 @@ export function parseSource(file: string, bytes: Uint8Array, reader: Reader = 'p
 export type Reader = 'plain' | 'yaml';
 
 /**
- * The source of a clean file whose data is known (what `parseSource` gave for the same bytes
- * before), without parsing it: its text is decoded, and read again for a position, only when
+ * The source of a clean file whose data and hash are known (what `parseSource` gave for the same
+ * bytes before), without parsing it: its text is decoded, and read again for a position, only when
  * first asked for (a code frame, a problem's position).
  */
-export function restoreSource(file: string, bytes: Uint8Array, data: unknown): SourceFile {
+export function restoreSource(file: string, bytes: Uint8Array, data: unknown, hash: string): SourceFile {
   let text: string | undefined;
   const decoded = () => (text ??= utf8Text(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
-  return lazySource(file, decoded, data);
+  return lazySource(file, decoded, data, hash);
 }
+
+const contentHash = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('base64url');
 
 /** The text of a file, or the problem that keeps it from being one: a BOM, or bytes that are not UTF-8. */
 function decode(file: string, bytes: Uint8Array): string | Problem {
@@ -133,7 +139,7 @@ const utf8Text = (bytes: Buffer) => (isAscii(bytes) ? bytes.toString('latin1') :
  * again on first need, null when the plain reader does not accept the file), else in the full
  * parse, made only then.
  */
-function lazySource(file: string, text: () => string, data: unknown, outline?: Outline | null): SourceFile {
+function lazySource(file: string, text: () => string, data: unknown, hash: string, outline?: Outline | null): SourceFile {
   let full: FullParse | undefined;
   return {
     file,
@@ -141,6 +147,7 @@ function lazySource(file: string, text: () => string, data: unknown, outline?: O
       return text();
     },
     data,
+    hash,
     literal: Boolean(outline),
     find(path, key) {
       if (outline === undefined) outline = readPlainYaml(text())?.outline ?? null;

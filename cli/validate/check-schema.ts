@@ -6,8 +6,9 @@ import { explain } from './explain-schema-errors.ts';
 import { getValidators } from './validators.ts';
 
 /**
- * Every parsed file against the JSON Schema of its type. `kept`: what this check found in a source
- * before (a file not read again keeps its source, and its type with it), taken as it was.
+ * Every parsed file against the JSON Schema of its type. `kept`: the sources that passed before (a
+ * file not read again keeps its source, and its type with it); a file that failed is checked anew,
+ * as the validators a run loads (a cache of their own) may differ.
  */
 export function checkSchemas(files: LoadedFile[], kept?: WeakMap<SourceFile, Problem[]>): Problem[] {
   const problems: Problem[] = [];
@@ -22,7 +23,7 @@ export function checkSchemas(files: LoadedFile[], kept?: WeakMap<SourceFile, Pro
     validators ??= getValidators();
     const validate: ValidateFunction = validators[f.type];
     const found = validate(f.source.data) ? [] : explain(f.source, validate.errors ?? []);
-    kept?.set(f.source, found);
+    if (!found.length) kept?.set(f.source, found);
     problems.push(...found);
   }
   return problems;

@@ -137,7 +137,7 @@ describe('the parse memo', () => {
     let poisoned = 0;
     for (const f of readdirSync(dir)) {
       const saved = deserialize(readFileSync(join(dir, f))) as { version: string; files: Map<string, unknown[]> };
-      for (const entry of saved.files.values()) entry.splice(7, 2, { poisoned: true }, {});
+      for (const entry of saved.files.values()) entry.splice(8, 2, { poisoned: true }, {});
       poisoned += saved.files.size;
       writeFileSync(join(dir, f), serialize(saved));
     }

@@ -88,7 +88,7 @@ describe('the parse memo kept on the disk', () => {
     expect(warm().problems).toEqual(cold().problems);
   });
 
-  it('keeps what the schema check found in translations.yaml, and forgets it with the file', async () => {
+  it('takes translations.yaml back unread, with the problems a fresh run finds in it, and forgets it with the file', async () => {
     content.write('translations.yaml', 'sameInAllLanguages:\n  - 1\nconfirmed: {}\n');
     await settle();
     warm();
