@@ -17,7 +17,7 @@ const [LINE, COLUMN, END_LINE, END_COLUMN, KEY_LINE, KEY_COLUMN, SIZE] = [0, 1, 
 const SPECIAL_KEYS = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
 /** What may follow a quoted text on its line: spaces, then a comment, then the line's end. */
 const REST = / *(?: #[^\n]*)?(?:\n|$)/y;
-/** Characters this reader leaves to the general parsers: tabs, CR, control characters, BOM, non-characters, U+2028/9. */
+/** Characters this reader leaves to `yaml`: tabs, CR, control characters, BOM, non-characters, U+2028/9. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
 const NOT_PLAIN = /[\t\r\x00-\x08\x0B-\x1F\x7F-\x9F\uFEFF\uFFFE\uFFFF\u2028\u2029]/;
 /** Characters that start something other than a plain text (flow collection, anchor, tag, alias, block scalar, directive…). */
