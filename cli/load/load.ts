@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expectedOf, foundOf, hintOf, messageOf, type Problem, UsageError } from '../report/problem.ts';
 import { CONTENT_LAYOUT, type ContentType } from '../schema/layout.ts';
 import { didYouMean } from '../util/similar.ts';
-import { contentFileLimit, contentRoot, readContentFile, readListedFile, resolveEntry } from './read-content-file.ts';
+import { contentFileLimit, contentRoot, readContentFile, resolveEntry } from './read-content-file.ts';
 import { parseSource, type Reader, type SourceFile } from './source.ts';
 
 export interface LoadedFile {
@@ -107,9 +107,12 @@ function entryCount(root: string): number {
   return count;
 }
 
-/** Reads and parses one file; `listedIn` is the real path of the folder whose listing showed it as a regular file. */
+/**
+ * Reads and parses one file; `listedIn` is the real path of the folder whose listing showed it as a
+ * regular file (its stats are then taken there, with no link to resolve).
+ */
 function readOne(reading: Reading, type: ContentType, rel: string, key: string, listedIn?: string): void {
-  const parsed = reading.known ? recallOrRead(reading, rel, listedIn) : readAndParse(reading, rel, listedIn);
+  const parsed = reading.known ? recallOrRead(reading, rel, listedIn) : readAndParse(reading, rel);
   reading.problems.push(...parsed.problems);
   if (!parsed.unread) reading.files.push({ type, key, source: parsed.source });
 }
@@ -117,8 +120,8 @@ function readOne(reading: Reading, type: ContentType, rel: string, key: string, 
 /** What reading a file gave: parsed (possibly with problems), or `unread` for the problem that kept it from being read. */
 type Read = ParsedFile & { unread?: true };
 
-function readAndParse(reading: Reading, rel: string, listedIn?: string): Read {
-  const read = listedIn ? readListedFile(reading.root, listedIn, rel, reading.fileLimit) : readContentFile(reading.root, rel, reading.fileLimit);
+function readAndParse(reading: Reading, rel: string): Read {
+  const read = readContentFile(reading.root, rel, reading.fileLimit);
   if ('problem' in read) return { problems: [read.problem], unread: true };
   return parseSource(rel, read.bytes, reading.reader);
 }
@@ -135,7 +138,7 @@ function recallOrRead(reading: Reading, rel: string, listedIn?: string): Read {
   const stats = stat();
   const recalled = stats && known.recall(rel, stats, reading.fileLimit);
   if (recalled) return recalled;
-  const parsed = readAndParse(reading, rel, listedIn);
+  const parsed = readAndParse(reading, rel);
   if (stats?.isFile() && !parsed.unread) known.remember(rel, stats, stat(), reading.fileLimit, readAt, parsed);
   return parsed;
 }
