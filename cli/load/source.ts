@@ -15,11 +15,6 @@ export interface SourceFile {
   data: unknown;
   /** The SHA-1 of the file's bytes (base64url): whether it changed, for the page cache. */
   hash: string;
-  /**
-   * Whether every text of `data` is written in `text` as it is (the plain reader read it: no escapes,
-   * and lines it joins cannot make a new run of characters): what `text` lacks, no text of the data has.
-   */
-  literal?: boolean;
   /** The position of the node at `path` (use `locate`). */
   find(path: readonly PathPart[], key: boolean): Position;
 }
@@ -144,7 +139,6 @@ function lazySource(file: string, text: () => string, data: unknown, hash: strin
     },
     data,
     hash,
-    literal: Boolean(outline),
     find(path, key) {
       if (outline === undefined) outline = readPlainYaml(text())?.outline ?? null;
       const plain = outline && locatePlain(outline, data, path, key);
@@ -172,12 +166,6 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
   }
   return Math.min(lo, bytes.length - 1);
 }
-
-/**
- * Whether a text of the file's data may contain `fragment`: a file whose texts are all written as
- * they are (`literal`) has none that its whole text lacks, found without walking its data.
- */
-export const mayContain = (source: SourceFile, fragment: string): boolean => !source.literal || source.text.includes(fragment);
 
 /**
  * The position of the node at `path`; with `key: true` the position of its key instead
