@@ -20,16 +20,16 @@ import {
 } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { serializeToStaticMarkup, serializeToString } from '../../cli/render/html/serialize.ts';
+import { type ByReact, serializeToStaticMarkup, serializeToString } from '../../cli/render/html/serialize.ts';
 import { InternalError } from '../../cli/report/problem.ts';
 
 // The rules of React's server renderer the serializer ports (cli/render/html), one case each,
 // checked against React itself: both renderToString and renderToStaticMarkup must be matched.
 
-/** The serializer's HTML for `node`, after checking it is React's. */
-function same(node: ReactNode): string {
-  expect(serializeToStaticMarkup(node)).toBe(renderToStaticMarkup(node));
-  const html = serializeToString(node);
+/** The serializer's HTML for `node` (the components in `byReact` left to React), after checking it is React's. */
+function same(node: ReactNode, byReact?: ByReact): string {
+  expect(serializeToStaticMarkup(node, byReact)).toBe(renderToStaticMarkup(node));
+  const html = serializeToString(node, byReact);
   expect(html).toBe(renderToString(node));
   return html;
 }
@@ -47,6 +47,11 @@ function Stateful({ start }: { start: string }) {
   const onClick = useCallback(() => effects++, []);
   return h('button', { type: 'button', onClick, 'data-ref': ref.current }, value, twice);
 }
+/** Text, from state: spliced between other text, it must be separated as in place. */
+const StatefulText = ({ text }: { text: string }) => useState(text)[0];
+const Hoisting = () => h('title', null, useState('t')[0]);
+const Id = () => h('p', { id: useId() });
+const WITH_HOOKS: ByReact = new Set([Stateful, StatefulText, Hoisting]);
 
 describe('text', () => {
   it('separates adjacent text nodes with <!-- -->, across components and fragments, but not around elements', () => {
@@ -180,9 +185,20 @@ describe('elements', () => {
     );
   });
 
-  it('renders components with the hooks the form uses, as on the server: initial state, no effects', () => {
-    same(h('div', null, h(Stateful, { start: 'go' }), h(Stateful, { start: '&' })));
+  it('leaves components with hooks to React, spliced in place: initial state, no effects, text separated as in place', () => {
+    same(h('div', null, h(Stateful, { start: 'go' }), h(Stateful, { start: '&' })), WITH_HOOKS);
+    expect(
+      same(h('p', null, 'a', h(StatefulText, { text: 'b' }), 'c', h(StatefulText, { text: '' }), h('i'), h(StatefulText, { text: 'd' })), WITH_HOOKS),
+    ).toBe('<p>a<!-- -->b<!-- -->c<i></i>d</p>');
+    same(h(Fragment, null, h(StatefulText, { text: 'x' }), h(Pair, { a: 'y', b: h(Stateful, { start: 'z' }) })), WITH_HOOKS);
     expect(effects).toBe(0);
+  });
+
+  it("refuses to splice a React part where React's own rendering of it would differ", () => {
+    const refused = (node: ReactNode, message: string) => expect(() => serializeToString(node, WITH_HOOKS)).toThrow(message);
+    refused(h('div', null, h(Hoisting)), 'React writes elsewhere');
+    refused(h('table', null, h('tbody', null, h(StatefulText, { text: 'x' }))), 'only into the body');
+    refused(h('select', { value: 'a' }, h(StatefulText, { text: 'x' })), 'only into the body');
   });
 });
 
@@ -203,17 +219,9 @@ describe('what the serializer does not port fails, named', () => {
     ['react.forward_ref', () => h(forwardRef(() => 'x'))],
     // What createPortal returns (react-dom's createPortal wants a DOM container).
     ['react.portal', () => ({ $$typeof: Symbol.for('react.portal'), key: null, children: 'x', containerInfo: null, implementation: null }) as never],
-    ['the hook useId', () => h(() => useId())],
-    ['the hook useContext', () => h(() => useContext(Context))],
-    [
-      'a state update made while rendering',
-      () =>
-        h(() => {
-          const [n, set] = useState(0);
-          if (n === 0) set(1);
-          return n;
-        }),
-    ],
+    ['which calls a React hook', () => h(() => useId())],
+    ['which calls a React hook', () => h(() => useContext(Context))],
+    ['<Stateful>, which calls a React hook', () => h('div', null, h(Stateful, { start: 'not listed' }))],
     ['<svg>', () => h('svg')],
     ['<img>', () => h('img', { src: '/a.png' })],
     ['<my-element>', () => h('my-element')],
@@ -228,8 +236,8 @@ describe('what the serializer does not port fails, named', () => {
     expect(() => serializeToString(node())).toThrow(name);
   });
 
-  it('puts React back after a failure, so React renders hooks again', () => {
-    expect(() => serializeToString(h(() => useId()))).toThrow(InternalError);
-    expect(renderToString(h(() => h('p', null, useState('ok')[0])))).toBe('<p>ok</p>');
+  it('leaves React alone: a component with hooks fails named, then React renders it as ever', () => {
+    expect(() => serializeToString(h(Id))).toThrow(InternalError);
+    expect(serializeToString(h(Id), new Set([Id]))).toBe(renderToString(h(Id)));
   });
 });
