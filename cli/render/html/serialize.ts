@@ -15,7 +15,7 @@ import type { Context, Output, Props } from './output.ts';
 
 const ELEMENT = Symbol.for('react.transitional.element');
 const FRAGMENT = Symbol.for('react.fragment');
-const ROOT: Context = { mode: 0, selected: null };
+const ROOT: Context = { mode: 0 };
 
 type Component = ((props: object, secondArg?: undefined) => unknown) & { prototype?: { isReactComponent?: unknown }; displayName?: string };
 
@@ -86,13 +86,12 @@ class Serializer implements Output {
   /**
    * A component that calls hooks, rendered by React on its own (so no one else's hooks
    * dispatcher is ever set) and spliced in: the bytes React writes in place, as long as the part
-   * is in the body (not in a <head>, a table part or a <select>, whose context React would not
-   * know here) and hoists nothing into the head. Ids from useId count from the part's own root.
+   * is in the body (not in a <head> or a table part, whose context React would not know here) and hoists nothing into the head. Ids from useId count from the part's own root.
    */
   private byReactInPlace(element: ReactElement, context: Context): void {
     const name = (element.type as Component).displayName ?? (element.type as Component).name;
-    if (context.mode > 2 || context.selected != null)
-      throw new InternalError(`the HTML serializer splices React's rendering of <${name}> only into the body, not into a <head>, a table part or a <select>`);
+    if (context.mode > 2)
+      throw new InternalError(`the HTML serializer splices React's rendering of <${name}> only into the body, not into a <head> or a table part`);
     const html = this.staticMarkup ? renderToStaticMarkup(element) : renderToString(element);
     if (html === '') return;
     if (NOT_IN_PLACE.test(html))
@@ -118,7 +117,7 @@ class Serializer implements Output {
     const info = tagOf(tag);
     const children = info.start(this, tag, props, context);
     this.lastPushedText = false;
-    const inner = childContext(context, tag, info, props);
+    const inner = childContext(context, tag, info);
     if (inner.mode !== 3) {
       if (children != null) this.node(children, inner);
       this.out += info.end;
