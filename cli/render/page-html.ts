@@ -2,6 +2,7 @@ import { type DocumentRenderer, pageDocument } from '../../templates/document.ts
 import { EnquiryForm } from '../../templates/form/EnquiryForm.tsx';
 import type { PageModel } from '../../templates/model.ts';
 import { reactRenderer } from '../../templates/render.tsx';
+import { UsageError } from '../report/problem.ts';
 import { type ByReact, serializeToStaticMarkup, serializeToString } from './html/serialize.ts';
 
 /**
@@ -27,7 +28,13 @@ const renderers: Record<HtmlRenderer, DocumentRenderer> = {
  * The renderer of `content build`: the serializer, unless `STUDIO_HTML_RENDERER=react` asks for
  * React's (to measure one against the other; README, "For developers").
  */
-export const BUILD_HTML_RENDERER: HtmlRenderer = process.env.STUDIO_HTML_RENDERER === 'react' ? 'react' : 'serializer';
+export const BUILD_HTML_RENDERER: HtmlRenderer = chosen(process.env.STUDIO_HTML_RENDERER);
+
+function chosen(name: string | undefined): HtmlRenderer {
+  if (!name) return 'serializer';
+  if (Object.hasOwn(renderers, name)) return name as HtmlRenderer;
+  throw new UsageError(`STUDIO_HTML_RENDERER=${name} names no renderer`, `use ${Object.keys(renderers).join(' or ')}, or leave it unset`);
+}
 
 /** The whole document of one page, with the tags of the client bundle `inserts` (cli/render/client-assets.ts). */
 export function pageHtml(page: PageModel, inserts?: { head: string; body: string }, renderer: HtmlRenderer = BUILD_HTML_RENDERER): string {
