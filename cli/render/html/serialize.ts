@@ -3,7 +3,7 @@
 // function components without hooks, fragments, arrays and text. A component that calls hooks
 // is rendered by React itself (the caller names it, `ByReact`) and its HTML spliced in. Anything
 // else fails with an InternalError naming it, never with other bytes. React stays the reference
-// (cli/render/page-html.ts has both); tests/build/serialize*.test.ts compare the two.
+// (cli/render/page-html.ts has both); tests/build/serialize.test.ts and page-html.test.ts compare the two.
 // Rules from node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js: renderElement,
 // retryNode, pushTextInstance, pushSegmentFinale and flushCompletedQueues.
 import type { ReactElement, ReactNode } from 'react';
@@ -84,9 +84,12 @@ class Serializer implements Output {
   }
 
   /**
-   * A component that calls hooks, rendered by React on its own (so no one else's hooks
-   * dispatcher is ever set) and spliced in: the bytes React writes in place, as long as the part
-   * is in the body (not in a <head> or a table part, whose context React would not know here) and hoists nothing into the head. Ids from useId count from the part's own root.
+   * A component that calls hooks, rendered by React on its own (React sets its own hooks
+   * dispatcher; the serializer never touches it) and spliced in: the bytes React writes in place,
+   * as long as the part is in the body (not in a <head> or a table part, whose context React
+   * would not know here) and hoists nothing into the head. Ids from useId would count from the
+   * part's own root: the enquiry form calls no useId, and both renderers render it apart anyway
+   * (templates/shared-html.ts).
    */
   private byReactInPlace(element: ReactElement, context: Context): void {
     const name = (element.type as Component).displayName ?? (element.type as Component).name;
