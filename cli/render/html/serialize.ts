@@ -6,18 +6,16 @@
 // (cli/render/page-html.ts has both); tests/build/serialize.test.ts and page-html.test.ts compare the two.
 // Rules from node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js: renderElement,
 // retryNode, pushTextInstance, pushSegmentFinale and flushCompletedQueues.
-import type { ReactElement, ReactNode } from 'react';
+import { Component as ClassComponent, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { InternalError } from '../../report/problem.ts';
 import { childContext, tagOf } from './elements.ts';
 import { escapeText } from './escape.ts';
 import type { Context, Output, Props } from './output.ts';
 
-const ELEMENT = Symbol.for('react.transitional.element');
-const FRAGMENT = Symbol.for('react.fragment');
 const ROOT: Context = { mode: 0 };
 
-type Component = ((props: object, secondArg?: undefined) => unknown) & { prototype?: { isReactComponent?: unknown }; displayName?: string };
+type Component = ((props: object, secondArg?: undefined) => unknown) & { displayName?: string };
 
 /** The components the serializer leaves to React: those that call hooks (the serializer has none to give them). */
 export type ByReact = ReadonlySet<unknown>;
@@ -54,20 +52,19 @@ class Serializer implements Output {
 
   /** renderElement: host elements, function components, fragments. */
   private element(node: unknown, context: Context): void {
-    const element = node as { $$typeof?: unknown; type: unknown; props: Props };
-    if (typeof node !== 'object' || element.$$typeof !== ELEMENT) throw new InternalError(`the HTML serializer cannot render ${describeNode(node)}`);
-    const type = element.type;
-    if (typeof type === 'string') this.host(type, element.props, context);
-    else if (typeof type === 'function' && this.byReact.has(type)) this.byReactInPlace(node as ReactElement, context);
-    else if (typeof type === 'function') this.node(this.call(type as Component, element.props), context);
-    else if (type === FRAGMENT) this.node(element.props.children, context);
+    if (!isValidElement<Props>(node)) throw new InternalError(`the HTML serializer cannot render ${describeNode(node)}`);
+    const { type, props } = node;
+    if (typeof type === 'string') this.host(type, props, context);
+    else if (typeof type === 'function' && this.byReact.has(type)) this.byReactInPlace(node, context);
+    else if (typeof type === 'function') this.node(this.call(type as Component, props), context);
+    else if (type === Fragment) this.node(props.children, context);
     else throw new InternalError(`the HTML serializer does not support ${describeType(type)}`);
   }
 
   /** renderWithHooks, for function components that call no hook (outside React's rendering, a hook fails: React's dispatcher is not set). */
   private call(component: Component, props: Props): unknown {
     const name = component.displayName ?? component.name;
-    if (component.prototype?.isReactComponent) throw new InternalError(`the HTML serializer does not support class components (${name})`);
+    if (component.prototype instanceof ClassComponent) throw new InternalError(`the HTML serializer does not support class components (${name})`);
     try {
       return component(props);
     } catch (error) {
