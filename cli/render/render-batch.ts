@@ -1,12 +1,11 @@
 import { closeSync, fstatSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { type DocumentRenderer, pageDocument } from '../../templates/document.tsx';
 import type { PageModel } from '../../templates/model.ts';
 import type { Rendered } from '../cache/page-cache.ts';
 import { pageKey } from '../cache/page-key.ts';
 import { ensureDir } from '../write/ensure-dir.ts';
 import type { ClientAssets } from './client-assets.ts';
-import { serializeToStaticMarkup, serializeToString } from './html/serialize.ts';
+import { pageHtml } from './page-html.ts';
 
 /** A share of the pages, for one worker (or the build's thread) to render and write. */
 export interface RenderBatch {
@@ -22,9 +21,6 @@ export interface RenderBatch {
   replace?: boolean;
 }
 
-/** The pages' HTML, written by the serializer: the bytes React's server renderer writes, in a fraction of its time (tests/build/serialize-pages.test.ts). */
-const serializer: DocumentRenderer = { toString: serializeToString, toStaticMarkup: serializeToStaticMarkup };
-
 /**
  * Renders and writes a batch of pages (in a worker, or in the build's thread for small sites).
  * The only module of the build that loads the templates.
@@ -37,7 +33,7 @@ export function renderBatch(batch: RenderBatch): Rendered[] {
     ensureDir(made, path);
     // A link to the previous site's file may be there: writing into it would change the previous site.
     if (batch.replace) rmSync(path, { force: true });
-    const st = writeFile(path, pageDocument(page, serializer, page.form ? batch.inserts.form : batch.inserts.static));
+    const st = writeFile(path, pageHtml(page, page.form ? batch.inserts.form : batch.inserts.static));
     return { file: page.file, key, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, rendered: true };
   });
 }

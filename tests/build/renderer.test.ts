@@ -1,11 +1,13 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fromRoot } from '../../cli/paths.ts';
 import { walk } from '../../cli/util/walk.ts';
 import { MARK_FILE } from '../../cli/write/site-mark.ts';
-import { runCliProcess } from '../helpers/cli.ts';
+import { FIXTURE, runCliProcess } from '../helpers/cli.ts';
 import { syntheticContent } from '../helpers/synthetic.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'studio-renderer-'));
@@ -195,4 +197,22 @@ describe('course pages taken over without resolving them', () => {
     expect(changedFiles(clean.files, snapshot(out))).toEqual([]);
     expect(readFileSync(join(out, 'en/course00004.html'), 'utf8')).toMatch(/lang="ru"/);
   }, 120_000);
+});
+
+// `script` (util-linux) gives the build a terminal, where it shows its progress.
+const SCRIPT = '/usr/bin/script';
+
+describe.skipIf(!existsSync(SCRIPT))("Vike's prerender", () => {
+  it('reports every page rendered, through the page context Vike is handed (no globalThis)', () => {
+    const out = join(work, 'vike-progress');
+    const command = `${process.execPath} ${fromRoot('cli/bin.js')} build --renderer vike --today 2026-11-22 --content ${FIXTURE} --out ${out}`;
+    // Vike leaves its build plugin out when it sees Vitest's variables (as runCliProcess does).
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|TEST$|MODE$)/.test(k)));
+    const r = spawnSync(SCRIPT, ['-qec', command, '/dev/null'], { encoding: 'utf8', env: { ...env, STUDIO_NO_CACHE: '1', NO_COLOR: '1' } });
+    expect(r.status, r.stdout).toBe(0);
+    const shown = [...r.stdout.matchAll(/Rendering pages (\d+)\/(\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    const total = [...walk(out)].filter((f) => f.endsWith('.html')).length;
+    expect(shown.map(([done]) => done)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+    expect(new Set(shown.map(([, of]) => of))).toEqual(new Set([total]));
+  }, 240_000);
 });
