@@ -1,4 +1,3 @@
-import { isAscii } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,14 +5,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCodeCache, writeCodeCache } from '../../cli/code-cache.js';
 import { artifactsDir, contentKey } from '../../cli/sources-key.js';
-import { CONTENT, copyCompiler, runCopiedCli } from '../helpers/cli.ts';
+import { CONTENT, contentCopy, copyCompiler, FIXTURE, runCopiedCli } from '../helpers/cli.ts';
 
-// The CLI bundle runs through V8's code cache (cli/code-cache.js): a cache file per command, and one
-// for the schema validators, beside the bundle. V8 checks of the source only its length, and of the
-// payload nothing: a cache made from another bundle of the same length, or damaged, would be run as
-// if it were this bundle's code. These tests give the compiler such caches and ask for the output of
-// a clean run. They work on a copy of the compiler (as tests/build/client-bundle.test.ts), whose
-// installed bundle and caches are its own.
+// The CLI bundle runs through V8's code cache (cli/code-cache.js): a cache file per command, beside
+// the bundle. A run with it prints what a run without it (STUDIO_NO_CODE_CACHE=1: a plain require of
+// the same bundle) prints. V8 checks of the source only its length, and of the payload nothing: a
+// cache made from another bundle of the same length, or damaged, would be run as if it were this
+// bundle's code. These tests give the compiler such caches and ask for the output of a clean run.
+// They work on a copy of the compiler (as tests/build/client-bundle.test.ts), whose installed bundle
+// and caches are its own. Last, the render workers, from the bundle and from the TypeScript sources.
 
 const project = mkdtempSync(join(tmpdir(), 'studio-code-cache-'));
 const content = (args: string[], env: Record<string, string> = {}) => runCopiedCli(project, args, env);
@@ -68,11 +68,31 @@ describe('the code cache file', () => {
 describe('the code cache of the installed CLI', () => {
   it('is made beside the bundle by the first run of a command, and then used, not made again', async () => {
     expect(goodCache('main.validate', bundle())).toBe(true);
-    expect(goodCache('validators', join(project, 'schemas', 'validators.cjs'))).toBe(true);
     const made = statSync(cacheOf('main.validate')).mtimeMs;
     const again = await validate();
     expect(again.code, again.out).toBe(0);
     expect(statSync(cacheOf('main.validate')).mtimeMs).toBe(made);
+  }, 120_000);
+
+  it('changes nothing a run prints: the same as a plain require of the bundle (STUDIO_NO_CODE_CACHE=1)', async () => {
+    const broken = contentCopy({ 'courses/vocal.yaml': readFileSync(join(FIXTURE, 'courses/vocal.yaml'), 'utf8').replace(/^goal:\n(?: {2}.*\n)+/m, '') });
+    try {
+      for (const args of [
+        ['validate', '--today', '2026-11-22', '--content', broken.dir, '--format', 'json'],
+        ['validate', '--today', '2026-11-22', '--content', broken.dir],
+        ['i18n', '--content', FIXTURE],
+      ]) {
+        await content(args, { STUDIO_NO_CACHE: '1' }); // makes the command's code cache, if none was made yet
+        const cached = await content(args, { STUDIO_NO_CACHE: '1' });
+        const plain = await content(args, { STUDIO_NO_CACHE: '1', STUDIO_NO_CODE_CACHE: '1' });
+        expect(cached.code, cached.out).toBe(plain.code);
+        expect(cached.out.replace(/in \d+ ms/, 'in N ms')).toBe(plain.out.replace(/in \d+ ms/, 'in N ms'));
+      }
+      expect(goodCache('main.validate', bundle())).toBe(true);
+      expect(goodCache('main.i18n', bundle())).toBe(true);
+    } finally {
+      broken.cleanup();
+    }
   }, 120_000);
 
   it('is not used when it was made from another bundle of the same length (V8 would run that code), and is made again', async () => {
@@ -81,8 +101,8 @@ describe('the code cache of the installed CLI', () => {
     const text = readFileSync(bundle(), 'utf8');
     expect(text).toContain('No errors');
     writeFileSync(twin, text.replace('No errors', 'NO ERRORS'));
-    const script = `import { runBundle } from ${JSON.stringify(join(project, 'cli', 'code-cache.js'))};
-      const { exports, saveCodeCache } = runBundle(${JSON.stringify(twin)}, 'validate');
+    const script = `import { requireWithCodeCache } from ${JSON.stringify(join(project, 'cli', 'code-cache.js'))};
+      const { exports, saveCodeCache } = requireWithCodeCache(${JSON.stringify(twin)}, 'validate');
       process.exitCode = await exports.main(['validate', '--quiet', '--content', ${JSON.stringify(CONTENT)}]);
       saveCodeCache();`;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, STUDIO_NO_CACHE: '1' } }).toString();
@@ -97,62 +117,53 @@ describe('the code cache of the installed CLI', () => {
   }, 120_000);
 
   it('is not used when it is damaged or cut short, and is made again', async () => {
-    for (const name of ['main.validate', 'validators']) {
-      const data = readFileSync(cacheOf(name));
-      for (let i = data.length >> 1; i < data.length; i += 997) data[i]! ^= 0xff;
-      writeFileSync(cacheOf(name), data);
-    }
+    const data = readFileSync(cacheOf('main.validate'));
+    for (let i = data.length >> 1; i < data.length; i += 997) data[i]! ^= 0xff;
+    writeFileSync(cacheOf('main.validate'), data);
     const damaged = await validate();
     expect(damaged.code, damaged.out).toBe(0);
     expect(damaged.out.replace(/in \d+ ms/, 'in N ms')).toBe(clean);
     expect(goodCache('main.validate', bundle())).toBe(true);
-    expect(goodCache('validators', join(project, 'schemas', 'validators.cjs'))).toBe(true);
 
     writeFileSync(cacheOf('main.validate'), readFileSync(cacheOf('main.validate')).subarray(0, 1000));
     const cut = await validate();
     expect(cut.out.replace(/in \d+ ms/, 'in N ms')).toBe(clean);
     expect(goodCache('main.validate', bundle())).toBe(true);
   }, 120_000);
+});
 
-  it('of the validators is not used once schemas/validators.cjs changed', async () => {
-    const validators = join(project, 'schemas', 'validators.cjs');
-    writeFileSync(validators, `${readFileSync(validators, 'utf8')}\n// changed\n`);
-    const r = await validate();
-    expect(r.out.replace(/in \d+ ms/, 'in N ms')).toBe(clean);
-    expect(goodCache('validators', validators)).toBe(true);
-  }, 120_000);
-
-  it('is of a bundle in ASCII (run as a one-byte string), which loads no module a validation does not use', async () => {
-    expect(isAscii(readFileSync(bundle()))).toBe(true);
-    // The modules the process loaded, as Node lists them, written when it ends.
-    const listed = join(project, 'modules.txt');
-    const hook = join(project, 'list-modules.cjs');
-    writeFileSync(hook, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(listed)}, process.moduleLoadList.join('\\n')));`);
-    const r = await content(['validate', '--quiet', '--content', CONTENT], { NODE_OPTIONS: `--require ${hook}` });
+describe('the render workers', () => {
+  const sites = join(project, 'sites');
+  const build = async (name: string, env: Record<string, string>) => {
+    const r = await content(['build', '--today', '2026-11-22', '--quiet', '--content', FIXTURE, '--out', join(sites, name)], {
+      STUDIO_NO_CACHE: '1',
+      ...env,
+    });
     expect(r.code, r.out).toBe(0);
-    const modules = readFileSync(listed, 'utf8').split('\n');
-    expect(modules).toContain('NativeModule fs');
-    for (const unused of ['child_process', 'dgram', 'perf_hooks']) expect(modules).not.toContain(`NativeModule ${unused}`);
+    return join(sites, name);
+  };
+  /** Every page of `site` is byte for byte the page of `reference`, and neither has one the other lacks. */
+  const samePages = (site: string, reference: string) => {
+    const pages = (dir: string) =>
+      readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.html'))
+        .sort();
+    expect(pages(site)).toEqual(pages(reference));
+    expect(pages(site).length).toBeGreaterThan(50);
+    for (const page of pages(site)) expect(readFileSync(join(site, page), 'utf8'), page).toBe(readFileSync(join(reference, page), 'utf8'));
+  };
+  let inThread: string;
+  beforeAll(async () => {
+    mkdirSync(sites);
+    inThread = await build('thread', {});
   }, 120_000);
 
-  it('is made by render workers too, whose pages are the same', async () => {
-    const sites = join(project, 'sites');
-    mkdirSync(sites);
-    const build = async (name: string, env: Record<string, string>) => {
-      const r = await content(['build', '--today', '2026-11-22', '--quiet', '--content', CONTENT, '--out', join(sites, name)], {
-        STUDIO_NO_CACHE: '1',
-        ...env,
-      });
-      expect(r.code, r.out).toBe(0);
-      return join(sites, name);
-    };
-    const inThread = await build('thread', {});
-    const workers = await build('workers', { STUDIO_RENDER_WORKERS_FROM: '1' });
-    expect(goodCache('render-worker.render', join(bundleDir(), 'render-worker.cjs'))).toBe(true);
-    const again = await build('workers-again', { STUDIO_RENDER_WORKERS_FROM: '1' });
-    for (const site of [workers, again])
-      for (const page of ['index.html', join('de', 'vocal.html')])
-        expect(readFileSync(join(site, page), 'utf8')).toBe(readFileSync(join(inThread, page), 'utf8'));
+  it('of the bundle render the pages this thread renders', async () => {
+    samePages(await build('workers', { STUDIO_RENDER_WORKERS_FROM: '1' }), inThread);
     expect(existsSync(cacheOf('main.build'))).toBe(true);
-  }, 240_000);
+  }, 120_000);
+
+  it('run from the TypeScript sources too (STUDIO_NO_BUNDLE=1: tsx), with the same pages', async () => {
+    samePages(await build('tsx-workers', { STUDIO_RENDER_WORKERS_FROM: '1', STUDIO_NO_BUNDLE: '1' }), inThread);
+  }, 120_000);
 });
