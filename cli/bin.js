@@ -17,9 +17,9 @@
 // since the last run (a file written in the last seconds counts as changed, as git does for its
 // index: a time that fine may not tell two writes apart).
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { requireWithCodeCache } from './code-cache.js';
 import { artifactsDir, contentKey, sourceFiles, statsKey } from './sources-key.js';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -85,9 +85,6 @@ async function build(key) {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    // import() of a package as require(): the bundle is run by node:vm (cli/code-cache.js), whose
-    // scripts have no import() in Node 20; Node 20.19 requires an ES module as import() would.
-    supported: { 'dynamic-import': false },
     plugins: [packagesExceptInlined],
     // The sources find the project, and the worker's entry, from their own URL: the bundle's.
     define: { 'import.meta.url': '__import_meta_url' },
@@ -120,24 +117,21 @@ async function prepareClient(cli) {
   }
 }
 
-/** The code cache a run of `argv` uses: one per command, since each calls other functions. */
-const cacheName = (argv) => (/^[a-z][a-z0-9-]*$/.test(argv[0] ?? '') ? argv[0] : 'main');
-
-/** The CLI's module (cli/main.ts), from the bundle or else through tsx, and what to call once the command has run well. */
-async function loadMain(argv) {
+/** The CLI's module (cli/main.ts): from the bundle, or else through tsx. */
+async function loadMain() {
   if (process.env.STUDIO_NO_BUNDLE !== '1') {
     try {
       const { key, built } = await bundle();
-      const { exports: cli, saveCodeCache } = requireWithCodeCache(entry(key), cacheName(argv));
+      const cli = createRequire(import.meta.url)(entry(key));
       if (built) await prepareClient(cli);
-      return { cli, saveCodeCache };
+      return cli;
     } catch {
       // Fall through to the loader below.
     }
   }
   const { register } = await import('tsx/esm/api');
   register();
-  return { cli: await import('./main.ts'), saveCodeCache: () => {} };
+  return await import('./main.ts');
 }
 
 // A reader that stops early (`content validate | head`) closes the pipe: that is not an error.
@@ -147,8 +141,5 @@ for (const stream of [process.stdout, process.stderr])
     throw error;
   });
 
-const argv = process.argv.slice(2);
-const { cli, saveCodeCache } = await loadMain(argv);
-process.exitCode = await cli.main(argv);
-// A run that failed may have called little of what the command usually does.
-if (process.exitCode === 0) saveCodeCache();
+const cli = await loadMain();
+process.exitCode = await cli.main(process.argv.slice(2));
