@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import { cacheFolder, cacheKey, cachesOff, storeCacheFile } from '../cache/policy.ts';
 import { requireWithCodeCache } from '../code-cache.js';
+import { cacheFolder, cacheKey, cachesOff, storeCacheFile } from '../incremental/policy.ts';
 import { CACHE_DIR, fromRoot } from '../paths.ts';
 import { CONTENT_TYPE_NAMES, type ContentType, schemaFileName } from '../schema/layout.ts';
 
