@@ -1,11 +1,8 @@
-import type { ResolveOptions } from '../resolve/context.ts';
-import type { Content } from '../validate/content.ts';
-
 /**
- * What a stage read of the content and the settings, by name: `site`, `routes`… (a content file
- * of one kind), `course:KEY`, `teacher:KEY` (one entry, or its absence), `courses`, `teachers`
- * (a whole collection: iterated, or its size asked), `invalidKeys`, `setting:NAME`.
- * `digestOf` (digests.ts) turns each into the digest of what it named in one build.
+ * What a stage read of the content and the settings, by name: `site`, `routes`… (a part of the
+ * content: a content file of one kind), `courses:KEY`, `teachers:KEY` (one entry of a collection,
+ * or its absence), `courses`, `teachers` (a whole collection: iterated, or its size asked),
+ * `setting:NAME`. `digestOf` (digests.ts) turns each into the digest of what it named in one build.
  */
 export type ReadId = string;
 
@@ -16,23 +13,24 @@ export type ReadId = string;
  * reading a course's `data` is reading the course file (a new field of it is in its digest), so
  * the entries themselves are handed out as they are.
  */
-export interface ReadRecorder {
-  content: Content;
-  settings: ResolveOptions;
+export interface ReadRecorder<C extends object, S extends object> {
+  content: C;
+  settings: S;
   frame<T>(make: () => T): { value: T; reads: ReadId[] };
   shared: Set<ReadId>;
 }
 
-export function recordReads(content: Content, settings: ResolveOptions): ReadRecorder {
+export function recordReads<C extends object, S extends object>(content: C, settings: S): ReadRecorder<C, S> {
   const shared = new Set<ReadId>();
   let current = shared;
   const read = (id: ReadId) => current.add(id);
   const view = new Proxy(content, {
     get(target, name, receiver) {
-      if (name === 'courses' || name === 'teachers')
-        return collection<unknown>(target[name] as Map<string, unknown>, name, name === 'courses' ? 'course' : 'teacher', read);
-      if (typeof name === 'string') read(name);
-      return Reflect.get(target, name, receiver);
+      const value = Reflect.get(target, name, receiver);
+      if (typeof name !== 'string') return value;
+      if (value instanceof Map) return collection(value, name, read);
+      read(name);
+      return value;
     },
     has(target, name) {
       if (typeof name === 'string') read(name);
@@ -63,12 +61,12 @@ export function recordReads(content: Content, settings: ResolveOptions): ReadRec
 }
 
 /** A collection of entries seen through the recorder: one entry read by its key, or the whole. */
-function collection<V>(map: Map<string, V>, whole: string, one: string, read: (id: ReadId) => void): Map<string, V> {
+function collection<V>(map: Map<string, V>, whole: string, read: (id: ReadId) => void): Map<string, V> {
   return new Proxy(map, {
     get(target, name) {
       if (name === 'get' || name === 'has')
         return (key: string) => {
-          read(`${one}:${key}`);
+          read(`${whole}:${key}`);
           return target[name](key);
         };
       read(whole); // size, keys, values, entries, forEach, iteration: what exists, all of it

@@ -167,7 +167,8 @@ const EDITS_BY_KIND: Record<string, Edit> = {
   // Read by the checks of the translations (and the validation), not shown on any page.
   translations: (s, r) => {
     const t = s.get('translations.yaml');
-    const same = (t.sameInAllLanguages ??= []) as string[];
+    t.sameInAllLanguages ??= [];
+    const same = t.sameInAllLanguages as string[];
     if (same.length && r.next() < 0.5) same.splice(r.int(same.length), 1);
     else same.push(`Name ${r.int(1e6)}`);
     return 'either';
@@ -242,7 +243,8 @@ const EDITS_BY_KIND: Record<string, Edit> = {
   },
 };
 function text(s: State, r: Rng, file: string): Expect {
-  const all = texts(s.get(file));
+  // A course's teacher written as text is a placeholder ("TODO: …"): any other text there names no teacher.
+  const all = texts(file.startsWith('courses/') ? { ...s.get(file), teachers: undefined } : s.get(file));
   if (!all.length) return 'ok';
   const t = r.pick(all);
   const locale = r.pick(LOCALES);
@@ -371,7 +373,18 @@ it(`rebuilds ${EDITS} random edits incrementally into the same bytes as a clean 
   // Every kind of edit was made and built; the invalid ones were refused; pages were reused.
   for (const kind of kinds) expect(seen[kind], kind).toBeDefined();
   for (const kind of kinds.filter((k) => k.startsWith('invalid'))) expect(seen[kind]!.failed, kind).toBeGreaterThan(0);
-  for (const kind of ['add course', 'delete course', 'route', 'price', 'menu', 'banner date', 'form option', 'new course field', 'setting: today', 'setting: base url'])
+  for (const kind of [
+    'add course',
+    'delete course',
+    'route',
+    'price',
+    'menu',
+    'banner date',
+    'form option',
+    'new course field',
+    'setting: today',
+    'setting: base url',
+  ])
     expect(seen[kind]!.ok, kind).toBeGreaterThan(0);
   expect(reused).toBeGreaterThan(0);
 }, 600_000);
