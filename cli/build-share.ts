@@ -19,16 +19,14 @@ export interface PageProduct extends Traced {
   fallbacks?: string[];
 }
 
-/** A share of the site's pages to make: sent once to a worker (build-worker.ts), or made in the build's thread. */
-export interface ShareTask {
-  /** The validated content as data (build-pages.ts): every party resolves from the same. */
+/** What every party that makes pages needs: sent once to a worker (build-worker.ts), or kept by the build's thread. */
+export interface ShareSetup {
+  /** The validated content (as data, for a worker: build-pages.ts): every party resolves from the same. */
   content: Content;
   settings: ResolveOptions;
   inserts: ClientAssets['inserts'];
   /** The staging folder the pages are written into. */
   dir: string;
-  /** The pages of this share, by their index in the site's list (`siteResolver`). */
-  indexes: number[];
 }
 
 export interface ShareResult {
@@ -38,27 +36,30 @@ export interface ShareResult {
 }
 
 /**
- * Resolves, renders and writes a share of the pages: resolve reads the content through a view
- * that records what each page read (incremental/record-reads.ts), render returns the HTML, write
- * writes it. Returns the small facts of each page, never its model.
+ * A maker of shares of the pages, each named by their indexes in the site's list (`siteResolver`):
+ * resolve reads the content through a view that records what each page read
+ * (incremental/record-reads.ts), render returns the HTML, write writes it. Returns the small facts
+ * of each page, never its model.
  */
-export function buildShare(task: ShareTask, onPage?: () => void): ShareResult {
-  const recorder = recordReads(task.content, task.settings);
+export function shareMaker(setup: ShareSetup): (indexes: number[], onPage?: () => void) => ShareResult {
+  const recorder = recordReads(setup.content, setup.settings);
   const site = siteResolver(recorder.content, createTranslator(recorder.content), recorder.settings);
   const folders = new Set<string>();
-  const made = task.indexes.map((index): PageProduct => {
-    const { value, reads } = recorder.frame(() => site.resolve(index));
-    const { model, fallbacks } = value;
-    const written = writePage(task.dir, model.file, renderPage(model, task.inserts), folders);
-    onPage?.();
-    return {
-      ...written,
-      reads,
-      inSitemap: model.inSitemap,
-      ...(model.noindex && { noindex: true }),
-      ...(model.form && { form: true }),
-      ...(fallbacks.length && { fallbacks }),
-    };
-  });
-  return { made, shared: [...recorder.shared] };
+  return (indexes, onPage) => {
+    const made = indexes.map((index): PageProduct => {
+      const { value, reads } = recorder.frame(() => site.resolve(index));
+      const { model, fallbacks } = value;
+      const written = writePage(setup.dir, model.file, renderPage(model, setup.inserts), folders);
+      onPage?.();
+      return {
+        ...written,
+        reads,
+        inSitemap: model.inSitemap,
+        ...(model.noindex && { noindex: true }),
+        ...(model.form && { form: true }),
+        ...(fallbacks.length && { fallbacks }),
+      };
+    });
+    return { made, shared: [...recorder.shared] };
+  };
 }

@@ -130,7 +130,7 @@ async function withSerializer(
     'pages',
     input,
     async (indexes) => {
-      const made = await makePages({ content, settings, inserts: assets.inserts, dir: staging, indexes }, progress);
+      const made = await makePages({ content, settings, inserts: assets.inserts, dir: staging }, indexes, progress);
       threads = made.threads;
       return made;
     },

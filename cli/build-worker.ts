@@ -1,12 +1,14 @@
-// A worker thread of `content build`: makes one share of the pages (build-share.ts) from the
-// content it is sent once, and answers with the pages' facts.
+// A worker thread of `content build`: makes shares of the pages (build-share.ts) from the content
+// it is sent once, first, and answers each share with the pages' facts.
 import { parentPort } from 'node:worker_threads';
-import { buildShare, type ShareTask } from './build-share.ts';
+import { type ShareResult, type ShareSetup, shareMaker } from './build-share.ts';
 
-parentPort!.once('message', (task: ShareTask) => {
+let make: ((indexes: number[]) => ShareResult) | undefined;
+parentPort!.on('message', (task: { setup?: ShareSetup; id: number; indexes: number[] }) => {
   try {
-    parentPort!.postMessage({ result: buildShare(task) });
+    make ??= shareMaker(task.setup!);
+    if (!task.setup) parentPort!.postMessage({ id: task.id, result: make(task.indexes) });
   } catch (error) {
-    parentPort!.postMessage({ error: String((error as Error)?.stack ?? error) });
+    parentPort!.postMessage({ id: task.id, error: String((error as Error)?.stack ?? error) });
   }
 });

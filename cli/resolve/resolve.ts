@@ -86,12 +86,13 @@ export interface SiteResolver {
 /**
  * `resolveSite` a page at a time, for a build that shares the pages out: every party (a worker,
  * the build's thread) makes the same list from the same content and resolves its own share.
- * Contexts are made when a locale's first page is asked for.
+ * What a locale's pages share is made here, once (a recording view of the content sees it read
+ * outside any page), and the texts of it that fell back are counted on each page of the locale.
  */
 export function siteResolver(raw: Content, tr: Translator, options: ResolveOptions): SiteResolver {
   const site = siteContext(assertComplete(raw), options);
   const routes = sitePages(site);
-  const contexts = new Map<Locale, LocaleContext>();
+  const contexts = new Map(site.locales.map((locale) => [locale, tr.collect(() => localeContext(site, tr, locale))]));
   const pages = site.locales.flatMap((locale) =>
     routes.map((page): PlannedPage => {
       const url = localeUrl(page.path, locale);
@@ -102,14 +103,9 @@ export function siteResolver(raw: Content, tr: Translator, options: ResolveOptio
     pages,
     resolve(index) {
       const planned = pages[index]!;
-      let ctx = contexts.get(planned.locale);
-      if (!ctx) {
-        ctx = localeContext(site, tr, planned.locale);
-        contexts.set(planned.locale, ctx);
-      }
-      const page = routes[index % routes.length]!;
-      const { value: model, fallbacks } = tr.collect(() => resolvePage(ctx, page, planned.url, planned.file));
-      return { model, fallbacks };
+      const { value: ctx, fallbacks: shared } = contexts.get(planned.locale)!;
+      const { value: model, fallbacks } = tr.collect(() => resolvePage(ctx, routes[index % routes.length]!, planned.url, planned.file));
+      return { model, fallbacks: shared.length ? [...new Set([...shared, ...fallbacks])] : fallbacks };
     },
   };
 }
