@@ -60,7 +60,12 @@ export async function memo<P extends Traced>(
   const previous = cachesOff() ? undefined : readRecords<P>(recordsFile, input.out);
   const same = (id: ReadId) => previous!.digests[id] === input.digest(id);
   const valid = previous !== undefined && previous.key === input.key && previous.shared.every(same);
-  const candidates = valid ? input.files.flatMap((file) => (previous.items[file]?.reads.every(same) ? [previous.items[file]!] : [])) : [];
+  const candidates = valid
+    ? input.files.flatMap((file) => {
+        const item = previous.items[file];
+        return item && wellFormed(item, file) && item.reads.every(same) ? [item] : [];
+      })
+    : [];
   const taken = candidates.length ? takeOver(candidates) : new Set<string>();
   const todo = input.files.flatMap((file, i) => (taken.has(file) ? [] : [i]));
   const { made, shared } = await compute(todo);
@@ -84,11 +89,26 @@ export async function memo<P extends Traced>(
   };
 }
 
+/** A record as this compiler writes it (a damaged or foreign file is not trusted: its item is made again). */
+const wellFormed = (item: Traced, file: string) =>
+  item.file === file &&
+  Array.isArray(item.reads) &&
+  item.reads.every((id) => typeof id === 'string') &&
+  [item.ino, item.size, item.mtimeMs].every((n) => typeof n === 'number');
+
 function readRecords<P extends Traced>(file: string, out: string): Records<P> | undefined {
   if (!existsSync(out)) return undefined;
   try {
     const records = JSON.parse(readFileSync(file, 'utf8')) as Partial<Records<P>>;
-    return typeof records.key === 'string' && records.digests && Array.isArray(records.shared) && records.items ? (records as Records<P>) : undefined;
+    const wellFormed =
+      typeof records.key === 'string' &&
+      typeof records.digests === 'object' &&
+      records.digests !== null &&
+      Array.isArray(records.shared) &&
+      records.shared.every((id) => typeof id === 'string') &&
+      typeof records.items === 'object' &&
+      records.items !== null;
+    return wellFormed ? (records as Records<P>) : undefined;
   } catch {
     return undefined;
   }
