@@ -1,6 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ShareResult, ShareSetup } from './build-share.ts';
 import { cliEntry } from './render/entry.ts';
@@ -27,23 +25,16 @@ const AHEAD = 2;
  * order of `indexes`, and how many threads made them. A worker's failure fails the build once
  * every worker has stopped, so nothing writes into the staging folder any more.
  */
-export async function makePages(
-  setup: ShareSetup,
-  indexes: number[],
-  onPage: () => void,
-  /** Workers started before validation (`workersAhead`), to be used or stopped. */
-  ahead: Worker[] = [],
-): Promise<ShareResult & { threads: number }> {
+export async function makePages(setup: ShareSetup, indexes: number[], onPage: () => void): Promise<ShareResult & { threads: number }> {
   const threads = indexes.length < MIN_PAGES_FOR_WORKERS() ? 1 : Math.max(1, availableParallelism());
-  if (threads === 1) await stop(ahead);
   const shares: number[][] = [];
   for (let i = 0; i < indexes.length; i += SHARE) shares.push(indexes.slice(i, i + SHARE));
   const results: ShareResult[] = [];
   let next = 0;
-  const workers = threads > 1 ? [...ahead, ...startWorkers(threads - 1 - ahead.length)] : [];
+  const workers = threads > 1 ? startWorkers(threads - 1) : [];
   const data = threads > 1 ? { ...setup, content: contentAsData(setup.content) } : setup;
   for (const w of workers) w.postMessage({ setup: data, id: -1, indexes: [] });
-  const failures: Error[] = workers.flatMap((w) => stopped.get(w) ?? []);
+  const failures: Error[] = [];
   let answered = 0;
   let wake = () => {};
   const send = (w: Worker) => {
@@ -86,44 +77,15 @@ export async function makePages(
     while (answered < next && !failures.length) await new Promise<void>((resolve) => (wake = resolve));
     if (failures.length) throw failures[0];
   } finally {
-    await stop(workers);
+    await Promise.all(workers.map((w) => w.terminate()));
   }
   return { made: results.flatMap((r) => r.made), shared: [...new Set(results.flatMap((r) => r.shared))], threads };
 }
 
-/**
- * Workers worth starting before validation, so that they load the templates meanwhile: for a
- * build into a folder that is not there yet (nothing to take over) of content with course files
- * enough for the workers' threshold (a course is a page in each of three locales). A wrong guess
- * costs a little either way. STUDIO_WORKERS_AHEAD=0 starts none (the reference, to measure).
- */
-export function workersAhead(contentDir: string, outDir: string): Worker[] {
-  if (process.env.STUDIO_WORKERS_AHEAD === '0' || availableParallelism() < 2 || existsSync(outDir)) return [];
-  let courses = 0;
-  try {
-    courses = readdirSync(join(contentDir, 'courses')).length;
-  } catch {
-    return [];
-  }
-  return courses * 3 >= MIN_PAGES_FOR_WORKERS() ? startWorkers(availableParallelism() - 1) : [];
-}
-
-/** Stops workers (a build that failed before using them stops those started ahead). */
-export const stop = async (workers: Worker[]) => void (await Promise.all(workers.map((w) => w.terminate())));
-
-/** Why a worker stopped, when it did. */
-const stopped = new WeakMap<Worker, Error>();
-
-/** Worker threads, sent the setup when there is one (they load the templates meanwhile). */
+/** Worker threads (they load the templates while the setup is made and sent). */
 function startWorkers(count: number): Worker[] {
   const { url, execArgv } = cliEntry('render-worker');
-  return Array.from({ length: Math.max(0, count) }, () => {
-    const worker = new Worker(url, { execArgv, env: { ...process.env, NODE_ENV: 'production' } });
-    // Until makePages listens, a failure is kept for it (an unheard 'error' event would end the process).
-    worker.on('error', (error) => stopped.set(worker, error));
-    worker.on('exit', (code) => stopped.set(worker, stopped.get(worker) ?? new Error(`a build worker stopped with code ${code}`)));
-    return worker;
-  });
+  return Array.from({ length: count }, () => new Worker(url, { execArgv, env: { ...process.env, NODE_ENV: 'production' } }));
 }
 
 /** The validated content as plain data, to send to a worker: each entry's data, and of its source the file's name and hash. */

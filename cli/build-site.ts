@@ -1,12 +1,11 @@
 import { resolve } from 'node:path';
-import type { Worker } from 'node:worker_threads';
-import { makePages, stop, workersAhead } from './build-pages.ts';
+import { makePages } from './build-pages.ts';
 import type { PageProduct } from './build-share.ts';
 import { type BuildSummary, type MadePage, summarize } from './build-summary.ts';
 import { digestOf } from './incremental/digests.ts';
 import { memo } from './incremental/memo.ts';
 import { cacheKey } from './incremental/policy.ts';
-import { type Bundling, type ClientAssets, startClientAssets } from './render/client-assets.ts';
+import { type ClientAssets, startClientAssets } from './render/client-assets.ts';
 import { robotsTxt, sitemapXml } from './render/sitemap.ts';
 import { prerenderWithVike } from './render/vike.ts';
 import type { Problem } from './report/problem.ts';
@@ -71,18 +70,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const phases = stopwatch();
   // Installed with the compiler, so normally at hand; built meanwhile when missing.
   const bundling = options.renderer === 'vike' ? undefined : startClientAssets();
-  const ahead = bundling ? workersAhead(options.content, options.out) : [];
-  try {
-    return await build(options, { started, phases, bundling, ahead });
-  } finally {
-    await stop(ahead); // used and stopped by then, or not needed
-  }
-}
-
-async function build(
-  options: BuildOptions,
-  { started, phases, bundling, ahead }: { started: number; phases: ReturnType<typeof stopwatch>; bundling: Bundling | undefined; ahead: Worker[] },
-): Promise<BuildResult> {
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const validated = validateContent(options.content, { today });
   phases.end('validate');
@@ -99,7 +86,7 @@ async function build(
     const site = siteResolver(content, tr, settings);
     const progress = counter(site.pages.length, options.onProgress);
     const made = bundling
-      ? await withSerializer(content, settings, site, { out: options.out, staging, assets: await bundling.assets, ahead }, progress)
+      ? await withSerializer(content, settings, site, { out: options.out, staging, assets: await bundling.assets }, progress)
       : await withVike(content, settings, staging, progress);
     phases.end(made.threads > 1 ? 'pages: resolve, render, write (on workers)' : 'pages: resolve, render, write');
     const manifest = enquiryManifest(content, tr, formPages(site, made.pages), made.stylesheet);
@@ -127,7 +114,7 @@ async function withSerializer(
   content: Content,
   settings: ResolveOptions,
   site: SiteResolver,
-  where: { out: string; staging: string; assets: ClientAssets; ahead: Worker[] },
+  where: { out: string; staging: string; assets: ClientAssets },
   progress: () => void,
 ): Promise<Made> {
   const { staging, assets } = where;
@@ -144,7 +131,7 @@ async function withSerializer(
     'pages',
     input,
     async (indexes) => {
-      const made = await makePages({ content, settings, inserts: assets.inserts, dir: staging }, indexes, progress, where.ahead);
+      const made = await makePages({ content, settings, inserts: assets.inserts, dir: staging }, indexes, progress);
       threads = made.threads;
       return made;
     },
