@@ -156,14 +156,9 @@ async function withVike(content: Content, settings: ResolveOptions, staging: str
   return { pages, fallbacks: tr.fallbacks, stylesheet: stylesheetOfPage(staging, models[0]?.file), threads: 1 };
 }
 
-/** The first page with the form in each locale, resolved again here, for the server's manifest (the form's error texts). */
-function formPages(site: SiteResolver, pages: MadePage[]) {
-  const first = new Map<string, number>();
-  pages.forEach((p, i) => {
-    if (p.form && !first.has(p.locale)) first.set(p.locale, i);
-  });
-  return [...first].map(([locale, i]) => ({ locale: locale as Locale, form: site.resolve(i).model.form }));
-}
+/** The form of each locale that has a page with it, for the server's manifest (the form's error texts). */
+const formPages = (site: SiteResolver, pages: MadePage[]) =>
+  [...new Set(pages.flatMap((p) => (p.form ? [p.locale] : [])))].map((locale) => ({ locale, form: site.form(locale) }));
 
 /** What sitemap.xml lists of each page: whether it is listed (the page said), its address and alternates (the plan says). */
 const sitemapEntries = (site: SiteResolver, pages: MadePage[]) =>

@@ -1,4 +1,4 @@
-import type { PageModel } from '../../templates/model.ts';
+import type { FormModel, PageModel } from '../../templates/model.ts';
 import { inLocale } from '../schema/layout.ts';
 import type { Locale } from '../schema/locales.ts';
 import type { Content } from '../validate/content.ts';
@@ -81,6 +81,8 @@ export interface SiteResolver {
   pages: PlannedPage[];
   /** The model of page `index`, with the texts that fell back to Russian on it. */
   resolve(index: number): { model: PageModel; fallbacks: string[] };
+  /** The enquiry form as a locale's pages show it (none preselected). */
+  form(locale: Locale): FormModel;
 }
 
 /**
@@ -107,6 +109,7 @@ export function siteResolver(raw: Content, tr: Translator, options: ResolveOptio
       const { value: model, fallbacks } = tr.collect(() => resolvePage(ctx, routes[index % routes.length]!, planned.url, planned.file));
       return { model, fallbacks: shared.length ? [...new Set([...shared, ...fallbacks])] : fallbacks };
     },
+    form: (locale) => contexts.get(locale)!.value.form(),
   };
 }
 
