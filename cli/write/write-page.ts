@@ -1,4 +1,4 @@
-import { linkSync, statSync, writeFileSync } from 'node:fs';
+import { linkSync, lstatSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDir } from './ensure-dir.ts';
 
@@ -34,8 +34,8 @@ export function linkUnchanged(from: string, to: string, files: FileIdentity[]): 
     const source = join(from, file);
     const target = join(to, file);
     try {
-      const st = statSync(source);
-      if (st.ino !== ino || st.size !== size || st.mtimeMs !== mtimeMs) continue;
+      const st = lstatSync(source); // a link put in its place is not the file
+      if (!st.isFile() || st.ino !== ino || st.size !== size || st.mtimeMs !== mtimeMs) continue;
       ensureDir(made, target);
       linkSync(source, target);
       linked.add(file);
