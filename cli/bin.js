@@ -77,7 +77,7 @@ async function build(key) {
   await build({
     entryPoints: {
       main: join(root, 'cli', 'main.ts'),
-      'render-worker': join(root, 'cli', 'render', 'render-worker.ts'),
+      'render-worker': join(root, 'cli', 'build-worker.ts'),
     },
     outdir: tmp,
     outExtension: { '.js': '.cjs' },

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
+import { cacheKey, cachesOff, folderCacheFile, storeCacheFile } from '../incremental/policy.ts';
 import type { Position } from '../report/problem.ts';
-import { cacheKey, cachesOff, folderCacheFile, storeCacheFile } from './policy.ts';
 
 /** What parsing one file gave: its data and the positions asked for so far. */
 export interface CachedParse {

@@ -1,9 +1,9 @@
 import { type BigIntStats, readFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
+import { cacheKey, cachesOff, folderCacheFile, storeCacheFile } from '../incremental/policy.ts';
 import type { Problem } from '../report/problem.ts';
 import { restoreSource, type SourceFile } from '../validate/source.ts';
 import { ParseCache } from './parse-cache.ts';
-import { cacheKey, cachesOff, folderCacheFile, storeCacheFile } from './policy.ts';
 
 /**
  * A file changed less than this long before it was read may change again within the same time
