@@ -32,7 +32,7 @@ function inProcessFiles(dir: string): number {
   return (JSON.parse(out) as { files: number }).files;
 }
 
-// 1. The shipped content, whole process (includes Node and tsx start-up).
+// 1. The shipped content, whole process (includes the start of Node and the loading of the CLI bundle).
 time(['validate', '--quiet'], true); // fills the cache
 for (const cache of [false, true]) {
   const shipped = Array.from({ length: RUNS }, () => time(['validate', '--quiet'], cache));

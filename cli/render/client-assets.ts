@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BuildOptions, BuildResult, Metafile } from 'esbuild';
-import { compilerSalt } from '../cache/policy.ts';
+import { compilerSalt } from '../incremental/policy.ts';
 import { fromRoot, PROJECT_ROOT } from '../paths.ts';
 import { InternalError } from '../report/problem.ts';
 import { artifactsDir } from '../sources-key.js';
@@ -18,6 +18,8 @@ export interface ClientAssets {
   /** A directory holding `assets/…`, as the site serves them. */
   dir: string;
   inserts: { static: Inserts; form: Inserts };
+  /** The stylesheet every page links to, as the site serves it (the server's own pages link to it too). */
+  stylesheet: string;
   /** The hash of everything the bundle is built from (`bundleKey`). */
   key: string;
   /** Gzipped bytes of the JavaScript a page of each group loads (its script and what that imports). */
@@ -155,33 +157,37 @@ function install(key: string, result: BuildResult<{ metafile: true; write: false
       writeFileSync(path, file.contents);
       if (file.path.endsWith('.js')) jsGzip.form += gzipSync(file.contents).length;
     }
-    const inserts = insertsOf(result.metafile);
-    writeFileSync(join(work, 'inserts.json'), JSON.stringify({ ...inserts, jsGzip }));
+    const { inserts, stylesheet } = insertsOf(result.metafile);
+    writeFileSync(join(work, 'inserts.json'), JSON.stringify({ inserts, stylesheet, jsGzip }));
     try {
       renameSync(work, dir);
     } catch (error) {
       if (!existsSync(join(dir, 'inserts.json'))) throw error;
     }
-    return { dir, key, inserts, jsGzip, built: true };
+    return { dir, key, inserts, stylesheet, jsGzip, built: true };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
 /** The tags each group of pages gets, naming the files by the path the site serves them at. */
-function insertsOf(metafile: Metafile): ClientAssets['inserts'] {
+function insertsOf(metafile: Metafile): Pick<ClientAssets, 'inserts' | 'stylesheet'> {
   const href: Record<string, string> = {};
   for (const [path, output] of Object.entries(metafile.outputs))
     if (output.entryPoint) href[output.entryPoint] = `/assets/${relative(fromRoot(OUTDIR), join(PROJECT_ROOT, path)).split('\\').join('/')}`;
-  const css = stylesheetTag(href['templates/styles.css']!);
-  return { static: { head: css, body: '' }, form: { head: css, body: scriptTag(href['templates/form/client.ts']!) } };
+  const stylesheet = href['templates/styles.css']!;
+  const css = stylesheetTag(stylesheet);
+  return { inserts: { static: { head: css, body: '' }, form: { head: css, body: scriptTag(href['templates/form/client.ts']!) } }, stylesheet };
 }
 
 function readInstalled(key: string): ClientAssets | undefined {
   const dir = installedDir(key);
   try {
-    const { jsGzip, ...inserts } = JSON.parse(readFileSync(join(dir, 'inserts.json'), 'utf8')) as ClientAssets['inserts'] & Pick<ClientAssets, 'jsGzip'>;
-    return { dir, key, inserts, jsGzip, built: false };
+    const { inserts, stylesheet, jsGzip } = JSON.parse(readFileSync(join(dir, 'inserts.json'), 'utf8')) as Pick<
+      ClientAssets,
+      'inserts' | 'stylesheet' | 'jsGzip'
+    >;
+    return { dir, key, inserts, stylesheet, jsGzip, built: false };
   } catch {
     return undefined;
   }

@@ -1,9 +1,7 @@
 /**
- * Another entry of the CLI next to this module, for a worker thread or a child process: the
- * bundled .js (see cli/bin.js, which builds each of them), or the .ts source run through tsx.
+ * The entry of the build's worker thread (cli/build-worker.ts): the bundled .cjs next to this module
+ * (see cli/bin.js, which builds it), or, run from the TypeScript sources, render-worker-tsx.cjs.
  */
 export function cliEntry(name: 'render-worker'): { url: URL; execArgv: string[] } {
-  return import.meta.url.endsWith('.ts')
-    ? { url: new URL(`./${name}.ts`, import.meta.url), execArgv: ['--import', 'tsx'] }
-    : { url: new URL(`./${name}.js`, import.meta.url), execArgv: [] };
+  return { url: new URL(import.meta.url.endsWith('.ts') ? `./${name}-tsx.cjs` : `./${name}.cjs`, import.meta.url), execArgv: [] };
 }

@@ -1,23 +1,30 @@
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { InlineConfig } from 'vite';
 import type { PageModel } from '../../templates/model.ts';
-import { setBuildPages } from '../../templates/vike/pages.ts';
+import { type BuildPages, hasForm, type PrerenderUrls } from '../../templates/vike/pages.ts';
 import { CACHE_DIR, fromRoot } from '../paths.ts';
 
 // Vike finds the +files (templates/vike/) by scanning its root, which must be the project folder.
 const VIKE_ROOT = fromRoot();
-const PROGRESS = Symbol.for('studio-site.progress');
 
 /**
  * Prerenders every page with Vike (client bundle for the form, then one HTML file per page)
  * into `siteDir`. Uses Vike's JS API: `vite build` through npm's .bin link skips prerendering.
+ * The pages go in through Vike's public API only: their URLs compiled into the server build
+ * (Vite's `define`: Vike asks for them in a hook that gets no page context), the models and the
+ * progress callback in every page context (`prerender({ pageContextInit })`).
  */
 export async function prerenderWithVike(pages: PageModel[], siteDir: string, onPage: (url: string) => void): Promise<void> {
   // Inside the project, so that Vike's server bundle resolves react and vike from node_modules.
   const work = join(CACHE_DIR, `vike-${process.pid}`);
-  setBuildPages(pages);
-  (globalThis as Record<symbol, unknown>)[PROGRESS] = onPage;
-  const [{ build }, { default: vike }, { default: react }] = await Promise.all([import('vike/api'), import('vike/plugin'), import('@vitejs/plugin-react')]);
+  const urls: PrerenderUrls = { form: pages.filter(hasForm).map((p) => p.url), static: pages.filter((p) => !hasForm(p)).map((p) => p.url) };
+  const pageContextInit = { buildPages: new Map(pages.map((p) => [p.url, p])), onPageRendered: onPage } satisfies BuildPages;
+  const [{ build, prerender }, { default: vike }, { default: react }] = await Promise.all([
+    import('vike/api'),
+    import('vike/plugin'),
+    import('@vitejs/plugin-react'),
+  ]);
   // Vike lists every file it writes on the console; keep that for when something fails.
   const logged: string[] = [];
   const { log, info } = console;
@@ -30,17 +37,19 @@ export async function prerenderWithVike(pages: PageModel[], siteDir: string, onP
   const cwd = process.cwd();
   process.chdir(VIKE_ROOT);
   try {
-    await build({
-      viteConfig: {
-        configFile: false,
-        root: VIKE_ROOT,
-        logLevel: 'error',
-        clearScreen: false,
-        plugins: [react(), vike()],
-        // Vike joins outDir to the root itself: give it a relative path.
-        build: { outDir: relative(VIKE_ROOT, work), emptyOutDir: true, reportCompressedSize: false },
-      },
+    // A fresh config (and plugins) for each of Vike's two calls.
+    const viteConfig = (): InlineConfig => ({
+      configFile: false,
+      root: VIKE_ROOT,
+      logLevel: 'error',
+      clearScreen: false,
+      plugins: [react(), vike()],
+      define: { __STUDIO_PRERENDER_URLS__: JSON.stringify(urls) },
+      // Vike joins outDir to the root itself: give it a relative path.
+      build: { outDir: relative(VIKE_ROOT, work), emptyOutDir: true, reportCompressedSize: false },
     });
+    await build({ viteConfig: viteConfig() });
+    await prerender({ viteConfig: viteConfig(), pageContextInit });
     const client = join(work, 'client');
     if (!existsSync(join(client, 'index.html'))) throw new Error('Vike finished without prerendering index.html');
     cpSync(client, siteDir, { recursive: true });
@@ -54,6 +63,5 @@ export async function prerenderWithVike(pages: PageModel[], siteDir: string, onP
     console.log = log;
     console.info = info;
     rmSync(work, { recursive: true, force: true });
-    delete (globalThis as Record<symbol, unknown>)[PROGRESS];
   }
 }

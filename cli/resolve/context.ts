@@ -35,9 +35,9 @@ export interface SiteContext {
   baseUrl: string;
   /** YYYY-MM-DD: banners past their validUntil are left out. */
   today: string;
-  /** Courses and teachers in the order the site lists them. */
-  courses: Entry<'course'>[];
-  teachers: Entry<'teacher'>[];
+  /** Courses and teachers in the order the site lists them: sorted when asked for, so that only a page that lists them reads them all. */
+  courses(): Entry<'course'>[];
+  teachers(): Entry<'teacher'>[];
   /** The form option that enrols in a course. */
   formValue(course: string): string | undefined;
   /** Absolute URLs of a route in every locale, plus x-default: the same for each of its pages. */
@@ -78,8 +78,8 @@ export function siteContext(content: Complete, options: ResolveOptions): SiteCon
     locales,
     baseUrl,
     today: options.today,
-    courses: [...content.courses.values()].sort(byOrder),
-    teachers: [...content.teachers.values()].sort(byOrder),
+    courses: () => [...content.courses.values()].sort(byOrder),
+    teachers: () => [...content.teachers.values()].sort(byOrder),
     formValue: (course) => optionOf.get(course),
     hreflang,
   };

@@ -1,5 +1,4 @@
-import type { PageModel } from '../../templates/model.ts';
-import type { PageFacts } from '../cache/page-cache.ts';
+import type { FormModel, PageModel } from '../../templates/model.ts';
 import { inLocale } from '../schema/layout.ts';
 import type { Locale } from '../schema/locales.ts';
 import type { Content } from '../validate/content.ts';
@@ -16,7 +15,7 @@ import { schedulePage } from './pages/schedule.ts';
 import { teachersPage } from './pages/teachers.ts';
 import { thanksPage } from './pages/thanks.ts';
 import type { Translator } from './translator.ts';
-import { absoluteUrl, routeOfUrl, urlToFile } from './urls.ts';
+import { absoluteUrl, localeUrl, routeOfUrl, urlToFile } from './urls.ts';
 
 /** One builder per kind of page the templates know: a kind without one does not compile. */
 export const BUILDERS: { [K in PageKind]: Builder<K> } = {
@@ -70,97 +69,47 @@ export function pageFinder(raw: Content, tr: Translator, options: ResolveOptions
   };
 }
 
-/**
- * A page of the site as a build handles it: its model when it was resolved; else, for a page
- * whose declared inputs are the ones the previous build recorded (cache/page-inputs.ts), what
- * that build recorded of it, its key, and the means to resolve it after all.
- */
-export interface SitePage extends Pick<PageModel, 'url' | 'file' | 'locale' | 'inSitemap' | 'canonical' | 'hreflang' | 'form'> {
-  /** Whether it shows the form (`form`, of a page taken over, resolves it). */
-  hasForm: boolean;
-  model?: PageModel;
-  /** The previous build's key of a page not resolved (`pageKey` of the model it would have). */
-  key?: string;
-  /** The model (of a page taken over: resolved now, once). */
-  resolve(): PageModel;
-  facts: PageFacts | undefined;
+/** A page of the site before it is resolved: where it goes, and how search engines find it when it is indexed. */
+export interface PlannedPage extends Pick<PageModel, 'url' | 'file' | 'locale' | 'route'> {
+  /** Its address and alternates, when it is indexed (a page with `noindex` has none). */
+  canonical: string;
+  hreflang: PageModel['hreflang'];
 }
 
-/** What a build knows of a page before resolving it: its declared inputs, if it has any, and what the previous build recorded of a page with the same. */
-export type Reuse = (locale: Locale, page: PageOf<PageKind>, file: string) => { inputs?: string; recorded?: PageFacts & { key: string } };
-
-/** `resolveSite`, for a build: the pages `reuse` finds recorded with the same inputs are not resolved. */
-export function resolveSitePages(raw: Content, tr: Translator, options: ResolveOptions, reuse: Reuse): SitePage[] {
-  return [...sitePagesInChunks(raw, tr, options, reuse, Number.POSITIVE_INFINITY).chunks].flat();
+/** The pages of a site in the order a build makes them (every page of a locale, a locale after another), and each one's model by its index. */
+export interface SiteResolver {
+  pages: PlannedPage[];
+  /** The model of page `index`, with the texts that fell back to Russian on it. */
+  resolve(index: number): { model: PageModel; fallbacks: string[] };
+  /** The enquiry form as a locale's pages show it (none preselected). */
+  form(locale: Locale): FormModel;
 }
 
 /**
- * `resolveSitePages` a share at a time (`size` pages at most, in the same order), for a build
- * that renders each share while resolving the next; `total`: how many pages there will be.
+ * `resolveSite` a page at a time, for a build that shares the pages out: every party (a worker,
+ * the build's thread) makes the same list from the same content and resolves its own share.
+ * What a locale's pages share is made here, once (a recording view of the content sees it read
+ * outside any page), and the texts of it that fell back are counted on each page of the locale.
  */
-export function sitePagesInChunks(
-  raw: Content,
-  tr: Translator,
-  options: ResolveOptions,
-  reuse: Reuse,
-  size: number,
-): { total: number; chunks: Generator<SitePage[]> } {
+export function siteResolver(raw: Content, tr: Translator, options: ResolveOptions): SiteResolver {
   const site = siteContext(assertComplete(raw), options);
-  const pages = sitePages(site);
-  function* chunks() {
-    for (const locale of site.locales) {
-      const ctx = localeContext(site, tr, locale);
-      for (let start = 0; start < pages.length; start += size) yield pages.slice(start, start + size).map((page) => sitePage(ctx, page, reuse));
-    }
-  }
-  return { total: site.locales.length * pages.length, chunks: chunks() };
-}
-
-function sitePage(ctx: LocaleContext, page: PageOf<PageKind>, reuse: Reuse): SitePage {
-  const url = ctx.url(page.path);
-  const file = urlToFile(url);
-  const { inputs, recorded } = reuse(ctx.locale, page, file);
-  if (recorded) return takenOver(ctx, page, url, file, recorded);
-  const { value: model, fallbacks } = ctx.tr.collect(() => resolvePage(ctx, page, url, file));
-  const facts: PageFacts | undefined = inputs
-    ? { inputs, inSitemap: model.inSitemap, ...(model.noindex && { noindex: true }), ...(model.form && { form: true }), ...(fallbacks.length && { fallbacks }) }
-    : undefined;
+  const routes = sitePages(site);
+  const contexts = new Map(site.locales.map((locale) => [locale, tr.collect(() => localeContext(site, tr, locale))]));
+  const pages = site.locales.flatMap((locale) =>
+    routes.map((page): PlannedPage => {
+      const url = localeUrl(page.path, locale);
+      return { url, file: urlToFile(url), locale, route: page.path, canonical: absoluteUrl(site.baseUrl, url), hreflang: site.hreflang(page.path) };
+    }),
+  );
   return {
-    url,
-    file,
-    locale: ctx.locale,
-    inSitemap: model.inSitemap,
-    canonical: model.canonical,
-    hreflang: model.hreflang,
-    form: model.form,
-    hasForm: Boolean(model.form),
-    model,
-    resolve: () => model,
-    facts,
-  };
-}
-
-/** A page as the previous build recorded it: its fallbacks counted, its form resolved only when asked for (the server's manifest reads one). */
-function takenOver(ctx: LocaleContext, page: PageOf<PageKind>, url: string, file: string, recorded: PageFacts & { key: string }): SitePage {
-  const { key, ino: _i, size: _s, mtimeMs: _m, ...facts } = recorded as PageFacts & { key: string; ino?: number; size?: number; mtimeMs?: number };
-  ctx.tr.absorb(ctx.locale, facts.fallbacks ?? []);
-  let model: PageModel | undefined;
-  const resolve = () => {
-    model ??= resolvePage(ctx, page);
-    return model;
-  };
-  return {
-    url,
-    file,
-    locale: ctx.locale,
-    ...indexing(ctx, page.path, url, { noindex: facts.noindex === true, inSitemap: facts.inSitemap }),
-    get form() {
-      return facts.form ? resolve().form : undefined;
+    pages,
+    resolve(index) {
+      const planned = pages[index]!;
+      const { value: ctx, fallbacks: shared } = contexts.get(planned.locale)!;
+      const { value: model, fallbacks } = tr.collect(() => resolvePage(ctx, routes[index % routes.length]!, planned.url, planned.file));
+      return { model, fallbacks: shared.length ? [...new Set([...shared, ...fallbacks])] : fallbacks };
     },
-    hasForm: facts.form === true,
-    key,
-    resolve,
-    facts,
+    form: (locale) => contexts.get(locale)!.value.form(),
   };
 }
 
@@ -200,7 +149,7 @@ function resolvePage<K extends PageKind>(ctx: LocaleContext, page: PageOf<K>, ur
   return model;
 }
 
-/** How search engines are to see a page: made the same way for a page resolved and for one taken over. */
+/** How search engines are to see a page. */
 function indexing(ctx: LocaleContext, route: string, url: string, { noindex, inSitemap }: { noindex: boolean; inSitemap: boolean }) {
   return { inSitemap, canonical: noindex ? undefined : absoluteUrl(ctx.baseUrl, url), hreflang: noindex ? [] : ctx.hreflang(route) };
 }

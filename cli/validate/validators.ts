@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import { cacheFolder, cacheKey, cachesOff, storeCacheFile } from '../cache/policy.ts';
-import { requireWithCodeCache } from '../code-cache.js';
-import { CACHE_DIR, fromRoot } from '../paths.ts';
+import { fromRoot } from '../paths.ts';
 import { CONTENT_TYPE_NAMES, type ContentType, schemaFileName } from '../schema/layout.ts';
 
 const require = createRequire(import.meta.url);
@@ -109,54 +106,27 @@ export function validatorsKey(): string {
 /**
  * One ajv validator per content type, for the committed JSON Schemas in schemas/ (a test keeps them
  * equal to the zod source). Compiled ahead of time into schemas/validators.cjs (a test keeps that
- * equal to the schemas), so a run only loads it. Should it not match the schemas or the installed
- * ajv (a schema edited by hand, ajv upgraded, before `npm run schemas`), they are compiled here,
- * and the code kept in the cache (keyed by what it is made from and the compiler's salt) for the
- * next run. Formats are checked by the patterns zod writes next to them: no format plug-in needed.
+ * equal to the schemas), so a run only loads it: compiling them takes ajv about a third of a second,
+ * loading them a few milliseconds. Should it not match the schemas or the installed ajv (a schema
+ * edited by hand, ajv upgraded, before `npm run schemas`), ajv compiles them in this run
+ * (`compileWithAjv`, which tests/validate/validators.test.ts holds to the same results).
  */
 export function getValidators(): Validators {
   if (validators) return validators;
   const texts = schemaTexts();
   key ??= sourceKey(texts);
   try {
-    const shipped = requireWithCodeCache(fromRoot('schemas', VALIDATORS_FILE), 'validators') as Validators & { builtFrom?: string };
+    const shipped = require(fromRoot('schemas', VALIDATORS_FILE)) as Validators & { builtFrom?: string };
     if (shipped.builtFrom === key && SCHEMA_NAMES.every((n) => typeof shipped[n] === 'function')) validators = shipped;
   } catch {
     // missing or damaged: compiled below
   }
-  validators ??= compiledHere(texts);
+  validators ??= compileWithAjv(texts);
   return validators;
 }
 
-/** The fallback: validators compiled in this run, or by an earlier one and kept in the cache. */
-function compiledHere(texts: readonly string[]): Validators {
-  const name = `${cacheKey('validators', key!)}.cjs`;
-  let cached: string | undefined;
-  try {
-    cached = join(cacheFolder('validators'), name);
-  } catch {
-    // no cache folder (a read-only node_modules): compile, and keep nothing
-  }
-  if (cached && !cachesOff() && existsSync(cached)) {
-    try {
-      return require(cached) as Validators;
-    } catch {
-      // A damaged cache file: compile again below.
-    }
-  }
-  const compiled = compile(texts);
-  const compiledValidators = Object.fromEntries(SCHEMA_NAMES.map((t) => [t, compiled.ajv.getSchema(compiled.refs[t])!])) as Validators;
-  if (!cached) return compiledValidators;
-  // The cache is only an optimisation; a read-only node_modules must not stop validation.
-  if (storeCacheFile(cached, standalone(compiled, texts), 5)) removeOldValidators();
-  return compiledValidators;
-}
-
-/** Where versions before the cache policy kept the validators: one module per schema change, never pruned. */
-function removeOldValidators(): void {
-  try {
-    for (const old of readdirSync(CACHE_DIR)) if (/^validators-[0-9a-f]{16}\.cjs$/.test(old)) rmSync(join(CACHE_DIR, old), { force: true });
-  } catch {
-    // A read-only node_modules keeps them: harmless.
-  }
+/** The validators compiled by ajv in this process, from the schemas in schemas/. */
+export function compileWithAjv(texts: readonly string[] = schemaTexts()): Validators {
+  const { ajv, refs } = compile(texts);
+  return Object.fromEntries(SCHEMA_NAMES.map((t) => [t, ajv.getSchema(refs[t])!])) as Validators;
 }

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, opendirSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../report/problem.ts';
 import { existsOrLink } from '../util/exists.ts';
 import { processAlive } from '../util/process-alive.ts';
 import { checkOutDir } from './out-dir.ts';
-import { markSite, markStaging, REMOVE_MARKED, readMark, unlisted } from './site-mark.ts';
+import { markSite, markStaging, readMark, removeMarked, unlisted } from './site-mark.ts';
 
 /**
  * Writing a directory so that readers see the old or the new one, never a mix: the build
@@ -133,7 +132,7 @@ let retired = 0;
 
 /**
  * Deletes `dir` if it is ours: an empty folder, a staging folder, or a site holding nothing but
- * what its mark lists. Renamed out of the way first, then deleted by a detached process. A site
+ * what its mark lists. Renamed out of the way first, then deleted (removeMarked). A site
  * that also holds files of a user is kept, and the user told (`onlyListed`: the caller just
  * moved those out). Returns whether it was removed.
  */
@@ -141,8 +140,8 @@ function retire(dir: string, out: string, notes: string[], onlyListed = false): 
   try {
     return retireNow(dir, out, notes, onlyListed);
   } catch (error) {
-    // Gone meanwhile: the old site of the build before, which a process of that build is deleting
-    // (a build that starts soon after another sweeps it as a leftover while that process runs).
+    // Gone meanwhile: the old site of a build running beside this one, which that build is deleting
+    // (this build sweeps it as a leftover while the other deletes it).
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
     throw error;
   }
@@ -166,7 +165,7 @@ function retireNow(dir: string, out: string, notes: string[], onlyListed: boolea
   }
   const trash = sibling(out, `trash-${process.pid}-${Date.now()}${String(++retired).padStart(3, '0')}`);
   renameSync(dir, trash);
-  deleteDetached(trash);
+  removeMarked(trash);
   return true;
 }
 
@@ -177,16 +176,5 @@ function isEmpty(dir: string): boolean {
     return listing.readSync() === null;
   } finally {
     listing.closeSync();
-  }
-}
-
-/** If the process cannot start, the folder stays marked and the next build's sweep deletes it. */
-function deleteDetached(dir: string): void {
-  try {
-    const child = spawn(process.execPath, ['-e', REMOVE_MARKED, dir], { detached: true, stdio: 'ignore' });
-    child.on('error', () => {});
-    child.unref();
-  } catch {
-    // left for the next sweep
   }
 }

@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileWhole } from '../util/atomic-write.ts';
 
@@ -121,35 +121,38 @@ export function unlisted(dir: string, files: string[], options: { skipEmptyFolde
 }
 
 /**
- * Deletes a folder whose mark the caller checked: a staging folder whole, a site file by file
- * as its mark lists them, then the folders that are empty (rmdir removes nothing else); the mark goes last, and only when
- * nothing else is left, so a deletion cut short is still recognised as ours. Plain JavaScript
- * run by `node -e` in a detached process (see atomic-dir.ts), so a build need not wait for it.
+ * Deletes a folder whose mark the caller checked: a staging folder whole, a site file by file as its
+ * mark lists them, then the folders that are empty (rmdir removes nothing else); the mark goes last,
+ * and only when nothing else is left, so a deletion cut short is still recognised as ours. A folder
+ * whose mark is not (any more) ours is left alone.
  */
-export const REMOVE_MARKED = `
-const { readFileSync, readdirSync, rmSync, rmdirSync, unlinkSync } = require('node:fs');
-const { join } = require('node:path');
-const dir = process.argv[1];
-const markFile = join(dir, ${JSON.stringify(MARK_FILE)});
-const mark = JSON.parse(readFileSync(markFile, 'utf8'));
-if (mark.tool !== ${JSON.stringify(MARK_TOOL)} || mark.format !== ${MARK_FORMAT}) process.exit(1);
-if (mark.staging === true) {
-  rmSync(dir, { recursive: true, force: true });
-  process.exit(0);
-}
-for (const f of mark.files) {
-  try { unlinkSync(join(dir, f)); } catch {}
-}
-const emptyFolders = (rel) => {
-  for (const e of readdirSync(join(dir, rel), { withFileTypes: true }))
-    if (e.isDirectory()) {
-      emptyFolders(join(rel, e.name));
-      try { rmdirSync(join(dir, rel, e.name)); } catch {}
+export function removeMarked(dir: string): void {
+  const mark = readMark(dir);
+  if (mark.kind === 'staging') {
+    rmSync(dir, { recursive: true, force: true });
+    return;
+  }
+  if (mark.kind !== 'site') return;
+  for (const file of mark.files)
+    try {
+      unlinkSync(join(dir, file)); // never a folder: a listed path that is one now is the user's
+    } catch {
+      // gone already, or a folder
     }
-};
-emptyFolders('');
-if (readdirSync(dir).every((n) => n === ${JSON.stringify(MARK_FILE)})) {
-  unlinkSync(markFile);
-  rmdirSync(dir);
+  const removeEmptyFolders = (rel: string) => {
+    for (const e of readdirSync(join(dir, rel), { withFileTypes: true }))
+      if (e.isDirectory()) {
+        removeEmptyFolders(join(rel, e.name));
+        try {
+          rmdirSync(join(dir, rel, e.name));
+        } catch {
+          // not empty: a user's file in it
+        }
+      }
+  };
+  removeEmptyFolders('');
+  if (readdirSync(dir).every((name) => name === MARK_FILE)) {
+    unlinkSync(join(dir, MARK_FILE));
+    rmdirSync(dir);
+  }
 }
-`;

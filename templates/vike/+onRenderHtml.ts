@@ -1,13 +1,14 @@
 import { dangerouslySkipEscape } from 'vike/server';
 import type { PageContextServer } from 'vike/types';
-import type { PageModel } from '../model.ts';
 import { renderDocument } from '../render.tsx';
+import { type BuildPages, buildPageOf } from './pages.ts';
 import '../styles.css';
 
 /** Vike's only job here is bundling and writing files: the document comes from renderDocument. */
-export function onRenderHtml(pageContext: PageContextServer & { page?: PageModel }) {
-  if (!pageContext.page) throw new Error(`No page model for ${pageContext.urlOriginal}`);
-  const html = renderDocument(pageContext.page);
-  ((globalThis as Record<symbol, unknown>)[Symbol.for('studio-site.progress')] as ((url: string) => void) | undefined)?.(pageContext.page.url);
+export function onRenderHtml(pageContext: PageContextServer & Partial<BuildPages>) {
+  const page = buildPageOf(pageContext);
+  if (!page) throw new Error(`No page model for ${pageContext.urlOriginal}`);
+  const html = renderDocument(page);
+  pageContext.onPageRendered?.(page.url);
   return dangerouslySkipEscape(html);
 }

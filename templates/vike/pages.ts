@@ -1,31 +1,42 @@
 import type { PageModel } from '../model.ts';
 
 /**
- * The resolved pages of the current build, handed over by `content build` (cli/render/vike.ts)
- * before it starts Vike. Vike bundles this file into its server build, so module state is not
- * shared with the CLI: the hand-over goes through globalThis.
+ * What `content build --renderer vike` puts into every page context, through Vike's public
+ * `prerender({ pageContextInit })` (cli/render/vike.ts): the build's resolved pages, and where
+ * to report a page rendered. Vike bundles these files into a server build of their own, so they
+ * share no module state with the CLI; the page context is the way in.
  */
-const KEY = Symbol.for('studio-site.pages');
-
-export function setBuildPages(pages: PageModel[]): void {
-  (globalThis as Record<symbol, unknown>)[KEY] = new Map(pages.map((p) => [p.url, p]));
+export interface BuildPages {
+  /** The resolved pages of the build, by URL. */
+  buildPages: ReadonlyMap<string, PageModel>;
+  /** Told each URL once its page is rendered (the build's progress). */
+  onPageRendered: (url: string) => void;
 }
 
-export function getBuildPages(): Map<string, PageModel> {
-  const pages = (globalThis as Record<symbol, unknown>)[KEY] as Map<string, PageModel> | undefined;
-  if (!pages) throw new Error('No pages to prerender: run the build through `content build`.');
-  return pages;
+/** The URLs of the pages with the form and of the others: Vike's prerender asks for them before any page context exists. */
+export interface PrerenderUrls {
+  form: string[];
+  static: string[];
 }
+
+/** Compiled into the server build by cli/render/vike.ts (Vite's `define`): a hook without a page context can read nothing else. */
+declare const __STUDIO_PRERENDER_URLS__: PrerenderUrls;
 
 export const hasForm = (page: PageModel) => Boolean(page.form);
+
+/** The build's page of a page context; fails when the build did not hand the pages over. */
+export function buildPageOf(pageContext: { urlPathname: string } & Partial<BuildPages>): PageModel | undefined {
+  if (!pageContext.buildPages) throw new Error('No pages to prerender: run the build through `content build --renderer vike`.');
+  return pageContext.buildPages.get(pageContext.urlPathname);
+}
 
 /** Vike route function and prerender list for one of the two page groups. */
 export function pageGroup(withForm: boolean) {
   return {
-    route: (pageContext: { urlPathname: string }) => {
-      const page = getBuildPages().get(pageContext.urlPathname);
+    route: (pageContext: { urlPathname: string } & Partial<BuildPages>) => {
+      const page = buildPageOf(pageContext);
       return page && hasForm(page) === withForm ? { routeParams: {} } : false;
     },
-    prerender: () => [...getBuildPages().values()].filter((p) => hasForm(p) === withForm).map((p) => ({ url: p.url, pageContext: { page: p } })),
+    prerender: () => __STUDIO_PRERENDER_URLS__[withForm ? 'form' : 'static'],
   };
 }

@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { folderCacheFile } from '../../cli/incremental/policy.ts';
 import { runCliProcess } from '../helpers/cli.ts';
 import { fileForUrl, internalRefs, siteFiles, snapshotDir } from '../helpers/site.ts';
 import { lineOf, syntheticContent } from '../helpers/synthetic.ts';
@@ -142,4 +143,42 @@ describe('content build', () => {
     for (let i = 0; i < 100 && others().length; i++) await new Promise((r) => setTimeout(r, 100));
     expect(others()).toEqual([]);
   }, 60_000);
+
+  const summaryOf = async (site: string, env: Record<string, string> = {}) => {
+    const r = await runCliProcess(['build', '--content', content.dir, '--out', site, '--today', '2026-11-22', '--format', 'json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    return JSON.parse(r.stdout).summary as { pages: number; rendered: number; phases: Record<string, number> };
+  };
+  const expectSameBytes = (site: string) => {
+    const files = snapshotDir(site);
+    expect([...files.keys()]).toEqual([...first.keys()]);
+    for (const [f, bytes] of first) expect(files.get(f)!.equals(bytes), f).toBe(true);
+  };
+
+  it('writes the same bytes when workers make the pages as when this thread makes them all', async () => {
+    const site = join(out, 'workers');
+    const summary = await summaryOf(site, { STUDIO_RENDER_WORKERS_FROM: '1', STUDIO_NO_CACHE: '1' });
+    expect(Object.keys(summary.phases)).toContain('pages: resolve, render, write (on workers)');
+    expectSameBytes(site);
+  }, 120_000);
+
+  it('takes every page over when nothing changed, nothing under STUDIO_NO_CACHE=1, and nothing from a damaged record', async () => {
+    const site = join(out, 'records');
+    const fresh = await summaryOf(site);
+    expect(fresh.rendered).toBe(fresh.pages);
+    const again = await summaryOf(site);
+    expect(again.rendered).toBe(0);
+    expect((await summaryOf(site, { STUDIO_NO_CACHE: '1' })).rendered).toBe(again.pages);
+    const records = folderCacheFile('pages', site, 'json');
+    const damaged = JSON.parse(readFileSync(records, 'utf8'));
+    for (const item of Object.values(damaged.items) as { reads: unknown; ino: unknown }[]) {
+      item.reads = 'not a list';
+      item.ino = null;
+    }
+    writeFileSync(records, JSON.stringify(damaged));
+    expect((await summaryOf(site)).rendered).toBe(again.pages);
+    writeFileSync(records, 'null');
+    expect((await summaryOf(site)).rendered).toBe(again.pages);
+    expectSameBytes(site);
+  }, 120_000);
 });

@@ -20,16 +20,16 @@ import {
 } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { serializeToStaticMarkup, serializeToString } from '../../cli/render/html/serialize.ts';
+import { type ByReact, serializeToStaticMarkup, serializeToString } from '../../cli/render/html/serialize.ts';
 import { InternalError } from '../../cli/report/problem.ts';
 
 // The rules of React's server renderer the serializer ports (cli/render/html), one case each,
 // checked against React itself: both renderToString and renderToStaticMarkup must be matched.
 
-/** The serializer's HTML for `node`, after checking it is React's. */
-function same(node: ReactNode): string {
-  expect(serializeToStaticMarkup(node)).toBe(renderToStaticMarkup(node));
-  const html = serializeToString(node);
+/** The serializer's HTML for `node` (the components in `byReact` left to React), after checking it is React's. */
+function same(node: ReactNode, byReact?: ByReact): string {
+  expect(serializeToStaticMarkup(node, byReact)).toBe(renderToStaticMarkup(node));
+  const html = serializeToString(node, byReact);
   expect(html).toBe(renderToString(node));
   return html;
 }
@@ -47,6 +47,11 @@ function Stateful({ start }: { start: string }) {
   const onClick = useCallback(() => effects++, []);
   return h('button', { type: 'button', onClick, 'data-ref': ref.current }, value, twice);
 }
+/** Text, from state: spliced between other text, it must be separated as in place. */
+const StatefulText = ({ text }: { text: string }) => useState(text)[0];
+const Hoisting = () => h('title', null, useState('t')[0]);
+const Id = () => h('p', { id: useId() });
+const WITH_HOOKS: ByReact = new Set([Stateful, StatefulText, Hoisting]);
 
 describe('text', () => {
   it('separates adjacent text nodes with <!-- -->, across components and fragments, but not around elements', () => {
@@ -87,7 +92,7 @@ describe('attributes', () => {
   });
 
   it('writes booleans as React does: empty attributes, "true"/"false" for aria-* and data-*, dropped elsewhere', () => {
-    same(h('input', { required: true, disabled: false, hidden: true, readOnly: 0, autoFocus: true, multiple: false }));
+    same(h('fieldset', { required: true, disabled: false, hidden: true, readOnly: 0, autoFocus: true, multiple: false }));
     same(h('div', { 'aria-invalid': false, 'aria-hidden': true, 'data-on': true, 'data-off': false, custom: true, title: false }));
     same(h('a', { download: true }, 'x'));
     same(h('a', { download: 'file.txt', capture: false }, 'x'));
@@ -97,9 +102,9 @@ describe('attributes', () => {
   it('drops href="" but on <a>, blocks javascript: URLs, and checks numbers', () => {
     same(h('div', null, h('a', { href: '' }, 'self'), h('link', { rel: 'x', href: '' }), h('area', { href: '' })));
     same(h('a', { href: ' javascript:alert(1)' }, 'x'));
-    same(h('form', { action: 'JaVa\tScRiPt:alert(1)' }));
-    same(h('textarea', { rows: 0, cols: 'x', readOnly: true }));
-    same(h('textarea', { rows: 4, cols: '10' }));
+    same(h('div', { action: 'JaVa\tScRiPt:alert(1)', formAction: 'javascript:x' }));
+    same(h('div', { rows: 0, cols: 'x', readOnly: true }));
+    same(h('div', { rows: 4, cols: '10' }));
     same(h('ol', { start: 0 }, h('li', null)));
     same(h('td', { rowSpan: 'x', colSpan: 2 }));
   });
@@ -133,33 +138,6 @@ describe('elements', () => {
     same(h('div', { dangerouslySetInnerHTML: { __html: null } }));
   });
 
-  it('marks the option of the select value selected, also for defaultValue, arrays and options without a value', () => {
-    const options = [
-      h('option', { key: 1, value: 'a' }, 'A'),
-      h('option', { key: 2, value: 2 }, 'Two'),
-      h('option', { key: 3 }, 'c'),
-      h('optgroup', { key: 4 }, h('option', { value: 'd' }, 'D')),
-    ];
-    same(h('select', { value: 'a', name: 's', onChange: () => 1 }, options));
-    same(h('select', { defaultValue: '2' }, options));
-    same(h('select', { value: ['c', 'd'], multiple: true }, options));
-    same(h('select', { value: undefined }, options));
-    same(h('option', { selected: true, value: 'x' }, 'outside a select'));
-    same(h('select', { value: 'ab' }, h('option', null, 'a', 'b')));
-  });
-
-  it('writes the value of a textarea as its text, and puts value and checked of an input last', () => {
-    same(h('textarea', { value: '\nfirst line & <more>', name: 'm', onChange: () => 1 }));
-    same(h('textarea', { defaultValue: 'x' }));
-    same(h('textarea', null, 'child'));
-    same(h('textarea', { value: '' }));
-    same(h('input', { value: 'v', name: 'n', type: 'text', id: 'i', defaultValue: 'd' }));
-    same(h('input', { defaultValue: '', checked: false, defaultChecked: true, type: 'checkbox' }));
-    same(h('input', { defaultChecked: true, type: 'radio', value: 0 }));
-    same(h('button', { name: 'b', type: 'submit', formAction: '/x', formMethod: 'post', disabled: false }, 'Go'));
-    same(h('form', { method: 'post', target: '_top', className: 'f', action: '/a', encType: 'text/plain' }, 'text'));
-  });
-
   it('hoists <title>, <meta> and <link> into the document head, charset and viewport first', () => {
     const head = h(
       'head',
@@ -180,9 +158,20 @@ describe('elements', () => {
     );
   });
 
-  it('renders components with the hooks the form uses, as on the server: initial state, no effects', () => {
-    same(h('div', null, h(Stateful, { start: 'go' }), h(Stateful, { start: '&' })));
+  it('leaves components with hooks to React, spliced in place: initial state, no effects, text separated as in place', () => {
+    same(h('div', null, h(Stateful, { start: 'go' }), h(Stateful, { start: '&' })), WITH_HOOKS);
+    expect(
+      same(h('p', null, 'a', h(StatefulText, { text: 'b' }), 'c', h(StatefulText, { text: '' }), h('i'), h(StatefulText, { text: 'd' })), WITH_HOOKS),
+    ).toBe('<p>a<!-- -->b<!-- -->c<i></i>d</p>');
+    same(h(Fragment, null, h(StatefulText, { text: 'x' }), h(Pair, { a: 'y', b: h(Stateful, { start: 'z' }) })), WITH_HOOKS);
     expect(effects).toBe(0);
+  });
+
+  it("refuses to splice a React part where React's own rendering of it would differ", () => {
+    const refused = (node: ReactNode, message: string) => expect(() => serializeToString(node, WITH_HOOKS)).toThrow(message);
+    refused(h('div', null, h(Hoisting)), 'React writes elsewhere');
+    refused(h('table', null, h('tbody', null, h(StatefulText, { text: 'x' }))), 'only into the body');
+    refused(h('thead', null, h('tr', null, h(StatefulText, { text: 'x' }))), 'only into the body');
   });
 });
 
@@ -203,17 +192,9 @@ describe('what the serializer does not port fails, named', () => {
     ['react.forward_ref', () => h(forwardRef(() => 'x'))],
     // What createPortal returns (react-dom's createPortal wants a DOM container).
     ['react.portal', () => ({ $$typeof: Symbol.for('react.portal'), key: null, children: 'x', containerInfo: null, implementation: null }) as never],
-    ['the hook useId', () => h(() => useId())],
-    ['the hook useContext', () => h(() => useContext(Context))],
-    [
-      'a state update made while rendering',
-      () =>
-        h(() => {
-          const [n, set] = useState(0);
-          if (n === 0) set(1);
-          return n;
-        }),
-    ],
+    ['which calls a React hook', () => h(() => useId())],
+    ['which calls a React hook', () => h(() => useContext(Context))],
+    ['<Stateful>, which calls a React hook', () => h('div', null, h(Stateful, { start: 'not listed' }))],
     ['<svg>', () => h('svg')],
     ['<img>', () => h('img', { src: '/a.png' })],
     ['<my-element>', () => h('my-element')],
@@ -221,15 +202,15 @@ describe('what the serializer does not port fails, named', () => {
     ['iterables or promises', () => new Set(['a']) as never],
     ['an object as a child', () => ({ a: 1 }) as never],
     ['a function as a child', () => (() => 'x') as never],
-    ['function as a form action', () => h('form', { action: () => undefined })],
+    ...['form', 'input', 'button', 'select', 'option', 'textarea'].map((tag): [string, () => ReactNode] => [`<${tag}>`, () => h('div', null, h(tag))]),
   ];
   it.each(cases)('%s', (name, node) => {
     expect(() => serializeToString(node())).toThrow(InternalError);
     expect(() => serializeToString(node())).toThrow(name);
   });
 
-  it('puts React back after a failure, so React renders hooks again', () => {
-    expect(() => serializeToString(h(() => useId()))).toThrow(InternalError);
-    expect(renderToString(h(() => h('p', null, useState('ok')[0])))).toBe('<p>ok</p>');
+  it('leaves React alone: a component with hooks fails named, then React renders it as ever', () => {
+    expect(() => serializeToString(h(Id))).toThrow(InternalError);
+    expect(serializeToString(h(Id), new Set([Id]))).toBe(renderToString(h(Id)));
   });
 });

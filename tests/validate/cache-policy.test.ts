@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_TYPE_NAMES } from '../../cli/schema/layout.ts';
 import { contentCopy, copyCompiler, FIXTURE, runCopiedCli } from '../helpers/cli.ts';
 
-// The cache policy (cli/cache/policy.ts), seen from outside: a poisoned cache must not be
+// The cache policy (cli/incremental/policy.ts), seen from outside: a poisoned cache must not be
 // read once what it was made with changes, nor at all under STUDIO_NO_CACHE=1; every cache is
 // pruned. The caches live in the compiler's own node_modules/.cache, so this test works on a
 // copy of the compiler (its node_modules linked package by package, its cache folder and CLI bundle its own):
@@ -18,24 +18,6 @@ const cache = join(project, 'node_modules', '.cache', 'studio-site');
 const broken = contentCopy({ 'courses/vocal.yaml': readFileSync(join(FIXTURE, 'courses/vocal.yaml'), 'utf8').replace(/^goal:\n(?: {2}.*\n)+/m, '') });
 
 const content = (args: string[], env: Record<string, string> = {}) => runCopiedCli(project, args, env);
-
-/** Every validators module in the cache accepts anything (or, with `remove`, is deleted). */
-function poisonValidators(remove = false): number {
-  const accept = 'const ok = Object.assign(() => true, { errors: null });\nmodule.exports = new Proxy({}, { get: () => ok });\n';
-  let poisoned = 0;
-  const visit = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      if (e.isDirectory() && e.name !== 'cli') visit(join(dir, e.name));
-      else if (e.name.endsWith('.cjs')) {
-        if (remove) rmSync(join(dir, e.name));
-        else writeFileSync(join(dir, e.name), accept);
-        poisoned++;
-      }
-    }
-  };
-  visit(cache);
-  return poisoned;
-}
 
 /** Changes the version the lockfile gives a package (what an upgrade does). */
 function upgrade(name: string): void {
@@ -80,52 +62,10 @@ describe('the validators compiled ahead of time (schemas/validators.cjs)', () =>
   }, 120_000);
 });
 
-// Without the shipped module, the compiled validators are cached: the fallback follows the cache policy.
-describe('the validator cache', () => {
-  beforeAll(async () => {
-    rmSync(join(project, 'schemas', 'validators.cjs'));
-    const first = await content(['validate', '--content', broken.dir]);
-    expect(first.code, first.out).toBe(1);
-  }, 120_000);
-
-  it('is ignored under STUDIO_NO_CACHE=1, and read otherwise', async () => {
-    expect(poisonValidators()).toBeGreaterThan(0);
-    const off = await content(['validate', '--content', broken.dir], { STUDIO_NO_CACHE: '1' });
-    expect(off.code, off.out).toBe(1);
-    expect(off.out).toMatch(/goal/);
-    expect(poisonValidators()).toBeGreaterThan(0); // what that run stored, poisoned too
-    // The control: with caches on, the poisoned validators are used (so the case above means something).
-    const on = await content(['validate', '--content', broken.dir]);
-    expect(on.code, on.out).toBe(0);
-  }, 120_000);
-
-  it('is not read after an upgrade of ajv', async () => {
-    expect(poisonValidators()).toBeGreaterThan(0);
-    upgrade('ajv');
-    const r = await content(['validate', '--content', broken.dir]);
-    expect(r.code, r.out).toBe(1);
-    expect(r.out).toMatch(/goal/);
-  }, 120_000);
-
-  it('keeps its newest few modules only', async () => {
-    const dir = join(cache, 'validators');
-    const old = Date.now() / 1000 - 3600;
-    for (let i = 0; i < 10; i++) {
-      writeFileSync(join(dir, `old${i}.cjs`), 'module.exports = {};');
-      utimesSync(join(dir, `old${i}.cjs`), old - i, old - i);
-    }
-    upgrade('ajv'); // a new key: compiled and stored, then the folder pruned
-    const r = await content(['validate', '--content', broken.dir]);
-    expect(r.code, r.out).toBe(1);
-    expect(readdirSync(dir).length).toBeLessThanOrEqual(5);
-  }, 120_000);
-});
-
 describe('the parse memo', () => {
   it('is not read after an upgrade of yaml', async () => {
     const valid = join(project, 'content');
     cpSync(FIXTURE, valid, { recursive: true });
-    poisonValidators(true); // this case is about the parse memo alone
     await new Promise((r) => setTimeout(r, 3100)); // files written in the last seconds are never kept (the racy rule)
     for (let run = 0; run < 2; run++) {
       const stored = await content(['validate', '--content', valid, '--quiet']); // the second run on a folder keeps its files

@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileValidators, getValidators, VALIDATORS_FILE } from '../../cli/validate/validators.ts';
-import { ROOT } from '../helpers/cli.ts';
+import { parse } from 'yaml';
+import { compileValidators, compileWithAjv, getValidators, VALIDATORS_FILE } from '../../cli/validate/validators.ts';
+import { FIXTURE, ROOT } from '../helpers/cli.ts';
 
 describe('schemas/validators.cjs', () => {
   it('is what the schemas compile to (run "npm run schemas" after changing a shape, or after upgrading ajv)', () => {
@@ -39,5 +40,23 @@ describe('schemas/validators.cjs', () => {
 
   it('is what validation uses', () => {
     expect(getValidators()).toBe(createRequire(import.meta.url)(join(ROOT, 'schemas', VALIDATORS_FILE)));
+  });
+
+  it('finds what ajv compiling the schemas in the run finds (the reference), error for error', () => {
+    const shipped = getValidators();
+    const reference = compileWithAjv();
+    const files = readdirSync(FIXTURE, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml'));
+    const datas = files.map((f) => parse(readFileSync(join(FIXTURE, f), 'utf8')) as unknown);
+    // Each file against every schema (most against the wrong one: many errors), and some broken at the root.
+    datas.push(null, 42, 'text', [], { title: { ru: '' } }, { ...(datas[0] as object), extra: { de: 1 } });
+    let errors = 0;
+    for (const name of Object.keys(reference) as (keyof typeof reference)[])
+      for (const data of datas) {
+        const ok = shipped[name](data);
+        expect(ok, name).toBe(reference[name](data));
+        expect(shipped[name].errors ?? null, name).toEqual(reference[name].errors ?? null);
+        errors += shipped[name].errors?.length ?? 0;
+      }
+    expect(errors).toBeGreaterThan(100);
   });
 });

@@ -2,7 +2,6 @@
 // whether it has an end tag (pushStartInstance, getChildFormatContext and renderElement in
 // node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js).
 import { InternalError } from '../../report/problem.ts';
-import { formElements } from './form-elements.ts';
 import { headElements } from './head-elements.ts';
 import { type Context, open, type Start, selfClosing, withText } from './output.ts';
 
@@ -25,17 +24,16 @@ const voidElement: Start = (o, tag, props) => {
 
 /**
  * Elements React writes by rules not ported here: they change how their content is written
- * (svg, math, noscript, picture), add resources to the head (img, style), or are the document
- * itself (html, body); custom elements have their own attribute rules.
+ * (svg, math, noscript, picture), add resources to the head (img, style), are the document
+ * itself (html, body), or are form controls, which only the enquiry form has (rendered by React:
+ * cli/render/page-html.ts); custom elements have their own attribute rules.
  */
-const UNSUPPORTED = ['html', 'body', 'svg', 'math', 'foreignObject', 'noscript', 'picture', 'img', 'style', 'pre', 'listing', 'object', 'menuitem'];
+const UNSUPPORTED = [
+  ...['html', 'body', 'svg', 'math', 'foreignObject', 'noscript', 'picture', 'img', 'style', 'pre', 'listing', 'object', 'menuitem'],
+  ...['form', 'input', 'button', 'select', 'option', 'textarea'],
+];
 
-const starts = new Map<string, Start>([
-  ['a', anchor],
-  ...VOID.map((tag) => [tag, voidElement] as const),
-  ...Object.entries(formElements),
-  ...Object.entries(headElements),
-]);
+const starts = new Map<string, Start>([['a', anchor], ...VOID.map((tag) => [tag, voidElement] as const), ...Object.entries(headElements)]);
 
 const VALID_TAG = /^[a-zA-Z][a-zA-Z:_.\-\d]*$/;
 
@@ -95,19 +93,18 @@ export function tagOf(tag: string): Tag {
     start: starts.get(tag) ?? generic,
     end: NO_END.has(tag) ? '' : `</${tag}>`,
     mode,
-    ordinary: mode === undefined && tag !== 'select' && tag !== 'head',
+    ordinary: mode === undefined && tag !== 'head',
   };
   tags.set(tag, info);
   return info;
 }
 
-const IN_BODY: Context = { mode: 2, selected: null };
+const IN_BODY: Context = { mode: 2 };
 
 /** getChildFormatContext: the context of `tag`'s children. */
-export function childContext(parent: Context, tag: string, info: Tag, props: Record<string, unknown>): Context {
+export function childContext(parent: Context, tag: string, info: Tag): Context {
   if (info.ordinary && parent.mode >= 2 && parent.mode < 6) return parent;
-  if (info.mode !== undefined) return { mode: info.mode, selected: null };
-  if (tag === 'select') return { mode: 2, selected: props.value != null ? props.value : props.defaultValue };
-  if (tag === 'head' && parent.mode < 2) return { mode: 3, selected: null };
+  if (info.mode !== undefined) return { mode: info.mode };
+  if (tag === 'head' && parent.mode < 2) return { mode: 3 };
   return parent.mode >= 6 || parent.mode < 2 ? IN_BODY : parent;
 }

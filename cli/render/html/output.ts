@@ -23,8 +23,6 @@ export interface Output {
 export interface Context {
   /** React's insertion mode: 0 the root, 2 in the body, 3 in the root <head>, 6-9 in table parts. */
   mode: number;
-  /** The value of the enclosing <select> (which marks the option with that value selected). */
-  selected: unknown;
 }
 
 /** Writes the start tag of `type` into `o`; returns the children still to render (null: none). */

@@ -1,22 +1,30 @@
 // React element trees to HTML, byte for byte as React 19's renderToString and
 // renderToStaticMarkup write them, for the constructs the templates use: host elements,
-// function components (with the hooks of hooks.ts), fragments, arrays and text. Anything else
-// fails with an InternalError naming it, never with other bytes. React stays the reference
-// (Vike's renderer and the tests use it); tests/build/serialize*.test.ts compare the two.
+// function components without hooks, fragments, arrays and text. A component that calls hooks
+// is rendered by React itself (the caller names it, `ByReact`) and its HTML spliced in. Anything
+// else fails with an InternalError naming it, never with other bytes. React stays the reference
+// (cli/render/page-html.ts has both); tests/build/serialize.test.ts and page-html.test.ts compare the two.
 // Rules from node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js: renderElement,
 // retryNode, pushTextInstance, pushSegmentFinale and flushCompletedQueues.
-import type { ReactNode } from 'react';
+import { Component as ClassComponent, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { InternalError } from '../../report/problem.ts';
 import { childContext, tagOf } from './elements.ts';
 import { escapeText } from './escape.ts';
-import { withServerHooks } from './hooks.ts';
 import type { Context, Output, Props } from './output.ts';
 
-const ELEMENT = Symbol.for('react.transitional.element');
-const FRAGMENT = Symbol.for('react.fragment');
-const ROOT: Context = { mode: 0, selected: null };
+const ROOT: Context = { mode: 0 };
 
-type Component = ((props: object, secondArg?: undefined) => unknown) & { prototype?: { isReactComponent?: unknown }; displayName?: string };
+type Component = ((props: object, secondArg?: undefined) => unknown) & { displayName?: string };
+
+/** The components the serializer leaves to React: those that call hooks (the serializer has none to give them). */
+export type ByReact = ReadonlySet<unknown>;
+
+/**
+ * What React writes first when it renders a part on its own but elsewhere in place: the elements
+ * it hoists into the document's head, and the document's own elements.
+ */
+const NOT_IN_PLACE = /^<(?:title|meta|link|head|html|body|!DOCTYPE)[\s/>]/i;
 
 class Serializer implements Output {
   out = '';
@@ -28,7 +36,10 @@ class Serializer implements Output {
   /** What the document's <head> contains besides the hoisted elements. */
   private preamble = '';
 
-  constructor(private readonly staticMarkup: boolean) {}
+  constructor(
+    private readonly staticMarkup: boolean,
+    private readonly byReact: ByReact,
+  ) {}
 
   /** retryNode: text, arrays, elements; null, undefined and booleans are nothing. */
   node(node: unknown, context: Context): void {
@@ -41,20 +52,56 @@ class Serializer implements Output {
 
   /** renderElement: host elements, function components, fragments. */
   private element(node: unknown, context: Context): void {
-    const element = node as { $$typeof?: unknown; type: unknown; props: Props };
-    if (typeof node !== 'object' || element.$$typeof !== ELEMENT) throw new InternalError(`the HTML serializer cannot render ${describeNode(node)}`);
-    const type = element.type;
-    if (typeof type === 'string') this.host(type, element.props, context);
-    else if (typeof type === 'function') this.node(this.call(type as Component, element.props), context);
-    else if (type === FRAGMENT) this.node(element.props.children, context);
+    if (!isValidElement<Props>(node)) throw new InternalError(`the HTML serializer cannot render ${describeNode(node)}`);
+    const { type, props } = node;
+    if (typeof type === 'string') this.host(type, props, context);
+    else if (typeof type === 'function' && this.byReact.has(type)) this.byReactInPlace(node, context);
+    else if (typeof type === 'function') this.node(this.call(type as Component, props), context);
+    else if (type === Fragment) this.node(props.children, context);
     else throw new InternalError(`the HTML serializer does not support ${describeType(type)}`);
   }
 
-  /** renderWithHooks, for function components (with the hooks of hooks.ts). */
+  /** renderWithHooks, for function components that call no hook (outside React's rendering, a hook fails: React's dispatcher is not set). */
   private call(component: Component, props: Props): unknown {
-    if (component.prototype?.isReactComponent)
-      throw new InternalError(`the HTML serializer does not support class components (${component.displayName ?? component.name})`);
-    return component(props);
+    const name = component.displayName ?? component.name;
+    if (component.prototype instanceof ClassComponent) throw new InternalError(`the HTML serializer does not support class components (${name})`);
+    try {
+      return component(props);
+    } catch (error) {
+      // How React fails a hook called outside its rendering ("Cannot read properties of null (reading 'useState')").
+      if (error instanceof TypeError && /\(reading 'use[A-Za-z]*'\)/.test(error.message))
+        throw new InternalError(
+          `the HTML serializer cannot render <${name}>, which calls a React hook: list it among those React renders (cli/render/page-html.ts)`,
+          {
+            cause: error,
+          },
+        );
+      throw error;
+    }
+  }
+
+  /**
+   * A component that calls hooks, rendered by React on its own (React sets its own hooks
+   * dispatcher; the serializer never touches it) and spliced in: the bytes React writes in place,
+   * as long as the part is in the body (not in a <head> or a table part, whose context React
+   * would not know here) and hoists nothing into the head. Ids from useId would count from the
+   * part's own root: the enquiry form calls no useId, and both renderers render it apart anyway
+   * (templates/shared-html.ts).
+   */
+  private byReactInPlace(element: ReactElement, context: Context): void {
+    const name = (element.type as Component).displayName ?? (element.type as Component).name;
+    if (context.mode > 2)
+      throw new InternalError(`the HTML serializer splices React's rendering of <${name}> only into the body, not into a <head> or a table part`);
+    const html = this.staticMarkup ? renderToStaticMarkup(element) : renderToString(element);
+    if (html === '') return;
+    if (NOT_IN_PLACE.test(html))
+      throw new InternalError(
+        `the HTML serializer cannot splice <${name}>: it renders an element React writes elsewhere in a whole page (${html.slice(0, 20)}…)`,
+      );
+    // Text after text is separated, as in pushTextInstance; text never contains a raw < or >.
+    if (this.lastPushedText && html[0] !== '<') this.out += '<!-- -->';
+    this.out += html;
+    this.lastPushedText = !this.staticMarkup && !html.endsWith('>');
   }
 
   /** pushTextInstance: text next to text is separated by <!-- --> (so hydration finds two text nodes), but for static markup. */
@@ -70,7 +117,7 @@ class Serializer implements Output {
     const info = tagOf(tag);
     const children = info.start(this, tag, props, context);
     this.lastPushedText = false;
-    const inner = childContext(context, tag, info, props);
+    const inner = childContext(context, tag, info);
     if (inner.mode !== 3) {
       if (children != null) this.node(children, inner);
       this.out += info.end;
@@ -112,14 +159,16 @@ function describeNode(node: unknown): string {
   return `an object as a child (keys ${Object.keys(node).join(', ')})`;
 }
 
-function serialize(node: ReactNode, staticMarkup: boolean): string {
-  const serializer = new Serializer(staticMarkup);
-  withServerHooks(() => serializer.node(node, ROOT));
+function serialize(node: ReactNode, staticMarkup: boolean, byReact: ByReact): string {
+  const serializer = new Serializer(staticMarkup, byReact);
+  serializer.node(node, ROOT);
   return serializer.html();
 }
 
-/** What React's renderToString writes for `node`. */
-export const serializeToString = (node: ReactNode): string => serialize(node, false);
+const NONE: ByReact = new Set();
 
-/** What React's renderToStaticMarkup writes for `node`. */
-export const serializeToStaticMarkup = (node: ReactNode): string => serialize(node, true);
+/** What React's renderToString writes for `node`; the components in `byReact` are rendered by React. */
+export const serializeToString = (node: ReactNode, byReact = NONE): string => serialize(node, false, byReact);
+
+/** What React's renderToStaticMarkup writes for `node`; the components in `byReact` are rendered by React. */
+export const serializeToStaticMarkup = (node: ReactNode, byReact = NONE): string => serialize(node, true, byReact);

@@ -14,7 +14,8 @@ export const homePage: Builder<'home'> = (ctx, route) => {
     ...titled(ctx, route),
     body: {
       kind: 'home',
-      courses: ctx.courses
+      courses: ctx
+        .courses()
         .filter((e) => e.data.route)
         .map(
           (e): CourseCard => ({

@@ -7,7 +7,7 @@ import { titled } from './page-kind.ts';
 /** Every teacher, with links to the pages of the courses they teach. */
 export const teachersPage: Builder<'teachers'> = (ctx, route) => ({
   ...titled(ctx, route),
-  body: { kind: 'teachers', teachers: ctx.teachers.map((t) => teacher(ctx, t)) },
+  body: { kind: 'teachers', teachers: ctx.teachers().map((t) => teacher(ctx, t)) },
 });
 
 function teacher(ctx: LocaleContext, t: Entry<'teacher'>): TeacherModel {

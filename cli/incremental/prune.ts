@@ -6,7 +6,7 @@ const WEEK_MS = 7 * 24 * 3600 * 1000;
 /**
  * Keeps a cache folder small: its `keep` newest entries (files or folders), none older than a
  * week, always keeping `except` (the entry just written or read). Part of the cache policy
- * (cache-policy.ts): every cache calls it after writing.
+ * (policy.ts): every cache calls it after writing.
  */
 export function pruneCache(dir: string, keep = 20, except?: string): void {
   const weekAgo = Date.now() - WEEK_MS;

@@ -25,10 +25,10 @@ let salt: string | undefined;
 
 /**
  * The sources key (cli/sources-key.js: every file under cli/ and templates/, package.json and the
- * lockfile): computed once per process, or taken from cli/bin.js, which made it to know its bundle current.
+ * lockfile): computed once per process.
  */
 export function compilerSalt(): string {
-  salt ??= (globalThis as Record<symbol, string | undefined>)[Symbol.for('studio-site.sources-key')] ?? contentKey(PROJECT_ROOT);
+  salt ??= contentKey(PROJECT_ROOT);
   return salt;
 }
 
