@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ShareResult, ShareSetup } from './build-share.ts';
+import type { SourceFile } from './load/source.ts';
 import { cliEntry } from './render/entry.ts';
 import type { Content, Entry } from './validate/content.ts';
-import type { SourceFile } from './validate/source.ts';
 
 /**
  * Below this many pages to make, the build's thread makes them all: a worker loads the templates

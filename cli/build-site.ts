@@ -4,6 +4,7 @@ import type { PageProduct } from './build-share.ts';
 import { type BuildSummary, type MadePage, summarize } from './build-summary.ts';
 import { digestOf } from './incremental/digests.ts';
 import { memo } from './incremental/memo.ts';
+import { ParseMemo } from './incremental/parse-memo.ts';
 import { cacheKey } from './incremental/policy.ts';
 import { type ClientAssets, startClientAssets } from './render/client-assets.ts';
 import { robotsTxt, sitemapXml } from './render/sitemap.ts';
@@ -16,7 +17,7 @@ import { createTranslator } from './resolve/translator.ts';
 import { LOCALES, type Locale } from './schema/locales.ts';
 import { enquiryManifest, writeManifest } from './serve/manifest.ts';
 import type { Content } from './validate/content.ts';
-import { validateContent } from './validate/validate.ts';
+import { FILE_CHECKS, validateContent } from './validate/validate.ts';
 import { commitStaging, discardStaging, prepareStaging } from './write/atomic-dir.ts';
 import { checkOutDir } from './write/out-dir.ts';
 import { installAssets, stylesheetOfPage, writeSiteFiles } from './write/site-files.ts';
@@ -71,7 +72,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Installed with the compiler, so normally at hand; built meanwhile when missing.
   const bundling = options.renderer === 'vike' ? undefined : startClientAssets();
   const today = options.today ?? new Date().toISOString().slice(0, 10);
-  const validated = validateContent(options.content, { today });
+  const known = ParseMemo.open(options.content);
+  const validated = validateContent(options.content, { today, known });
+  known?.save(FILE_CHECKS);
   phases.end('validate');
   if (!validated.ok) {
     bundling?.cancel();

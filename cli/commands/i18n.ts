@@ -1,13 +1,12 @@
-import { ParseCache } from '../cache/parse-cache.ts';
 import { checkTranslations, confirm, type I18nReport } from '../i18n/check.ts';
-import { LOCK_FILE, readLock, writeLock } from '../i18n/translation-lock.ts';
+import { LOCK_FILE, lockOf, writeLock } from '../i18n/translation-lock.ts';
+import { loadContent } from '../load/load.ts';
 import type { Logger } from '../logger.ts';
 import type { Paint } from '../report/colors.ts';
 import { printReport } from '../report/format-problems.ts';
 import { catalogued, countBySeverity, type Problem, sortProblems, UsageError } from '../report/problem.ts';
 import { count } from '../report/problems.ts';
 import { LOCALES, type Locale } from '../schema/localized.ts';
-import { loadContent } from '../validate/load.ts';
 import { contentPrefix, EXIT } from './common.ts';
 import type { I18nOptions } from './usage.ts';
 
@@ -16,11 +15,9 @@ export async function i18nCommand(opts: I18nOptions, log: Logger): Promise<numbe
   if (opts.locale && !(targets as string[]).includes(opts.locale))
     throw new UsageError(`Unknown locale "${opts.locale}".`, `Translations are checked for: ${targets.join(', ')} (ru is the source).`);
   const only = opts.locale ? [opts.locale as Locale] : targets;
-  const cache = ParseCache.open(opts.content);
-  const loaded = loadContent(opts.content, cache);
-  let lock = readLock(opts.content, loaded.fileLimit, cache);
+  const loaded = loadContent(opts.content);
+  let lock = lockOf(loaded.lock);
   let report = checkTranslations(loaded.files, lock, only);
-  cache?.save();
 
   // A file that could not be read (a FIFO, a link out of the content folder, broken YAML, a lock
   // that fails its schema) is an error here too: its texts are missing from the report.

@@ -1,6 +1,7 @@
+import { ParseMemo } from '../incremental/parse-memo.ts';
 import type { Logger } from '../logger.ts';
 import { printReport } from '../report/format-problems.ts';
-import { validateContent } from '../validate/validate.ts';
+import { FILE_CHECKS, validateContent } from '../validate/validate.ts';
 import { contentPrefix, EXIT } from './common.ts';
 import type { ValidateOptions } from './usage.ts';
 
@@ -9,7 +10,10 @@ const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 export async function validateCommand(opts: ValidateOptions, log: Logger): Promise<number> {
   const started = now();
-  const result = validateContent(opts.content, { today: opts.today });
+  // What an earlier run read and checked: only the files changed since are read again.
+  const known = ParseMemo.open(opts.content);
+  const result = validateContent(opts.content, { today: opts.today, known });
+  known?.save(FILE_CHECKS);
   const prefix = contentPrefix(opts.content);
   const failed = !result.ok || (opts.strict === true && result.problems.length > 0);
   printReport(log, result.problems, opts.format, {

@@ -2,7 +2,7 @@ import { type FSWatcher, readdirSync, watch } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { PageModel } from '../../templates/model.ts';
-import { ReadCache } from '../cache/read-cache.ts';
+import { ParseMemo } from '../incremental/parse-memo.ts';
 import { fromRoot } from '../paths.ts';
 import type { Problem } from '../report/problem.ts';
 import { pageFinder } from '../resolve/resolve.ts';
@@ -43,11 +43,11 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   const assets = await bundleClientAssets();
   const state: State = { problems: [], sources: new Map(), version: 0 };
   const clients = new Set<ServerResponse>();
-  const reads = new ReadCache(options.content);
+  const known = new ParseMemo(options.content);
 
   const rebuild = () => {
     const started = performance.now();
-    const ok = check(options.content, state, reads);
+    const ok = check(options.content, state, known);
     state.version++;
     options.onRebuild?.({ ok, ms: Math.round(performance.now() - started), problems: state.problems, sources: state.sources });
     for (const c of clients) c.write(`event: reload\ndata: ${state.version}\n\n`);
@@ -72,13 +72,13 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
 }
 
 /**
- * Validates the content (reading again only the files that changed since `reads` read them) and
+ * Validates the content (reading again only the files that changed since `known` read them) and
  * makes its pages ready to resolve into `state` (no pages while there are errors); whether it is fine.
  */
-function check(content: string, state: State, reads: ReadCache): boolean {
+function check(content: string, state: State, known: ParseMemo): boolean {
   const today = new Date().toISOString().slice(0, 10);
   try {
-    const result = validateContent(content, { today, reads });
+    const result = validateContent(content, { today, known });
     state.problems = result.problems;
     state.sources = result.sources;
     if (!result.ok) {

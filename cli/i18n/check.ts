@@ -1,8 +1,8 @@
+import type { LoadedFile } from '../load/load.ts';
+import { locate, type PathPart, type SourceFile } from '../load/source.ts';
 import { catalogued, expectedOf, formatPath, foundOf, type Problem } from '../report/problem.ts';
 import { DEFAULT_LOCALE, LANGUAGE_NAMES, type Locale, TRANSLATED_LOCALES } from '../schema/locales.ts';
 import { PLURAL_SUFFIX, PLURAL_SUFFIXES } from '../schema/ui-keys.ts';
-import type { LoadedFile } from '../validate/load.ts';
-import { locate, type PathPart, type SourceFile } from '../validate/source.ts';
 import { checkGlossary } from './glossary.ts';
 import { type LocalizedTextSite, localizedTexts } from './localized-texts.ts';
 import { sourceHash, type TranslationLock } from './translation-lock.ts';

@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
-import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ParseCache } from '../cache/parse-cache.ts';
+import { LOCK_FILE, type ParsedFile } from '../load/load.ts';
+import type { SourceFile } from '../load/source.ts';
+import { yamlPackage } from '../load/yaml-lazy.ts';
 import type { Problem } from '../report/problem.ts';
 import { writeFileWhole } from '../util/atomic-write.ts';
 import { explain } from '../validate/explain-schema-errors.ts';
-import { contentRoot, readContentFile } from '../validate/read-content-file.ts';
-import { parseSource } from '../validate/source.ts';
-import { getValidators, validatorsKey } from '../validate/validators.ts';
-import { yamlPackage } from '../validate/yaml-lazy.ts';
+import { getValidators } from '../validate/validators.ts';
 import type { GlossaryEntry } from './glossary.ts';
 
 /**
@@ -16,7 +14,7 @@ import type { GlossaryEntry } from './glossary.ts';
  * translation was confirmed against. When the Russian text changes, the hash no longer
  * matches and the translation is reported as stale until a translator confirms it again.
  */
-export const LOCK_FILE = 'translations.yaml';
+export { LOCK_FILE };
 
 export interface TranslationLock {
   /** Words that may be the same in every language (names, brands): never "probably untranslated". */
@@ -29,28 +27,28 @@ export interface TranslationLock {
 export const sourceHash = (ru: string) => createHash('sha256').update(ru).digest('hex').slice(0, 10);
 
 /**
- * The lock, read and checked like every content file (only a regular file inside the content
- * folder; its YAML and its schema, glossary included), with the problems that keep it from being
- * used: a lock with an error is not used at all (`unreadable`), so nothing is confirmed over it.
+ * The lock as the load stage read it (`Loaded.lock`: only a regular file inside the content folder,
+ * its YAML parsed), checked against its schema, glossary included, with the problems that keep it
+ * from being used: a lock with an error is not used at all (`unreadable`), so nothing is confirmed
+ * over it. No file is an empty lock. `kept`: what its schema check found in a source before (cli/validate/cross-check.ts, KnownChecks).
  */
-export function readLock(contentDir: string, maxBytes?: number, cache?: ParseCache): TranslationLock & { problems: Problem[]; unreadable: boolean } {
+export function lockOf(read: ParsedFile | undefined, kept?: WeakMap<SourceFile, Problem[]>): TranslationLock & { problems: Problem[]; unreadable: boolean } {
   const empty = { sameInAllLanguages: [], confirmed: {}, glossary: [] };
-  if (!lstatSync(join(contentDir, LOCK_FILE), { throwIfNoEntry: false })) return { ...empty, problems: [], unreadable: false };
-  const read = readContentFile(contentRoot(contentDir), LOCK_FILE, maxBytes);
-  if ('problem' in read) return { ...empty, problems: [read.problem], unreadable: true };
-  const { source, problems } = parseSource(LOCK_FILE, read.bytes, cache);
+  if (!read) return { ...empty, problems: [], unreadable: false };
+  const { source, problems } = read;
   const refused = (list: Problem[]) => ({ ...empty, problems: list, unreadable: true });
   if (!source || source.data === undefined || problems.some((p) => p.severity === 'error')) return refused(problems);
-  const passed = `translations:${validatorsKey()}`;
-  if (source.cached?.schemaOk !== passed) {
+  let invalid = kept?.get(source);
+  if (!invalid) {
     const validate = getValidators().translations;
-    if (!validate(source.data)) {
-      // The texts that rightly stay the same are still known, so they are not reported as untranslated too.
-      const same = (source.data as { sameInAllLanguages?: unknown } | null)?.sameInAllLanguages;
-      const kept = Array.isArray(same) && same.every((s) => typeof s === 'string') ? (same as string[]) : [];
-      return { ...refused([...problems, ...explain(source, validate.errors ?? [])]), sameInAllLanguages: kept };
-    }
-    if (source.cached) source.cached.schemaOk = passed;
+    invalid = validate(source.data) ? [] : explain(source, validate.errors ?? []);
+    if (!invalid.length) kept?.set(source, invalid);
+  }
+  if (invalid.length) {
+    // The texts that rightly stay the same are still known, so they are not reported as untranslated too.
+    const same = (source.data as { sameInAllLanguages?: unknown } | null)?.sameInAllLanguages;
+    const words = Array.isArray(same) && same.every((s) => typeof s === 'string') ? (same as string[]) : [];
+    return { ...refused([...problems, ...invalid]), sameInAllLanguages: words };
   }
   const data = (source.data ?? {}) as Partial<TranslationLock>;
   return { sameInAllLanguages: data.sameInAllLanguages ?? [], confirmed: data.confirmed ?? {}, glossary: data.glossary ?? [], problems, unreadable: false };

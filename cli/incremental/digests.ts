@@ -6,8 +6,7 @@ const ABSENT = '-';
 
 /**
  * A part of the content read from one file: its digest is its file's name and bytes (the hash the
- * parse cache made of them), else its text's (under STUDIO_NO_CACHE=1: the build after such a one
- * makes every page again, never a wrong one). Not its data, which is parsed when first used.
+ * load stage made of them, cli/load/source.ts), else its text's. Not its data, which is parsed when first used.
  */
 interface FromFile {
   source: { file: string; text: string; hash?: string };

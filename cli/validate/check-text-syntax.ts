@@ -1,9 +1,9 @@
+import { type PathPart, problemAt } from '../load/source.ts';
 import { catalogued, expectedOf, hintOf, type Problem } from '../report/problem.ts';
 import type { ContentType } from '../schema/layout.ts';
 import { LOCALES } from '../schema/locales.ts';
 import { PLURAL_SUFFIX, UI_VARIABLES } from '../schema/ui-keys.ts';
 import type { Entry } from './content.ts';
-import { mayContain, type PathPart, problemAt } from './source.ts';
 
 /** i18next nesting: `$t(key)` inserts another text (an object, printed "[object Object]", for a namespace). */
 const NESTING = /\$t\([^)]*\)?/;
@@ -27,8 +27,6 @@ export function checkTextSyntax(entries: readonly Entry<ContentType>[]): Problem
   // One path, extended and shortened as the walk goes; a problem gets a copy (problemAt keeps none).
   const path: PathPart[] = [];
   for (const entry of entries) {
-    // Most files have neither: a look at the text tells, where it can, without a walk (see textProblem).
-    if (!mayContain(entry.source, '$t(') && !mayContain(entry.source, '{{')) continue;
     const isUi = entry.source.file === 'ui.yaml';
     const texts = (value: Record<string, string>) => {
       // The key names the UI string: made only for ui.yaml, not for every text of every course.

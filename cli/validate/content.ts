@@ -1,7 +1,7 @@
+import type { LoadedFile } from '../load/load.ts';
+import type { SourceFile } from '../load/source.ts';
 import type { ContentOf, ContentType } from '../schema/index.ts';
 import { compareNames } from '../util/compare-names.ts';
-import type { LoadedFile } from './load.ts';
-import type { SourceFile } from './source.ts';
 
 /** A content entry that passed its schema, with the source to locate problems in it. */
 export interface Entry<T extends ContentType> {

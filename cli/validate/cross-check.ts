@@ -1,4 +1,4 @@
-import type { ReadCache } from '../cache/read-cache.ts';
+import type { SourceFile } from '../load/source.ts';
 import type { Problem } from '../report/problem.ts';
 import { checkTextSyntax } from './check-text-syntax.ts';
 import { bannersNotExpired } from './checks/banners.ts';
@@ -13,13 +13,21 @@ import { coursesInForm, scheduleEndsAfterStart } from './checks/schedule.ts';
 import { uniqueBannerIds, uniqueFaqIds, uniqueFormValues } from './checks/unique-ids.ts';
 import { type Content, SINGLETONS } from './content.ts';
 import { checkDescriptions } from './description-length.ts';
-import type { SourceFile } from './source.ts';
+
+/**
+ * What a caller knows of the checks of one file at a time (cli/incremental/parse-memo.ts): what
+ * each found in a source it looked at before. A file not read again keeps its source object, and
+ * so what was found in it; a file read again is a new source, looked at anew.
+ */
+export interface KnownChecks {
+  kept(check: string): WeakMap<SourceFile, Problem[]>;
+}
 
 export interface CrossCheckOptions {
   /** "Today" for banner expiry, YYYY-MM-DD. */
   today: string;
   /** What was found before (by a long-lived process, or a run before this one): the problems of `PER_FILE` checks in files not read again. */
-  reads?: ReadCache;
+  known?: KnownChecks;
 }
 
 const textSyntax: Check = ({ entries }) => checkTextSyntax(entries);
@@ -27,7 +35,7 @@ const descriptions: Check = ({ content }) => checkDescriptions(content); // of r
 
 /**
  * The checks that look at each file on its own (nothing of another file but its name): what they
- * find in a file is kept with its source in the read cache, by the name given here.
+ * find in a file is kept with its source (`KnownChecks`), by the name given here.
  */
 const PER_FILE = new Map([
   [placeholders, 'placeholders'],
@@ -35,7 +43,7 @@ const PER_FILE = new Map([
   [descriptions, 'descriptions'],
 ]);
 
-/** The names of the per-file checks (what a read cache keeps of every file). */
+/** The names of the per-file checks. */
 export const PER_FILE_CHECKS = [...PER_FILE.values()];
 
 /** Every cross-file rule; a new rule is a new entry. (The order only matters for problems at the same place: they are sorted afterwards.) */
@@ -67,13 +75,13 @@ const CHECKS: Check[] = [
   textSyntax,
 ];
 
-/** Stage 3: what no schema can say — references, uniqueness, consistency between files. */
+/** What no schema can say — references, uniqueness, consistency between files. */
 export function crossCheck(content: Content, options: CrossCheckOptions): Problem[] {
   const context = checkContext(content, options.today);
-  const reads = options.reads;
+  const known = options.known;
   return CHECKS.flatMap((check) => {
     const name = PER_FILE.get(check);
-    return name && reads ? perFile(check, context, reads.kept(name)) : check(context);
+    return name && known ? perFile(check, context, known.kept(name)) : check(context);
   });
 }
 

@@ -1,7 +1,7 @@
+import { problemAt } from '../load/source.ts';
 import { catalogued, expectedOf, foundOf, type Problem } from '../report/problem.ts';
 import { LOCALES } from '../schema/locales.ts';
 import type { Content } from './content.ts';
-import { problemAt } from './source.ts';
 
 /**
  * About what search engines show of a meta description before they cut it off. A longer one is

@@ -1,10 +1,10 @@
 import type { ErrorObject } from 'ajv';
+import { type PathPart, problemAt, type SourceFile } from '../load/source.ts';
 import type { Problem } from '../report/problem.ts';
 import { catalogued, expectedOf, foundOf, hintOf } from '../report/problem.ts';
 import { count, describeValue, limitWords, quoteValue, SUGGESTIONS, type SuggestionKind, TYPE_NAMES, withPlaceholderNote } from '../report/problems.ts';
 import { NO_HTML, ONE_LINE, PLACEHOLDER_PATTERN } from '../schema/layout.ts';
 import { formatHint } from '../schema/messages.ts';
-import { type PathPart, problemAt, type SourceFile } from './source.ts';
 import { bulletName, closest, suggest } from './suggest.ts';
 
 const pointerToPath = (pointer: string): PathPart[] =>

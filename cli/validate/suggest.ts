@@ -1,5 +1,5 @@
+import { bulletName, spaceName } from '../load/yaml-structure.ts';
 import { SUGGESTIONS, type SuggestionKind } from '../report/problems.ts';
-import { bulletName, spaceName } from './yaml-structure.ts';
 
 /**
  * What an editor most likely meant by a value that is not allowed where it stands: the same word

@@ -21,7 +21,7 @@ const TODAY = '2026-11-22';
 const INSERTS = { head: '<link rel="stylesheet" href="/assets/s.css">', body: '<script type="module" src="/assets/f.js"></script>' };
 
 function pagesOf(dir: string): PageModel[] {
-  const validated = validateContent(dir, { today: TODAY, cache: false });
+  const validated = validateContent(dir, { today: TODAY });
   if (!validated.ok) throw new Error(`${dir} does not validate`);
   return resolveSite(validated.content, createTranslator(validated.content), { today: TODAY });
 }

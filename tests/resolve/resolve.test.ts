@@ -12,7 +12,7 @@ const TODAY = '2025-01-01';
 
 /** The frozen copy of the shipped content, validated afresh: a test may change it in place before resolving. */
 function shipped(): Content {
-  const v = validateContent(FIXTURE, { today: TODAY, cache: false });
+  const v = validateContent(FIXTURE, { today: TODAY });
   expect(v.ok).toBe(true);
   return v.content;
 }

@@ -62,26 +62,30 @@ describe('the validators compiled ahead of time (schemas/validators.cjs)', () =>
   }, 120_000);
 });
 
-describe('the parse cache', () => {
-  it('is not read after an upgrade of yaml or js-yaml', async () => {
+describe('the parse memo', () => {
+  it('is not read after an upgrade of yaml', async () => {
     const valid = join(project, 'content');
     cpSync(FIXTURE, valid, { recursive: true });
-    for (const name of ['yaml', 'js-yaml']) {
-      const stored = await content(['validate', '--content', valid, '--quiet']);
+    await new Promise((r) => setTimeout(r, 3100)); // files written in the last seconds are never kept (the racy rule)
+    for (let run = 0; run < 2; run++) {
+      const stored = await content(['validate', '--content', valid, '--quiet']); // the second run on a folder keeps its files
       expect(stored.code, stored.out).toBe(0);
-      // Poison every entry: data that fails the schema, as if another parser had read the files.
-      const dir = join(cache, 'parse');
-      expect(existsSync(dir)).toBe(true);
-      for (const f of readdirSync(dir)) {
-        const saved = deserialize(readFileSync(join(dir, f))) as { version: string; entries: Record<string, unknown> };
-        for (const hash of Object.keys(saved.entries)) saved.entries[hash] = { data: { poisoned: true }, positions: [] };
-        writeFileSync(join(dir, f), serialize(saved));
-      }
-      const control = await content(['validate', '--content', valid, '--quiet']);
-      expect(control.code, `${name}: the poisoned cache is read while nothing changed`).not.toBe(0);
-      upgrade(name);
-      const r = await content(['validate', '--content', valid, '--quiet']);
-      expect(r.code, `${name}: ${r.out}`).toBe(0);
     }
+    // Poison every entry: data that fails the schema, as if another parser had read the files, and nothing checked yet.
+    const dir = join(cache, 'parse-memo');
+    expect(existsSync(dir)).toBe(true);
+    let poisoned = 0;
+    for (const f of readdirSync(dir)) {
+      const saved = deserialize(readFileSync(join(dir, f))) as { version: string; files: Map<string, unknown[]> };
+      for (const entry of saved.files.values()) entry.splice(8, 2, { poisoned: true }, {});
+      poisoned += saved.files.size;
+      writeFileSync(join(dir, f), serialize(saved));
+    }
+    expect(poisoned).toBeGreaterThan(0);
+    const control = await content(['validate', '--content', valid, '--quiet']);
+    expect(control.code, 'the poisoned memo is read while nothing changed').not.toBe(0);
+    upgrade('yaml');
+    const r = await content(['validate', '--content', valid, '--quiet']);
+    expect(r.code, r.out).toBe(0);
   }, 240_000);
 });

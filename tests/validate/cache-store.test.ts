@@ -6,7 +6,7 @@ import { storeCacheFile } from '../../cli/incremental/policy.ts';
 import { tinyDisk } from '../helpers/tiny-disk.ts';
 
 // How every cache of the compiler stores a file (cli/incremental/policy.ts): whole or not at all, and a
-// write that fails leaves nothing behind (a half-written read cache of a large site is tens of MB).
+// write that fails leaves nothing behind (a half-written parse memo of a large site is tens of MB).
 
 const root = mkdtempSync(join(tmpdir(), 'studio-cache-store-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -39,11 +39,11 @@ describe('storeCacheFile', () => {
     try {
       const dir = join(disk!.dir, 'parse');
       mkdirSync(dir);
-      writeFileSync(join(dir, 'files.v8'), 'the read cache of the run before');
+      writeFileSync(join(dir, 'files.v8'), 'the parse memo of the run before');
       disk!.fill();
       expect(storeCacheFile(join(dir, 'files.v8'), Buffer.alloc(256 * 1024, 7), 20)).toBe(false);
       expect(readdirSync(dir)).toEqual(['files.v8']);
-      expect(readFileSync(join(dir, 'files.v8'), 'utf8')).toBe('the read cache of the run before');
+      expect(readFileSync(join(dir, 'files.v8'), 'utf8')).toBe('the parse memo of the run before');
     } finally {
       disk!.cleanup();
     }

@@ -6,7 +6,7 @@ import { contentCopy, runCli } from '../helpers/cli.ts';
 const copy = contentCopy();
 afterAll(() => copy.cleanup());
 
-/** validate --format json, with the parse cache on or off. */
+/** validate --format json, with the parse memo on or off. */
 async function validate(cache: boolean) {
   const before = process.env.STUDIO_NO_CACHE;
   process.env.STUDIO_NO_CACHE = cache ? '0' : '1';
@@ -19,7 +19,7 @@ async function validate(cache: boolean) {
   }
 }
 
-describe('the parse cache', () => {
+describe('the parse memo of content validate', () => {
   it('gives exactly what a fresh parse gives, cold, warm, and after a file changed', async () => {
     const fresh = await validate(false);
     const cold = await validate(true);

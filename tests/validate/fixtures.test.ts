@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { type Fix, fromCatalogue } from '../../cli/report/problem.ts';
 import type { ProblemCode } from '../../cli/report/problems.ts';
 import { contentCopy, ROOT, runCli } from '../helpers/cli.ts';
+import { readersAgree } from '../helpers/readers.ts';
 
 /**
  * Editing mistakes, and harmless edits, as small patches applied to a copy of the live content:
@@ -164,6 +165,7 @@ function check(c: Case) {
     const copy = contentCopy();
     try {
       const anchors = apply(copy.dir, c.edits);
+      readersAgree(copy.dir, TODAY); // the fast path reads the edited files as `yaml` does
       const { code, problems, stderr } = await validate(copy.dir);
       expect(stderr).not.toMatch(/\n\s+at .+:\d+:\d+/); // no stack trace
       const errors = problems.filter((p) => p.severity === 'error');

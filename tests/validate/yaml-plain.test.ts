@@ -2,12 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LineCounter, parseDocument } from 'yaml';
-import { locateInDocument } from '../../cli/validate/yaml-full.ts';
-import { locatePlain, readPlainYaml } from '../../cli/validate/yaml-plain.ts';
+import { locateInDocument } from '../../cli/load/yaml-full.ts';
+import { locatePlain, readPlainYaml } from '../../cli/load/yaml-plain.ts';
 import { ROOT } from '../helpers/cli.ts';
 import { syntheticContent } from '../helpers/synthetic.ts';
 
-// The plain reader (cli/validate/yaml-plain.ts) stands in for `yaml` on clean files: whatever it
+// The plain reader (cli/load/yaml-plain.ts) stands in for `yaml` on clean files: whatever it
 // accepts it must read exactly as `yaml` does (same data, and `yaml` finds nothing wrong), and
 // locate every path where `yaml` locates it. Held to that on real files and on thousands of files
 // mutated the way editors break them.
@@ -153,7 +153,7 @@ describe('the plain YAML reader', () => {
   it('reads the fixtures (the frozen content and the editing corpus) and synthetic courses exactly as yaml does, and locates every path as yaml does', () => {
     const left = files.filter((_, i) => !agrees(texts[i]!)).map((f) => f.slice(f.lastIndexOf('/') + 1));
     // It is what reads the content files, translations.yaml included (validate checks it on every run); left to
-    // the general parsers: the fixture corpus (flow lists) and a synthetic file with aliases.
+    // `yaml`: the fixture corpus (flow lists) and a synthetic file with aliases.
     expect(left.sort()).toEqual(['editing.yaml', 'legal.yaml']);
   });
 
@@ -171,7 +171,7 @@ describe('the plain YAML reader', () => {
     expect(accepted).toBeLessThan(1900);
   });
 
-  it('leaves to the general parsers what is not plain block YAML', () => {
+  it('leaves to `yaml` what is not plain block YAML', () => {
     for (const text of [
       'a: 1\na: 2\n',
       'a:\n  b: 1\n c: 2\n',

@@ -1,5 +1,5 @@
+import { problemAt } from '../../load/source.ts';
 import { catalogued, expectedOf } from '../../report/problem.ts';
-import { problemAt } from '../source.ts';
 import type { Check } from './check.ts';
 
 /** A banner past its validUntil date is no longer shown: its editor should know. */

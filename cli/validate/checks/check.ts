@@ -1,10 +1,10 @@
+import { type PathPart, problemAt, type SourceFile } from '../../load/source.ts';
 import type { Problem } from '../../report/problem.ts';
 import { catalogued, expectedOf } from '../../report/problem.ts';
 import type { ContentType } from '../../schema/layout.ts';
 import type { Price } from '../../schema/price.ts';
 import { type Content, coursesByKey, type Entry, entries } from '../content.ts';
 import { withFix } from '../explain-schema-errors.ts';
-import { type PathPart, problemAt, type SourceFile } from '../source.ts';
 import { suggest } from '../suggest.ts';
 
 /** An amount as a course page or the price list states it. */

@@ -1,5 +1,5 @@
+import type { PathPart, SourceFile } from '../../load/source.ts';
 import { hintOf, type Problem } from '../../report/problem.ts';
-import type { PathPart, SourceFile } from '../source.ts';
 import type { Check, CheckContext } from './check.ts';
 import { unknownReference } from './check.ts';
 

@@ -1,5 +1,5 @@
+import { problemAt } from '../../load/source.ts';
 import { catalogued } from '../../report/problem.ts';
-import { problemAt } from '../source.ts';
 import type { Check } from './check.ts';
 
 /** The default and the fallback locale are among the available ones. */

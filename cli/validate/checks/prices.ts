@@ -1,5 +1,5 @@
+import { problemAt } from '../../load/source.ts';
 import { catalogued, expectedOf, hintOf } from '../../report/problem.ts';
-import { problemAt } from '../source.ts';
 import type { Amount, Check } from './check.ts';
 import { unknownReference } from './check.ts';
 

@@ -1,6 +1,6 @@
+import { problemAt } from '../../load/source.ts';
 import { catalogued, expectedOf, foundOf, hintOf } from '../../report/problem.ts';
 import { withFix } from '../explain-schema-errors.ts';
-import { problemAt } from '../source.ts';
 import { suggest } from '../suggest.ts';
 import type { Check } from './check.ts';
 import { unknownReference } from './check.ts';

@@ -1,5 +1,5 @@
+import { problemAt } from '../../load/source.ts';
 import { catalogued, expectedOf, foundOf } from '../../report/problem.ts';
-import { problemAt } from '../source.ts';
 import type { Check } from './check.ts';
 
 const TIME = /^\d\d:\d\d$/;

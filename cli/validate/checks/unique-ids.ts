@@ -1,5 +1,5 @@
+import { type PathPart, problemAt, type SourceFile } from '../../load/source.ts';
 import { catalogued, hintOf, type Problem } from '../../report/problem.ts';
-import { type PathPart, problemAt, type SourceFile } from '../source.ts';
 import type { Check } from './check.ts';
 
 /** Banners are told apart by id. */

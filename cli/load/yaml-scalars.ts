@@ -1,6 +1,5 @@
 /**
- * YAML 1.2's core schema as `yaml` resolves plain scalars (js-yaml's own differs in corners like
- * 1_000): the one definition both fast readers use (yaml-plain.ts, and js-yaml in yaml-quick.ts).
+ * YAML 1.2's core schema as `yaml` resolves plain scalars, for the plain reader (yaml-plain.ts).
  * Tried in this order; a plain scalar none of them matches is a string.
  */
 export const CORE_SCALARS: readonly { tag: string; test: RegExp; construct: (s: string) => unknown }[] = [

@@ -1,12 +1,10 @@
 import { type BigIntStats, type Dirent, existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ParseCache } from '../cache/parse-cache.ts';
-import type { ParsedFile, ReadCache } from '../cache/read-cache.ts';
 import { expectedOf, foundOf, hintOf, messageOf, type Problem, UsageError } from '../report/problem.ts';
 import { CONTENT_LAYOUT, type ContentType } from '../schema/layout.ts';
 import { didYouMean } from '../util/similar.ts';
-import { contentFileLimit, contentRoot, readContentFile, readListedFile, resolveEntry } from './read-content-file.ts';
-import { parseSource, type SourceFile } from './source.ts';
+import { contentFileLimit, contentRoot, readContentFile, resolveEntry } from './read-content-file.ts';
+import { parseSource, type Reader, type SourceFile } from './source.ts';
 
 export interface LoadedFile {
   type: ContentType;
@@ -21,7 +19,38 @@ export interface Loaded {
   problems: Problem[];
   /** The size limit of a content file of this site (see contentFileLimit). */
   fileLimit: number;
+  /** translations.yaml as read and parsed (cli/i18n/translation-lock.ts checks it), or undefined when there is none. */
+  lock?: ParsedFile;
 }
+
+/** What reading and parsing one content file gave. */
+export interface ParsedFile {
+  source?: SourceFile;
+  problems: Problem[];
+}
+
+/** The stats that tell whether a file changed since it was read (`lstat` with `bigint: true`). */
+export type FileStats = Pick<BigIntStats, 'dev' | 'ino' | 'size' | 'mtimeNs' | 'ctimeNs'>;
+
+/**
+ * What a caller knows of the files read before (a long-lived `content dev`, or a run before this
+ * one: cli/incremental/parse-memo.ts). A file whose stats are those it had then is not read again.
+ */
+export interface KnownFiles {
+  /** What `rel` gave when read under size limit `limit`, if `stats` (taken now, before any read) say it is the same file. */
+  recall(rel: string, stats: FileStats, limit: number): ParsedFile | undefined;
+  /** What `rel` gave, read from `readAt` (ns since the epoch), its stats taken `before` and `after` the read. */
+  remember(rel: string, before: FileStats, after: FileStats | undefined, limit: number, readAt: bigint, parsed: ParsedFile): void;
+}
+
+export interface LoadOptions {
+  known?: KnownFiles;
+  /** `yaml`: every file is read by the reference parser alone (see parseSource). */
+  reader?: Reader;
+}
+
+/** The translation lock (cli/i18n/translation-lock.ts): read with the content, but no page shows it. */
+export const LOCK_FILE = 'translations.yaml';
 
 const YAML = /\.ya?ml$/;
 
@@ -30,7 +59,7 @@ const YAML = /\.ya?ml$/;
  * disk. Only regular files inside the content folder are read (read-content-file.ts): a FIFO,
  * a device, a link leading out of the folder or a file over its size limit is a problem, not a read.
  */
-export function loadContent(dir: string, cache?: ParseCache, reads?: ReadCache): Loaded {
+export function loadContent(dir: string, options: LoadOptions = {}): Loaded {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new UsageError(
       `The content directory "${dir}" does not exist or is not a directory.`,
@@ -38,7 +67,7 @@ export function loadContent(dir: string, cache?: ParseCache, reads?: ReadCache):
     );
   }
   const root = contentRoot(dir);
-  const reading: Reading = { root, fileLimit: contentFileLimit(entryCount(root)), cache, reads, files: [], problems: [] };
+  const reading: Reading = { root, fileLimit: contentFileLimit(entryCount(root)), ...options, files: [], problems: [] };
   const known = new Set<string>();
   // lstat, not exists: a link that loops or leads nowhere is there, and reported as what it is.
   const present = (rel: string) => lstatSync(join(root, rel), { throwIfNoEntry: false }) !== undefined;
@@ -49,15 +78,16 @@ export function loadContent(dir: string, cache?: ParseCache, reads?: ReadCache):
     else if ('file' in def) readOne(reading, type, def.file, type);
     else readFolder(reading, type, def.dir);
   }
-  return { dir, files: reading.files, problems: [...reading.problems, ...strayFiles(root, known)], fileLimit: reading.fileLimit };
+  const lock = !present(LOCK_FILE) ? undefined : reading.known ? recallOrRead(reading, LOCK_FILE) : readAndParse(reading, LOCK_FILE);
+  return { dir, files: reading.files, problems: [...reading.problems, ...strayFiles(root, known)], fileLimit: reading.fileLimit, lock };
 }
 
 interface Reading {
   root: string;
   fileLimit: number;
-  cache?: ParseCache;
-  /** What a long-lived process read before: files whose stats did not change are not read again. */
-  reads?: ReadCache;
+  /** What was read before: files whose stats did not change are not read again. */
+  known?: KnownFiles;
+  reader?: Reader;
   files: LoadedFile[];
   problems: Problem[];
 }
@@ -77,9 +107,12 @@ function entryCount(root: string): number {
   return count;
 }
 
-/** Reads and parses one file; `listedIn` is the real path of the folder whose listing showed it as a regular file. */
+/**
+ * Reads and parses one file; `listedIn` is the real path of the folder whose listing showed it as a
+ * regular file (its stats are then taken there, with no link to resolve).
+ */
 function readOne(reading: Reading, type: ContentType, rel: string, key: string, listedIn?: string): void {
-  const parsed = reading.reads ? recallOrRead(reading, rel, listedIn) : readAndParse(reading, rel, listedIn);
+  const parsed = reading.known ? recallOrRead(reading, rel, listedIn) : readAndParse(reading, rel);
   reading.problems.push(...parsed.problems);
   if (!parsed.unread) reading.files.push({ type, key, source: parsed.source });
 }
@@ -87,26 +120,26 @@ function readOne(reading: Reading, type: ContentType, rel: string, key: string, 
 /** What reading a file gave: parsed (possibly with problems), or `unread` for the problem that kept it from being read. */
 type Read = ParsedFile & { unread?: true };
 
-function readAndParse(reading: Reading, rel: string, listedIn?: string): Read {
-  const read = listedIn ? readListedFile(reading.root, listedIn, rel, reading.fileLimit) : readContentFile(reading.root, rel, reading.fileLimit);
+function readAndParse(reading: Reading, rel: string): Read {
+  const read = readContentFile(reading.root, rel, reading.fileLimit);
   if ('problem' in read) return { problems: [read.problem], unread: true };
-  return parseSource(rel, read.bytes, reading.cache);
+  return parseSource(rel, read.bytes, reading.reader);
 }
 
 /**
- * A file as the read cache has it, when its stats are the ones it had when read (it is not read
+ * A file as `known` has it, when its stats are the ones it had when read (it is not read
  * again); else read now. The stats are those of the listed file itself, or of the regular file
  * inside the content folder that `rel` leads to, taken before and after the read.
  */
 function recallOrRead(reading: Reading, rel: string, listedIn?: string): Read {
-  const reads = reading.reads!;
+  const known = reading.known!;
   const readAt = BigInt(Date.now()) * 1_000_000n; // before the stats: a write after them is after this too
   const stat = () => (listedIn ? lstatSync(join(listedIn, rel.slice(rel.lastIndexOf('/') + 1)), STATS) : fileStats(reading, rel));
   const stats = stat();
-  const known = stats && reads.recall(rel, stats, reading.fileLimit);
-  if (known) return known;
-  const parsed = readAndParse(reading, rel, listedIn);
-  if (stats?.isFile() && !parsed.unread) reads.remember(rel, stats, stat(), reading.fileLimit, readAt, parsed);
+  const recalled = stats && known.recall(rel, stats, reading.fileLimit);
+  if (recalled) return recalled;
+  const parsed = readAndParse(reading, rel);
+  if (stats?.isFile() && !parsed.unread) known.remember(rel, stats, stat(), reading.fileLimit, readAt, parsed);
   return parsed;
 }
 
@@ -204,7 +237,7 @@ function entryProblem(dir: string, entry: Dirent): Problem | undefined {
 function strayFiles(root: string, known: Set<string>): Problem[] {
   const problems: Problem[] = [];
   for (const name of readdirSync(root).sort()) {
-    if (name.startsWith('.') || known.has(name) || name === 'README.md' || name === 'translations.yaml') continue;
+    if (name.startsWith('.') || known.has(name) || name === 'README.md' || name === LOCK_FILE) continue;
     problems.push({
       code: 'unexpected-file',
       severity: 'warning',

@@ -258,9 +258,6 @@ function lostDashAt(line: number, src: string[]): { column: number; what: string
   return undefined;
 }
 
-/** Whether some line opens a quote it does not close (such a file is read by the full parser, which can tell). */
-export const hasOpenQuote = (text: string) => unclosedQuote(text.split(/\r?\n/)) !== undefined;
-
 /** The first line with a quote opened after "key: " or "- " and never closed on that line. */
 function unclosedQuote(src: string[]): { line: number; column: number; quote: string } | undefined {
   for (let i = 0; i < src.length; i++) {

@@ -1,41 +1,46 @@
 import { lstatSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReadCache } from '../../cli/cache/read-cache.ts';
-import { contentFileLimit } from '../../cli/validate/read-content-file.ts';
-import { validateContent } from '../../cli/validate/validate.ts';
+import { ParseMemo } from '../../cli/incremental/parse-memo.ts';
+import { contentFileLimit } from '../../cli/load/read-content-file.ts';
+import { FILE_CHECKS, validateContent } from '../../cli/validate/validate.ts';
 import { syntheticContent } from '../helpers/synthetic.ts';
 
-// The read cache a build or `content validate` keeps on the disk for the next run (ReadCache.open): a file
+// The parse memo a build or `content validate` keeps on the disk for the next run (ParseMemo.open): a file
 // whose identity, size and times (ns) are the stored ones is taken from it unread; anything a stat
 // can see makes it read again, and a file written in the last seconds is never kept (racy rule).
 // Each run's problems must be those of a run that reads everything.
 const content = syntheticContent(3);
 const TODAY = '2026-11-23';
-const warm = () => validateContent(content.dir, { today: TODAY });
-const cold = () => validateContent(content.dir, { today: TODAY, cache: false });
+/** A run as `content validate` makes it: with the memo the run before kept, saved for the next. */
+function warm() {
+  const known = ParseMemo.open(content.dir);
+  const result = validateContent(content.dir, { today: TODAY, known });
+  known?.save(FILE_CHECKS);
+  return result;
+}
+const cold = () => validateContent(content.dir, { today: TODAY });
 const settle = () => new Promise((r) => setTimeout(r, 3100));
 const COURSE = 'courses/course00000.yaml';
 
-/** What the read cache on the disk gives for `rel` as it is now (nothing: it would be read). */
+/** What the memo on the disk gives for `rel` as it is now (nothing: it would be read). */
 function kept(rel: string) {
   const stats = lstatSync(join(content.dir, rel), { bigint: true });
-  return ReadCache.open(content.dir)?.recall(rel, stats, contentFileLimit(0))?.source;
+  return ParseMemo.open(content.dir)?.recall(rel, stats, contentFileLimit(0))?.source;
 }
 
 beforeAll(settle, 10_000);
 afterAll(() => content.cleanup());
 
-describe('the read cache kept on the disk', () => {
+describe('the parse memo kept on the disk', () => {
   it('gives an unchanged file unread, with the text and data a fresh read gives', () => {
     warm();
-    expect(kept(COURSE)).toBeUndefined(); // a folder read once gets an empty read cache
+    expect(kept(COURSE)).toBeUndefined(); // a folder read once gets an empty memo
     warm();
     const fresh = cold().content.courses.get('course00000')!.source;
     const source = kept(COURSE);
     expect(source?.text).toBe(fresh.text);
     expect(source?.data).toEqual(fresh.data);
-    expect(source?.hash).toBeDefined();
     expect(warm().problems).toEqual(cold().problems);
   });
 
@@ -71,7 +76,7 @@ describe('the read cache kept on the disk', () => {
     warm();
     content.edit('courses/course00001.yaml', (t) => t.replace(/^( {2}de: )(.*)$/m, '$1TODO: später'));
     expect(warm().problems).toEqual(cold().problems);
-    // A teacher gone: the unchanged courses that name it, taken from the read cache, now have errors.
+    // A teacher gone: the unchanged courses that name it, taken from the memo, now have errors.
     const teacher = 'teachers/teacher.yaml';
     const removed = content.read(teacher);
     rmSync(join(content.dir, teacher));
@@ -82,4 +87,17 @@ describe('the read cache kept on the disk', () => {
     content.write(teacher, removed);
     expect(warm().problems).toEqual(cold().problems);
   });
+
+  it('takes translations.yaml back unread, with the problems a fresh run finds in it, and forgets it with the file', async () => {
+    content.write('translations.yaml', 'sameInAllLanguages:\n  - 1\nconfirmed: {}\n');
+    await settle();
+    warm();
+    warm();
+    expect(kept('translations.yaml')).toBeDefined();
+    const fresh = cold();
+    expect(fresh.problems.filter((p) => p.file === 'translations.yaml').length).toBeGreaterThan(0);
+    expect(warm().problems).toEqual(fresh.problems);
+    rmSync(join(content.dir, 'translations.yaml'));
+    expect(warm().problems).toEqual(cold().problems);
+  }, 10_000);
 });

@@ -25,7 +25,7 @@ export function nestedTooDeep(file: string, text: string): Problem | undefined {
 }
 
 /**
- * What the full parser makes of a file the fast readers left to it: every YAML problem in it, and
+ * What the full parser makes of a file the plain reader left to it: every YAML problem in it, and
  * its data when it has no error.
  */
 export function parseFully(file: string, text: string): FullParse & { data: unknown; problems: Problem[] } {

@@ -1,25 +1,25 @@
 import { renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReadCache } from '../../cli/cache/read-cache.ts';
+import { ParseMemo } from '../../cli/incremental/parse-memo.ts';
 import { validateContent } from '../../cli/validate/validate.ts';
 import { syntheticContent } from '../helpers/synthetic.ts';
 
-// What `content dev` keeps between saves (ReadCache): a file whose stats did not change is not read
+// What `content dev` keeps between saves (ParseMemo): a file whose stats did not change is not read
 // again, so its source is the very object of the run before; any change a stat can see makes it
 // read again. Files written in the last seconds are read every time (see the racy rule), so the
-// content here is left to settle before the read cache may trust it.
+// content here is left to settle before the memo may trust it.
 const content = syntheticContent(3);
 const TODAY = '2026-11-23';
-const reads = new ReadCache(content.dir);
-const validate = () => validateContent(content.dir, { today: TODAY, reads });
+const known = new ParseMemo(content.dir);
+const validate = () => validateContent(content.dir, { today: TODAY, known });
 const sourceOf = (result: ReturnType<typeof validate>, key: string) => result.content.courses.get(key)?.source;
 const settle = () => new Promise((r) => setTimeout(r, 3100));
 
 beforeAll(settle, 10_000);
 afterAll(() => content.cleanup());
 
-describe('the read cache of content dev', () => {
+describe('the parse memo of content dev', () => {
   it('keeps the source of an unchanged file, and reads a written one again even with its old size and time put back', async () => {
     const first = validate();
     expect(sourceOf(validate(), 'course00000')).toBe(sourceOf(first, 'course00000')); // settled: not read again

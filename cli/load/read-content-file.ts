@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { expectedOf, foundOf, hintOf, messageOf, type Problem } from '../report/problem.ts';
 
@@ -171,23 +171,15 @@ const changedWhileRead = (rel: string): Problem => ({
 });
 
 /**
- * What `readListedFile` reads into, grown as needed: one buffer for the thousands of files of a
- * folder, not one each (a buffer of each file's own size costs an allocation, and the garbage
- * collector more, per file).
- */
-let scratch = Buffer.allocUnsafe(0);
-
-/**
  * The bytes of an open file of `size` bytes (as fstat said), or the problem that it grew past
- * `maxBytes`. With `reuse`, the bytes are a view of `scratch`, good until the next such read.
+ * `maxBytes`.
  */
-function readOpen(fd: number, size: number, rel: string, maxBytes: number, reuse = false): { bytes: Buffer } | { problem: Problem } {
+function readOpen(fd: number, size: number, rel: string, maxBytes: number): { bytes: Buffer } | { problem: Problem } {
   // A buffer of the size the file has (one byte more shows it grew); chunks only for one that grows.
   const chunks: Buffer[] = [];
   let total = 0;
   for (let want = Math.min(size + 1, maxBytes + 1); ; want = Math.min(64 * 1024, maxBytes + 1 - total)) {
-    if (reuse && !chunks.length && scratch.length < want) scratch = Buffer.allocUnsafe(Math.max(want, 64 * 1024));
-    const chunk = reuse && !chunks.length ? scratch.subarray(0, want) : Buffer.allocUnsafe(want);
+    const chunk = Buffer.allocUnsafe(want);
     const n = readSync(fd, chunk, 0, chunk.length, null);
     if (n === 0) break;
     chunks.push(chunk.subarray(0, n));
@@ -196,41 +188,4 @@ function readOpen(fd: number, size: number, rel: string, maxBytes: number, reuse
     if (n < want && total === size) break; // all of it, as fstat said: no second read to see the end
   }
   return { bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total) };
-}
-
-/**
- * `readContentFile` for a file that the listing of folder `dir` (a real path inside the content
- * folder) showed as a regular file: opened at once, without following a link or blocking, then
- * checked by what was opened: a regular file, within the limit, and (as Linux's /proc/self/fd
- * tells) at that very path, so no link was followed on the way in. Half the system calls of
- * looking first; where the check cannot be made or fails, the file is read the careful way.
- * The bytes are good until the next call: read them (decode, hash) before reading the next file.
- */
-export function readListedFile(root: string, dir: string, rel: string, maxBytes: number): { bytes: Buffer } | { problem: Problem } {
-  // Joined by hand: `dir` is a real path and the name one of its entries, nothing to normalise.
-  const path = `${dir.endsWith(sep) ? dir : dir + sep}${rel.slice(rel.lastIndexOf('/') + 1)}`;
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-  } catch {
-    return readContentFile(root, rel, maxBytes);
-  }
-  let opened: Stats | undefined;
-  try {
-    const stats = fstatSync(fd);
-    if (stats.isFile() && readlinkSync(`/proc/self/fd/${fd}`) === path) opened = stats;
-  } catch {
-    // no /proc: read below as any other file
-  }
-  try {
-    if (!opened) return readContentFile(root, rel, maxBytes);
-    if (opened.size > maxBytes) return { problem: tooLarge(rel, MB(opened.size), maxBytes) };
-    return readOpen(fd, opened.size, rel, maxBytes, true);
-  } catch (error) {
-    return {
-      problem: { ...changedWhileRead(rel), message: messageOf('unreadable-file', { file: rel, reason: (error as NodeJS.ErrnoException).code ?? 'error' }) },
-    };
-  } finally {
-    closeSync(fd);
-  }
 }

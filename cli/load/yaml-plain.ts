@@ -17,7 +17,7 @@ const [LINE, COLUMN, END_LINE, END_COLUMN, KEY_LINE, KEY_COLUMN, SIZE] = [0, 1, 
 const SPECIAL_KEYS = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
 /** What may follow a quoted text on its line: spaces, then a comment, then the line's end. */
 const REST = / *(?: #[^\n]*)?(?:\n|$)/y;
-/** Characters this reader leaves to the general parsers: tabs, CR, control characters, BOM, non-characters, U+2028/9. */
+/** Characters this reader leaves to `yaml`: tabs, CR, control characters, BOM, non-characters, U+2028/9. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
 const NOT_PLAIN = /[\t\r\x00-\x08\x0B-\x1F\x7F-\x9F\uFEFF\uFFFE\uFFFF\u2028\u2029]/;
 /** Characters that start something other than a plain text (flow collection, anchor, tag, alias, block scalar, directive…). */
@@ -49,10 +49,11 @@ function keep(outline: Int32Array): Outline {
  * lists, and texts on the line of their key or dash, plain (continued on more-indented lines) or
  * quoted on that line, or [] and {}. Anything else (other flow collections, block scalars, anchors,
  * tags, escapes, empty values, comments inside a text, duplicate keys) gives undefined, and the file
- * goes to the general parsers. What it accepts it reads exactly as `yaml` does
+ * goes to `yaml`. What it accepts it reads exactly as `yaml` does
  * (tests/validate/yaml-plain.test.ts holds it to that on the content, the fixtures and thousands of
- * mutated files), in less than half js-yaml's time, and it keeps where every text and key is, so the
- * problems of a clean file are located without `yaml`, 20 times slower.
+ * mutated files), and it keeps where every text and key is, so a clean file is read and its problems
+ * located without loading `yaml` at all (CPU time measured against `yaml` alone: 0.32 for `validate`
+ * on the shipped content, 0.57 for a cold build of 3,000 pages).
  */
 export function readPlainYaml(text: string): { data: Record<string, unknown>; outline: Outline } | undefined {
   if (NOT_PLAIN.test(text)) return undefined;

@@ -10,18 +10,6 @@ export const MAX_DEPTH = 64;
 /** Copies of anchored values (`&name` … `*name`) a file may expand to, as the `yaml` package counts them. */
 export const MAX_ALIAS_COPIES = 100;
 
-/** Whether plain data nests deeper than MAX_DEPTH (without recursion: the data may be deep). */
-export function deeperThanAllowed(data: unknown): boolean {
-  const stack: [unknown, number][] = [[data, 1]];
-  while (stack.length) {
-    const [value, depth] = stack.pop()!;
-    if (!value || typeof value !== 'object') continue;
-    if (depth > MAX_DEPTH) return true;
-    for (const v of Object.values(value)) stack.push([v, depth + 1]);
-  }
-  return false;
-}
-
 /** Child nodes in document order: a pair gives its key, then its value. */
 const children = (node: Node): unknown[] => {
   const { isCollection, isPair } = yamlPackage();
