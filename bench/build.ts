@@ -4,7 +4,7 @@
 //   cold     — no caches at all (STUDIO_NO_CACHE=1, no previous site): every file parsed, every
 //              page rendered (the client bundle is the one installed with the compiler); each run writes a new directory (deleting the last
 //              one first would charge the file system's clean-up of 15,000 files to the next build);
-//   warm     — the same content built again (parse cache and unchanged pages reused);
+//   warm     — the same content built again (parse memo and unchanged pages reused);
 //   rebuild  — one course file changed since the last build;
 //   validate — `content validate` alone, fresh parse, in files per second;
 //   dev      — `content dev` on the same content: from saving a course file until its page, fetched

@@ -1,7 +1,7 @@
 // npm run bench:validate — validation speed: the shipped content, then 10,000 generated course files.
 // Reports medians of several whole-process runs (these machines are shared and noisy), each
 // with a fresh parse of every file (STUDIO_NO_CACHE=1) and warm (unchanged files come from
-// the parse cache, as when a maintainer runs validate again after editing one file).
+// the parse memo, as when a maintainer runs validate again after editing one file).
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

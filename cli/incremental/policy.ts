@@ -9,7 +9,7 @@ import { pruneCache } from './prune.ts';
 /**
  * The one policy every cache of the compiler follows (validators, parse results, page records):
  * - every key starts from `compilerSalt()`, the hash of the compiler's own code (`cli/`,
- *   `templates/`, package.json) and of the lockfile (the versions of ajv, yaml, js-yaml, esbuild,
+ *   `templates/`, package.json) and of the lockfile (the versions of ajv, yaml, esbuild,
  *   React…), so no cache lists by hand what it depends on in the compiler: a change anywhere in
  *   it, or an upgrade, is a new key;
  * - `STUDIO_NO_CACHE=1` (see `cachesOff`): nothing is read from any cache; what a run makes

@@ -14,8 +14,8 @@ import { snapshotDir } from '../helpers/site.ts';
 // edits of every kind of content file (valid ones, and invalid ones the build must refuse
 // without touching the site), of translations.yaml, a field a course did not have, and of the
 // build's settings (--today, --base-url), each followed by an incremental build into the same folder (the
-// previous site, the page records, the parse cache, the memoized parts) and compared with a
-// clean build of the same content. "Clean": a fresh copy of the content (so the parse cache
+// previous site, the page records, the parse memo, the memoized parts) and compared with a
+// clean build of the same content. "Clean": a fresh copy of the content (so the parse memo
 // has nothing for it) into a fresh folder (no previous site, no page records), in a process
 // where nothing is memoized across builds but the compiled schemas and the client bundle, which
 // depend on the compiler alone (never on content) and which the test does not change. Both
