@@ -7,7 +7,7 @@ import { writeFileWhole } from '../util/atomic-write.ts';
 import { pruneCache } from './prune.ts';
 
 /**
- * The one policy every cache of the compiler follows (validators, parse results, page records):
+ * The one policy every cache of the compiler follows (the parse memo, the page records):
  * - every key starts from `compilerSalt()`, the hash of the compiler's own code (`cli/`,
  *   `templates/`, package.json) and of the lockfile (the versions of ajv, yaml, esbuild,
  *   React…), so no cache lists by hand what it depends on in the compiler: a change anywhere in
