@@ -6,6 +6,7 @@ import { linkPrevious } from './cache/link-previous.ts';
 import { type PageRecords, type Rendered, readPageRecords, writePageRecords } from './cache/page-cache.ts';
 import { pageInputs, reuseRecorded } from './cache/page-inputs.ts';
 import { cacheKey } from './cache/policy.ts';
+import { indexImages, writeImages } from './images/stage.ts';
 import { fromRoot } from './paths.ts';
 import { type Bundling, type ClientAssets, startClientAssets } from './render/client-assets.ts';
 import { renderAsResolved, renderPages } from './render/render-pages.ts';
@@ -114,7 +115,10 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     // Linked while this thread resolves: most pages of a rebuild are the previous build's.
     const linked = ahead && linkUnlessRenderedAnew(options.out, staging, ahead);
     const tr = createTranslator(validated.content);
-    const settings = { baseUrl: options.baseUrl, today };
+    // Images (cli/images): the pictures the content names, read once; the pages point to their files.
+    const images = await indexImages(options.content, validated.content);
+    phase('images (read)');
+    const settings = { baseUrl: options.baseUrl, today, images };
     // A rebuild takes over the course pages whose declared inputs did not change without resolving them.
     const reuse = ahead && reuseRecorded(pageInputs(validated.content, settings), linked && ahead.records);
     let done = 0;
@@ -153,6 +157,10 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     writeFileSync(join(staging, 'sitemap.xml'), sitemapXml(pages));
     writeFileSync(join(staging, 'robots.txt'), robotsTxt(options.baseUrl ?? validated.content.site!.data.baseUrl));
     writeHostFiles(staging);
+    // Images (cli/images): every picture's files and every page's share card, while the workers render.
+    const cards = pages.flatMap((p) => (p.model ?? p.resolve()).card ?? []);
+    await writeImages(validated.content, images, cards, staging);
+    phase('images and share cards');
     const rendered = await fast?.rendered;
     phase('render and write');
     writeManifest(staging, enquiryManifest(validated.content, tr, pages, stylesheetOf(staging, pages[0]?.file)));

@@ -29,7 +29,7 @@ export function pageInputs(content: Content, options: ResolveOptions): (locale: 
   };
   const shared = cacheKey(
     'page-inputs',
-    JSON.stringify([options.baseUrl ?? null, options.today]),
+    JSON.stringify([options.baseUrl ?? null, options.today, options.images?.key ?? null]),
     ...SINGLETONS.map((k) => (content[k] ? digest(content[k].source) : '-')),
     [...content.courses.keys()].sort().join('\0'),
     [...content.teachers.keys()].sort().join('\0'),

@@ -3,6 +3,7 @@ import { ReadCache } from '../cache/read-cache.ts';
 import { readLock } from '../i18n/translation-lock.ts';
 import { type Problem, sortProblems } from '../report/problem.ts';
 import { checkSchemas } from './check-schema.ts';
+import { checkImages } from './checks/images.ts';
 import { assemble, type Content } from './content.ts';
 import { crossCheck, PER_FILE_CHECKS } from './cross-check.ts';
 import { loadContent } from './load.ts';
@@ -40,7 +41,13 @@ export function validateContent(dir: string, options: ValidateOptions = {}): Val
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   // translations.yaml is checked like every other file (its glossary is edited by hand), though no page shows it.
   const lock = readLock(dir, loaded.fileLimit, cache);
-  const problems = sortProblems([...loaded.problems, ...schemaProblems, ...lock.problems, ...crossCheck(content, { today, reads })]);
+  const problems = sortProblems([
+    ...loaded.problems,
+    ...schemaProblems,
+    ...lock.problems,
+    ...crossCheck(content, { today, reads }),
+    ...checkImages(dir, content),
+  ]);
   cache?.save(); // after every check, so the positions they asked for are kept too
   persisted?.save(PER_FILE_CHECKS);
   // The texts of the files the problems are in (for code frames): a file taken from the read cache is decoded only then.

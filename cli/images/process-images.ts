@@ -1,0 +1,71 @@
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { FileCache } from './cache-dir.ts';
+import type { PicturePlan, Variant } from './plan.ts';
+import { ENCODING } from './uses.ts';
+
+export interface ProcessOptions {
+  /** The original's bytes (ImageIndex.bytes). */
+  bytes: (file: string) => Buffer;
+  /** Where encoded files are kept between builds. */
+  cacheDir: string;
+  /** False: nothing is taken from the cache (STUDIO_NO_CACHE=1); what is made is still stored. */
+  readCache?: boolean;
+  /** The site's folder: every variant is written under it at its `path`. */
+  outDir: string;
+}
+
+export interface ImageSet {
+  /** Site-relative paths written, in a stable order. */
+  files: string[];
+  /** Variants encoded by this call; the others came from the cache. */
+  encoded: number;
+  reused: number;
+}
+
+/** How many encodes run at once: sharp spreads each over libuv's threads already. */
+const IN_FLIGHT = 2;
+
+/**
+ * Writes every variant of every plan into `outDir`: from the cache when a file of its name was
+ * encoded before (the name is the key: original bytes, crop, settings, sharp's version), else
+ * encoded now with sharp (turned upright, cropped, scaled; metadata such as GPS positions dropped)
+ * and stored for the next build. A rebuild therefore encodes only what changed.
+ */
+export async function processImages(plans: PicturePlan[], options: ProcessOptions): Promise<ImageSet> {
+  const cache = new FileCache(options.cacheDir, options.readCache ?? true);
+  const byPath = new Map<string, { plan: PicturePlan; variant: Variant }>();
+  for (const plan of plans) for (const variant of plan.variants) byPath.set(variant.path, { plan, variant });
+  const files = [...byPath.keys()].sort();
+  const missing = files.filter((path) => !cache.has(path));
+  let next = 0;
+  const worker = async () => {
+    while (next < missing.length) {
+      const { plan, variant } = byPath.get(missing[next++]!)!;
+      cache.store(variant.path, await encode(options.bytes(plan.file), variant));
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  for (const path of files) {
+    const to = join(options.outDir, path);
+    mkdirSync(dirname(to), { recursive: true });
+    const cached = cache.path(path);
+    try {
+      copyFileSync(cached, to);
+    } catch {
+      // The cache could not be written (or was pruned meanwhile by another build): encode once more, into the site.
+      const { plan, variant } = byPath.get(path)!;
+      writeFileSync(to, await encode(options.bytes(plan.file), variant));
+    }
+  }
+  return { files, encoded: missing.length, reused: files.length - missing.length };
+}
+
+/** One variant's bytes. */
+export function encode(original: Buffer, v: Variant): Promise<Buffer> {
+  const image = sharp(original, { failOn: 'error' }).rotate().extract(v.crop).resize(v.width, v.height, { fit: 'fill' });
+  if (v.format === 'avif') return image.avif(ENCODING.avif).toBuffer();
+  if (v.format === 'webp') return image.webp(ENCODING.webp).toBuffer();
+  return image.flatten({ background: '#ffffff' }).jpeg(ENCODING.jpeg).toBuffer();
+}
