@@ -24,14 +24,28 @@ const voidElement: Start = (o, tag, props) => {
 };
 
 /**
+ * pushStartInstance's "img": written as it is inside a <picture> (the source the browser picks is
+ * not known, so React preloads nothing), and where React would not preload it either (lazy, low
+ * priority, no src). An image React preloads (a <link rel="preload"> hoisted into the head) is not ported.
+ */
+const img: Start = (o, tag, props, context) => {
+  const { src, srcSet, loading, fetchPriority } = props;
+  if (!context.picture && loading !== 'lazy' && fetchPriority !== 'low' && (src || srcSet))
+    throw new InternalError('the HTML serializer does not support an <img> React preloads (outside <picture>, not lazy); render it with React, or port pushImg');
+  o.out += selfClosing(tag, props);
+  return null;
+};
+
+/**
  * Elements React writes by rules not ported here: they change how their content is written
- * (svg, math, noscript, picture), add resources to the head (img, style), or are the document
+ * (svg, math, noscript), add resources to the head (style), or are the document
  * itself (html, body); custom elements have their own attribute rules.
  */
-const UNSUPPORTED = ['html', 'body', 'svg', 'math', 'foreignObject', 'noscript', 'picture', 'img', 'style', 'pre', 'listing', 'object', 'menuitem'];
+const UNSUPPORTED = ['html', 'body', 'svg', 'math', 'foreignObject', 'noscript', 'style', 'pre', 'listing', 'object', 'menuitem'];
 
 const starts = new Map<string, Start>([
   ['a', anchor],
+  ['img', img],
   ...VOID.map((tag) => [tag, voidElement] as const),
   ...Object.entries(formElements),
   ...Object.entries(headElements),
@@ -103,8 +117,16 @@ export function tagOf(tag: string): Tag {
 
 const IN_BODY: Context = { mode: 2, selected: null };
 
-/** getChildFormatContext: the context of `tag`'s children. */
+const IN_PICTURE: Context = { mode: 2, selected: null, picture: true };
+
+/** getChildFormatContext: the context of `tag`'s children. A <picture>'s scope is kept by every context below it. */
 export function childContext(parent: Context, tag: string, info: Tag, props: Record<string, unknown>): Context {
+  if (tag === 'picture') return IN_PICTURE;
+  const inner = ownContext(parent, tag, info, props);
+  return parent.picture && !inner.picture ? { ...inner, picture: true } : inner;
+}
+
+function ownContext(parent: Context, tag: string, info: Tag, props: Record<string, unknown>): Context {
   if (info.ordinary && parent.mode >= 2 && parent.mode < 6) return parent;
   if (info.mode !== undefined) return { mode: info.mode, selected: null };
   if (tag === 'select') return { mode: 2, selected: props.value != null ? props.value : props.defaultValue };

@@ -25,6 +25,8 @@ export interface Context {
   mode: number;
   /** The value of the enclosing <select> (which marks the option with that value selected). */
   selected: unknown;
+  /** Inside a <picture> (React's tagScope bit 2): an <img> there is not preloaded. */
+  picture?: true;
 }
 
 /** Writes the start tag of `type` into `o`; returns the children still to render (null: none). */

@@ -1,0 +1,160 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageModel } from '../../templates/model.ts';
+import { indexImages } from '../../cli/images/index-images.ts';
+import { processImages } from '../../cli/images/process-images.ts';
+import { cardSvg, drawCard, shareCards } from '../../cli/images/share-cards.ts';
+import { imagePlans } from '../../cli/images/stage.ts';
+import { resolveSite } from '../../cli/resolve/resolve.ts';
+import { createTranslator } from '../../cli/resolve/translator.ts';
+import { walk } from '../../cli/util/walk.ts';
+import { validateContent } from '../../cli/validate/validate.ts';
+import { contentWithImages, drawing } from '../fixtures/images/photos.ts';
+import { runCliProcess } from '../helpers/cli.ts';
+
+const TODAY = '2026-11-22';
+const work = mkdtempSync(join(tmpdir(), 'studio-images-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+async function build(content: string, out: string, env: Record<string, string> = {}, renderer?: 'vike') {
+  const r = await runCliProcess(['build', '--content', content, '--out', out, '--today', TODAY, '--format', 'json', ...(renderer ? ['--renderer', renderer] : [])], { env });
+  expect(r.code, r.stderr).toBe(0);
+}
+
+const html = (site: string, file: string) => readFileSync(join(site, file), 'utf8');
+const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+/** The `<picture>` elements of a page with the given class: their sources' and img's attributes. */
+function pictures(page: string, className: string) {
+  return [...page.matchAll(new RegExp(`<picture class="${className}">(.*?)</picture>`, 'g'))].map((m) => ({
+    sources: [...m[1]!.matchAll(/<source[^>]*>/g)].map((s) => ({ type: attr(s[0], 'type'), srcSet: attr(s[0], 'srcSet') ?? attr(s[0], 'srcset'), sizes: attr(s[0], 'sizes') })),
+    img: /<img[^>]*>/.exec(m[1]!)![0],
+  }));
+}
+/** "/images/a-400.avif 400w, …" → [path, width]. */
+const entries = (srcSet: string) => srcSet.split(', ').map((e) => e.split(' ') as [string, string]).map(([url, w]) => [url.slice(1), Number(w.slice(0, -1))] as const);
+
+describe('a site with photos', () => {
+  const content = join(work, 'content');
+  const site = join(work, 'site');
+  beforeAll(async () => {
+    await contentWithImages(content);
+    await build(content, site);
+  }, 240_000);
+
+  it('shows the course photo on its page in AVIF, WebP and JPEG at the widths of the layout, fetched first', async () => {
+    const [photo] = pictures(html(site, 'vocal.html'), 'page-photo');
+    expect(photo, 'the course page has its photo').toBeDefined();
+    expect(photo!.sources.map((s) => s.type)).toEqual(['image/avif', 'image/webp']);
+    const { img } = photo!;
+    expect(attr(img, 'fetchPriority') ?? attr(img, 'fetchpriority')).toBe('high');
+    expect(img).not.toMatch(/loading=/);
+    expect(attr(img, 'alt')).toBe('Урок вокала в студии');
+    expect(attr(img, 'sizes')).toBe('(min-width: 48rem) 46rem, calc(100vw - 2rem)');
+    const width = Number(attr(img, 'width'));
+    const height = Number(attr(img, 'height'));
+    expect([width, height]).toEqual([1280, 720]);
+    // Every file exists, in its format, at the width its srcset states and the img's shape.
+    for (const [format, srcSet] of [['avif', photo!.sources[0]!.srcSet!], ['webp', photo!.sources[1]!.srcSet!], ['jpeg', attr(img, 'srcSet') ?? attr(img, 'srcset')!]] as const) {
+      expect(entries(srcSet).map(([, w]) => w)).toEqual([480, 800, 1280]);
+      for (const [path, w] of entries(srcSet)) {
+        const meta = await sharp(join(site, path)).metadata();
+        expect([meta.format === 'heif' ? 'avif' : meta.format, meta.width, meta.height], path).toEqual([format, w, Math.round((w * height) / width)]);
+      }
+    }
+  });
+
+  it('loads the home photo first and the course cards lazily; a decorative banner picture has an empty alt', () => {
+    const home = html(site, 'en.html');
+    const [photo] = pictures(home, 'home-photo');
+    expect(attr(photo!.img, 'fetchPriority') ?? attr(photo!.img, 'fetchpriority')).toBe('high');
+    expect(attr(photo!.img, 'alt')).toBe('The studio room');
+    const cards = pictures(home, 'photo');
+    expect(cards.length).toBe(2); // the banner and the vocal course
+    for (const c of cards) {
+      expect(attr(c.img, 'loading')).toBe('lazy');
+      expect(c.img).not.toMatch(/fetchpriority/i);
+    }
+    expect(cards.map((c) => attr(c.img, 'alt'))).toEqual(['', 'A singing lesson in the studio']);
+    expect(attr(cards[1]!.img, 'sizes')).toBe('(min-width: 48rem) 24rem, calc(100vw - 2rem)');
+  });
+
+  it('shows the teacher portrait on the teachers page', () => {
+    const teachers = [...walk(site)].find((f) => /^de\/.*\.html$/.test(f) && html(site, f).includes('class="portrait"'));
+    expect(teachers, 'a German page with a portrait').toBeDefined();
+    const [portrait] = pictures(html(site, teachers!), 'portrait');
+    expect(attr(portrait!.img, 'alt')).toBe('Die Gesangslehrerin');
+    expect([attr(portrait!.img, 'width'), attr(portrait!.img, 'height')]).toEqual(['320', '320']);
+  });
+
+  it('gives every page to be shared a 1200×630 PNG card in its language, named in og:image with its size and alt', async () => {
+    const pages = [...walk(site)].filter((f) => f.endsWith('.html') && !f.startsWith('404'));
+    let cards = 0;
+    for (const file of pages) {
+      const page = html(site, file);
+      if (page.includes('name="robots" content="noindex"')) {
+        expect(page).not.toMatch(/og:image/);
+        expect(page).toContain('<meta name="twitter:card" content="summary"/>');
+        continue;
+      }
+      const url = /<meta property="og:image" content="([^"]+)"/.exec(page)?.[1];
+      expect(url, file).toMatch(/^https:\/\/studio\.example\/cards\/.+\.png$/);
+      expect(page).toContain('<meta property="og:image:width" content="1200"/>');
+      expect(page).toContain('<meta property="og:image:height" content="630"/>');
+      expect(page).toMatch(/<meta property="og:image:alt" content="[^"]+"\/>/);
+      expect(page).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+      expect(page).toMatch(/<meta property="og:site_name" content="[^"]+"\/>/);
+      const meta = await sharp(join(site, new URL(url!).pathname)).metadata();
+      expect([meta.format, meta.width, meta.height], url).toEqual(['png', 1200, 630]);
+      cards++;
+    }
+    expect(cards).toBeGreaterThan(80);
+  });
+
+  it("draws each card with its language's words (the card's SVG, its text kept as text), and the build wrote that very card", async () => {
+    const validated = validateContent(content, { today: TODAY, cache: false });
+    const images = await indexImages(content, validated.content);
+    const models = resolveSite(validated.content, createTranslator(validated.content), { today: TODAY, images });
+    const card = (url: string) => models.find((m: PageModel) => m.url === url)!.card!;
+    const texts = async (url: string) => [...(await cardSvg(card(url), site, { embedFont: false })).matchAll(/<text[^>]*>(.*?)<\/text>/gs)].map((m) => m[1]).join(' ');
+    const [ru, en, de] = await Promise.all(['/vocal', '/en/vocal', '/de/vocal'].map(texts));
+    expect(ru).toContain('Вокал');
+    expect(en).toContain('Singing');
+    expect(de).toContain('Gesangsunterricht');
+    expect(de).not.toContain('Вокал');
+    // Age group and price, in German; the photo is in the card.
+    expect(card('/de/vocal')).toMatchObject({ locale: 'de', title: 'Gesangsunterricht', photo: expect.stringMatching(/^images\/lesson-.+\.jpg$/) });
+    expect(de).toContain('€');
+    expect(await cardSvg(card('/de/vocal'), site)).toContain('data:image/jpeg;base64,');
+    expect((await drawCard(card('/de/vocal'), site)).equals(readFileSync(join(site, card('/de/vocal').file)))).toBe(true);
+  });
+
+  it('encodes each picture once: a second run takes every file from the cache, byte for byte', async () => {
+    const validated = validateContent(content, { today: TODAY, cache: false });
+    const index = await indexImages(content, validated.content);
+    const plans = imagePlans(validated.content, index);
+    const cacheDir = join(work, 'image-cache');
+    const [a, b] = [join(work, 'enc-a'), join(work, 'enc-b')];
+    const first = await processImages(plans, { bytes: (f) => index.bytes.get(f)!, cacheDir, outDir: a });
+    const second = await processImages(plans, { bytes: (f) => index.bytes.get(f)!, cacheDir, outDir: b });
+    expect(first.encoded).toBe(first.files.length);
+    expect(second).toMatchObject({ encoded: 0, reused: first.files.length });
+    for (const f of first.files) expect(readFileSync(join(b, f)).equals(readFileSync(join(a, f))), f).toBe(true);
+    const cards = resolveSite(validated.content, createTranslator(validated.content), { today: TODAY, images: index }).flatMap((m) => m.card ?? []).slice(0, 6);
+    const cardCache = join(work, 'card-cache');
+    expect((await shareCards(cards, { cacheDir: cardCache, outDir: a })).drawn).toBe(6);
+    expect(await shareCards(cards, { cacheDir: cardCache, outDir: a })).toMatchObject({ drawn: 0, reused: 6 });
+  }, 120_000);
+
+  it('rebuilds after a photo changed exactly as a clean build does', async () => {
+    writeFileSync(join(content, 'images/vocal/lesson.jpg'), await drawing(1600, 1067, 30));
+    await build(content, site);
+    const clean = join(work, 'clean');
+    await build(content, clean, { STUDIO_NO_CACHE: '1' });
+    const files = [...walk(clean)];
+    expect([...walk(site)]).toEqual(files);
+    for (const f of files) expect(readFileSync(join(site, f)).equals(readFileSync(join(clean, f))), f).toBe(true);
+  }, 240_000);
+});
