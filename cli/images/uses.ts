@@ -20,7 +20,7 @@ export const USES: Record<ImageUse, UseSpec> = {
   courseCard: { aspect: 3 / 2, widths: [400, 800], sizes: '(min-width: 48rem) 24rem, calc(100vw - 2rem)', minWidth: 800 },
   // The course page's text column is 46rem wide.
   coursePage: { aspect: 16 / 9, widths: [480, 800, 1280], sizes: '(min-width: 48rem) 46rem, calc(100vw - 2rem)', minWidth: 800 },
-  teacher: { aspect: 1, widths: [160, 320], sizes: '10rem', minWidth: 320 },
+  teacher: { aspect: 1, widths: [160, 320], sizes: '8rem', minWidth: 320 },
   banner: { aspect: 3 / 2, widths: [400, 800], sizes: '(min-width: 48rem) 24rem, calc(100vw - 2rem)', minWidth: 800 },
   homePhoto: { aspect: 2, widths: [640, 1152, 1920], sizes: '(min-width: 74rem) 72rem, calc(100vw - 2rem)', minWidth: 1152 },
   logo: { widths: [96, 192], sizes: '6rem', minWidth: 192 },

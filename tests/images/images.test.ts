@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageModel } from '../../templates/model.ts';
 import { indexImages } from '../../cli/images/index-images.ts';
 import { processImages } from '../../cli/images/process-images.ts';
 import { cardSvg, drawCard, shareCards } from '../../cli/images/share-cards.ts';
@@ -12,6 +11,7 @@ import { resolveSite } from '../../cli/resolve/resolve.ts';
 import { createTranslator } from '../../cli/resolve/translator.ts';
 import { walk } from '../../cli/util/walk.ts';
 import { validateContent } from '../../cli/validate/validate.ts';
+import type { PageModel } from '../../templates/model.ts';
 import { contentWithImages, drawing } from '../fixtures/images/photos.ts';
 import { runCliProcess } from '../helpers/cli.ts';
 
@@ -20,7 +20,10 @@ const work = mkdtempSync(join(tmpdir(), 'studio-images-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 async function build(content: string, out: string, env: Record<string, string> = {}, renderer?: 'vike') {
-  const r = await runCliProcess(['build', '--content', content, '--out', out, '--today', TODAY, '--format', 'json', ...(renderer ? ['--renderer', renderer] : [])], { env });
+  const r = await runCliProcess(
+    ['build', '--content', content, '--out', out, '--today', TODAY, '--format', 'json', ...(renderer ? ['--renderer', renderer] : [])],
+    { env },
+  );
   expect(r.code, r.stderr).toBe(0);
 }
 
@@ -29,12 +32,20 @@ const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).e
 /** The `<picture>` elements of a page with the given class: their sources' and img's attributes. */
 function pictures(page: string, className: string) {
   return [...page.matchAll(new RegExp(`<picture class="${className}">(.*?)</picture>`, 'g'))].map((m) => ({
-    sources: [...m[1]!.matchAll(/<source[^>]*>/g)].map((s) => ({ type: attr(s[0], 'type'), srcSet: attr(s[0], 'srcSet') ?? attr(s[0], 'srcset'), sizes: attr(s[0], 'sizes') })),
+    sources: [...m[1]!.matchAll(/<source[^>]*>/g)].map((s) => ({
+      type: attr(s[0], 'type'),
+      srcSet: attr(s[0], 'srcSet') ?? attr(s[0], 'srcset'),
+      sizes: attr(s[0], 'sizes'),
+    })),
     img: /<img[^>]*>/.exec(m[1]!)![0],
   }));
 }
 /** "/images/a-400.avif 400w, …" → [path, width]. */
-const entries = (srcSet: string) => srcSet.split(', ').map((e) => e.split(' ') as [string, string]).map(([url, w]) => [url.slice(1), Number(w.slice(0, -1))] as const);
+const entries = (srcSet: string) =>
+  srcSet
+    .split(', ')
+    .map((e) => e.split(' ') as [string, string])
+    .map(([url, w]) => [url.slice(1), Number(w.slice(0, -1))] as const);
 
 describe('a site with photos', () => {
   const content = join(work, 'content');
@@ -57,7 +68,11 @@ describe('a site with photos', () => {
     const height = Number(attr(img, 'height'));
     expect([width, height]).toEqual([1280, 720]);
     // Every file exists, in its format, at the width its srcset states and the img's shape.
-    for (const [format, srcSet] of [['avif', photo!.sources[0]!.srcSet!], ['webp', photo!.sources[1]!.srcSet!], ['jpeg', attr(img, 'srcSet') ?? attr(img, 'srcset')!]] as const) {
+    for (const [format, srcSet] of [
+      ['avif', photo!.sources[0]!.srcSet!],
+      ['webp', photo!.sources[1]!.srcSet!],
+      ['jpeg', attr(img, 'srcSet') ?? attr(img, 'srcset')!],
+    ] as const) {
       expect(entries(srcSet).map(([, w]) => w)).toEqual([480, 800, 1280]);
       for (const [path, w] of entries(srcSet)) {
         const meta = await sharp(join(site, path)).metadata();
@@ -118,7 +133,8 @@ describe('a site with photos', () => {
     const images = await indexImages(content, validated.content);
     const models = resolveSite(validated.content, createTranslator(validated.content), { today: TODAY, images });
     const card = (url: string) => models.find((m: PageModel) => m.url === url)!.card!;
-    const texts = async (url: string) => [...(await cardSvg(card(url), site, { embedFont: false })).matchAll(/<text[^>]*>(.*?)<\/text>/gs)].map((m) => m[1]).join(' ');
+    const texts = async (url: string) =>
+      [...(await cardSvg(card(url), site, { embedFont: false })).matchAll(/<text[^>]*>(.*?)<\/text>/gs)].map((m) => m[1]).join(' ');
     const [ru, en, de] = await Promise.all(['/vocal', '/en/vocal', '/de/vocal'].map(texts));
     expect(ru).toContain('Вокал');
     expect(en).toContain('Singing');
@@ -142,7 +158,9 @@ describe('a site with photos', () => {
     expect(first.encoded).toBe(first.files.length);
     expect(second).toMatchObject({ encoded: 0, reused: first.files.length });
     for (const f of first.files) expect(readFileSync(join(b, f)).equals(readFileSync(join(a, f))), f).toBe(true);
-    const cards = resolveSite(validated.content, createTranslator(validated.content), { today: TODAY, images: index }).flatMap((m) => m.card ?? []).slice(0, 6);
+    const cards = resolveSite(validated.content, createTranslator(validated.content), { today: TODAY, images: index })
+      .flatMap((m) => m.card ?? [])
+      .slice(0, 6);
     const cardCache = join(work, 'card-cache');
     expect((await shareCards(cards, { cacheDir: cardCache, outDir: a })).drawn).toBe(6);
     expect(await shareCards(cards, { cacheDir: cardCache, outDir: a })).toMatchObject({ drawn: 0, reused: 6 });

@@ -31,7 +31,9 @@ const voidElement: Start = (o, tag, props) => {
 const img: Start = (o, tag, props, context) => {
   const { src, srcSet, loading, fetchPriority } = props;
   if (!context.picture && loading !== 'lazy' && fetchPriority !== 'low' && (src || srcSet))
-    throw new InternalError('the HTML serializer does not support an <img> React preloads (outside <picture>, not lazy); render it with React, or port pushImg');
+    throw new InternalError(
+      'the HTML serializer does not support an <img> React preloads (outside <picture>, not lazy); render it with React, or port pushImg',
+    );
   o.out += selfClosing(tag, props);
   return null;
 };
