@@ -4,7 +4,6 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { renderAsync } from '@resvg/resvg-js';
 import type { CardModel } from '../../templates/model.ts';
-import { ShareCard } from '../../templates/ShareCard.tsx';
 import { fromRoot } from '../paths.ts';
 import { FileCache } from './cache-dir.ts';
 import { CARD } from './card-model.ts';
@@ -61,7 +60,11 @@ const dataUrl = (outDir: string, path: string | undefined) =>
   path ? `data:image/jpeg;base64,${readFileSync(join(outDir, path)).toString('base64')}` : undefined;
 
 /** The card as SVG (satori). `embedFont: false` keeps the text as text (for tests); the build draws it as outlines. */
-export function cardSvg(card: CardModel, outDir: string, options: { embedFont?: boolean } = {}): Promise<string> {
+export async function cardSvg(card: CardModel, outDir: string, options: { embedFont?: boolean } = {}): Promise<string> {
+  // Imported when the first card is drawn, not when the build starts: react/jsx-runtime picks its
+  // development or production build by NODE_ENV when first loaded, which Vike's prerender and the
+  // fast path set before they render (a development runtime under a production server renderer fails).
+  const { ShareCard } = await import('../../templates/ShareCard.tsx');
   return satori(ShareCard({ card, photo: dataUrl(outDir, card.photo), logo: dataUrl(outDir, card.logo) }), {
     ...CARD,
     fonts: loadFonts(),

@@ -166,6 +166,20 @@ describe('a site with photos', () => {
     expect(await shareCards(cards, { cacheDir: cardCache, outDir: a })).toMatchObject({ drawn: 0, reused: 6 });
   }, 120_000);
 
+  it('writes the pages with pictures, the pictures and the cards byte for byte as Vike does', async () => {
+    const viaVike = join(work, 'vike');
+    await build(content, viaVike, {}, 'vike');
+    const normal = (dir: string, f: string) =>
+      f.endsWith('.html')
+        ? html(dir, f)
+            .replace(/"\/assets\/[^"]+\.css"/g, 'STYLESHEET')
+            .replace(/"\/assets\/[^"]+\.js"/g, 'SCRIPT')
+        : readFileSync(join(dir, f)).toString('base64');
+    const files = [...walk(site)].filter((f) => /\.html$|^images\/|^cards\//.test(f));
+    expect([...walk(viaVike)].filter((f) => /\.html$|^images\/|^cards\//.test(f))).toEqual(files);
+    for (const f of files) expect(normal(viaVike, f), f).toBe(normal(site, f));
+  }, 240_000);
+
   it('rebuilds after a photo changed exactly as a clean build does', async () => {
     writeFileSync(join(content, 'images/vocal/lesson.jpg'), await drawing(1600, 1067, 30));
     await build(content, site);
