@@ -897,6 +897,11 @@ export const FORMAT_HINTS: Record<string, FormatHint> = {
     hint: 'Write the phone number with digits only (spaces, +, brackets, / and - are fine), e.g. +49 30 1234567.',
     examples: ['+49 30 1234567'],
   },
+  '^(?:[a-z0-9][a-z0-9_-]*\\/)*[a-z0-9][a-z0-9._-]*\\.(?:jpe?g|png|webp|avif)$': {
+    expected: 'a picture in content/images/: lowercase letters, digits, "-" and "_", ending in .jpg, .png, .webp or .avif',
+    hint: 'Name the file under content/images/ in lowercase without spaces (folders with "/"), e.g. vocal/lesson.jpg.',
+    examples: ['studio.jpg', 'vocal/lesson.jpg'],
+  },
   '^[0-9]{5}$': {
     expected: 'a German postal code of five digits',
     hint: 'Write the five digits of the postal code, e.g. 10115.',

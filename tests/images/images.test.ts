@@ -190,3 +190,56 @@ describe('a site with photos', () => {
     for (const f of files) expect(readFileSync(join(site, f)).equals(readFileSync(join(clean, f))), f).toBe(true);
   }, 240_000);
 });
+
+describe('validate, on the pictures a site names', () => {
+  it('names a missing, an unsupported, a damaged, a too small and a huge picture at the line of its file, and a missing alt text', async () => {
+    const content = await contentWithImages(join(work, 'validate'));
+    const images = join(content, 'images');
+    writeFileSync(join(images, 'vocal/lesson.jpg'), await drawing(600, 400, 200)); // a course photo needs 800 pixels
+    writeFileSync(join(images, 'studio.jpg'), 'not a picture at all\n');
+    writeFileSync(join(images, 'logo.png'), Buffer.from('89504e470d0a1a0a0000', 'hex')); // a PNG cut off after its signature
+    writeFileSync(
+      join(images, 'banners/school-prep.png'),
+      await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    );
+    const teacher = join(content, 'teachers/vocal-coach.yaml');
+    writeFileSync(
+      teacher,
+      readFileSync(teacher, 'utf8')
+        .replace('teachers/vocal-coach.webp', 'teachers/gone.webp')
+        .replace(/ {2}alt: \{ ru: Педагог по вокалу, en: [^}]+\}\n/, '  alt: { ru: Педагог по вокалу }\n'),
+    );
+    const { problems } = validateContent(content, { today: TODAY, cache: false });
+    const found = problems.filter((p) => p.code.startsWith('image-')).map((p) => `${p.file} ${p.line}:${p.column} ${p.severity} ${p.code}: ${p.message}`);
+    expect(found).toEqual([
+      'banners.yaml 16:18 warning image-huge: The picture images/banners/school-prep.png is very large (0.1 MB, 8000×6000).',
+      'courses/vocal.yaml 10:9 error image-too-small: The picture images/vocal/lesson.jpg is 600 pixels wide; a course page needs at least 800.',
+      'site.yaml 8:9 error image-unsupported: The file images/studio.jpg is not a JPEG, PNG, WebP or AVIF picture.',
+      'site.yaml 10:15 error image-unsupported: The picture images/logo.png is damaged: its size cannot be read.',
+      'teachers/vocal-coach.yaml 12:9 error image-missing: There is no picture images/teachers/gone.webp in the content folder.',
+      'teachers/vocal-coach.yaml 13:3 error image-alt-missing: The alt text of images/teachers/gone.webp has no English version.',
+      'teachers/vocal-coach.yaml 13:3 error image-alt-missing: The alt text of images/teachers/gone.webp has no German version.',
+    ]);
+    const tooSmall = problems.find((p) => p.code === 'image-too-small')!;
+    expect([tooSmall.expected, tooSmall.found, tooSmall.hint]).toEqual([
+      'at least 800 pixels wide',
+      '600×400 pixels',
+      expect.stringContaining('larger version'),
+    ]);
+  });
+
+  it('reads only regular files inside the content folder: a link out of it is not followed', async () => {
+    const { symlinkSync } = await import('node:fs');
+    const content = await contentWithImages(join(work, 'validate-link'));
+    const outside = join(work, 'outside.jpg');
+    writeFileSync(outside, await drawing(1600, 1067, 10));
+    rmSync(join(content, 'images/vocal/lesson.jpg'));
+    symlinkSync(outside, join(content, 'images/vocal/lesson.jpg'));
+    const { problems } = validateContent(content, { today: TODAY, cache: false });
+    expect(problems.filter((p) => p.code.startsWith('image-')).map((p) => `${p.file} ${p.code}: ${p.message}`)).toEqual([
+      'courses/vocal.yaml image-missing: The picture images/vocal/lesson.jpg is not a regular file inside the content folder.',
+    ]);
+  });
+});
