@@ -215,7 +215,7 @@ describe('validate, on the pictures a site names', () => {
     const found = problems.filter((p) => p.code.startsWith('image-')).map((p) => `${p.file} ${p.line}:${p.column} ${p.severity} ${p.code}: ${p.message}`);
     expect(found).toEqual([
       'banners.yaml 16:18 warning image-huge: The picture images/banners/school-prep.png is very large (0.1 MB, 8000×6000).',
-      'courses/vocal.yaml 10:9 error image-too-small: The picture images/vocal/lesson.jpg is 600 pixels wide; a course page needs at least 800.',
+      'courses/vocal.yaml 10:9 error image-too-small: The picture images/vocal/lesson.jpg is 600 pixels wide; a course photo needs at least 800.',
       'site.yaml 8:9 error image-unsupported: The file images/studio.jpg is not a JPEG, PNG, WebP or AVIF picture.',
       'site.yaml 10:15 error image-unsupported: The picture images/logo.png is damaged: its size cannot be read.',
       'teachers/vocal-coach.yaml 12:9 error image-missing: There is no picture images/teachers/gone.webp in the content folder.',

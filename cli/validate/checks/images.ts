@@ -10,8 +10,8 @@ import { problemAt } from '../source.ts';
 
 /** What each use of a picture is called in a message. */
 const USE_NAMES = {
-  courseCard: 'a course card',
-  coursePage: 'a course page',
+  courseCard: 'a course photo',
+  coursePage: 'a course photo',
   teacher: 'a teacher portrait',
   banner: 'a banner',
   homePhoto: 'the home page photo',
