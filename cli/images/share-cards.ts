@@ -56,11 +56,14 @@ function cardsKey(): string {
   return drawingKey;
 }
 
-const dataUrl = (outDir: string, path: string | undefined) =>
-  path ? `data:image/jpeg;base64,${readFileSync(join(outDir, path)).toString('base64')}` : undefined;
+/** The bytes of a file of the site (a photo, the logo) by its site-relative path, or the folder they are in. */
+export type SiteFiles = string | ((path: string) => Buffer);
+
+const dataUrl = (files: SiteFiles, path: string | undefined) =>
+  path ? `data:image/jpeg;base64,${(typeof files === 'string' ? readFileSync(join(files, path)) : files(path)).toString('base64')}` : undefined;
 
 /** The card as SVG (satori). `embedFont: false` keeps the text as text (for tests); the build draws it as outlines. */
-export async function cardSvg(card: CardModel, outDir: string, options: { embedFont?: boolean } = {}): Promise<string> {
+export async function cardSvg(card: CardModel, outDir: SiteFiles, options: { embedFont?: boolean } = {}): Promise<string> {
   // Imported when the first card is drawn, not when the build starts: react/jsx-runtime picks its
   // development or production build by NODE_ENV when first loaded, which Vike's prerender and the
   // fast path set before they render (a development runtime under a production server renderer fails).
@@ -111,7 +114,7 @@ export async function shareCards(cards: CardModel[], options: CardOptions): Prom
 }
 
 /** One card's PNG. */
-export async function drawCard(card: CardModel, outDir: string): Promise<Buffer> {
+export async function drawCard(card: CardModel, outDir: SiteFiles): Promise<Buffer> {
   const svg = await cardSvg(card, outDir);
   const png = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
   return Buffer.from(png.asPng());
