@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { InternalError } from '../report/problem.ts';
 import type { Content } from '../validate/content.ts';
 import { readImageFile } from './image-file.ts';
+import { loadSharp } from './load-sharp.ts';
 import type { ImageMeta } from './plan.ts';
 import { imageRefs } from './refs.ts';
 
@@ -22,10 +22,11 @@ export async function indexImages(contentDir: string, content: Content): Promise
   const meta = new Map<string, ImageMeta>();
   const bytes = new Map<string, Buffer>();
   const files = [...new Set(imageRefs(content).map((r) => r.image.file))].sort();
+  const sharp = files.length ? loadSharp() : undefined;
   for (const file of files) {
     const opened = readImageFile(contentDir, file);
     if (!opened.ok) throw new InternalError(`images/${file} was checked by validate, then could not be read (${opened.why})`);
-    const info = await sharp(opened.bytes).metadata();
+    const info = await sharp!(opened.bytes).metadata();
     const upright = (info.orientation ?? 1) >= 5;
     const width = upright ? info.height : info.width;
     const height = upright ? info.width : info.height;

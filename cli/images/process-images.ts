@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import sharp from 'sharp';
 import { FileCache } from './cache-dir.ts';
+import { loadSharp } from './load-sharp.ts';
 import type { PicturePlan, Variant } from './plan.ts';
 import { ENCODING } from './uses.ts';
 
@@ -64,7 +64,7 @@ export async function processImages(plans: PicturePlan[], options: ProcessOption
 
 /** One variant's bytes. */
 export function encode(original: Buffer, v: Variant): Promise<Buffer> {
-  const image = sharp(original, { failOn: 'error' }).rotate().extract(v.crop).resize(v.width, v.height, { fit: 'fill' });
+  const image = loadSharp()(original, { failOn: 'error' }).rotate().extract(v.crop).resize(v.width, v.height, { fit: 'fill' });
   if (v.format === 'avif') return image.avif(ENCODING.avif).toBuffer();
   if (v.format === 'webp') return image.webp(ENCODING.webp).toBuffer();
   return image.flatten({ background: '#ffffff' }).jpeg(ENCODING.jpeg).toBuffer();
