@@ -6,7 +6,7 @@ import { linkPrevious } from './cache/link-previous.ts';
 import { type PageRecords, type Rendered, readPageRecords, writePageRecords } from './cache/page-cache.ts';
 import { pageInputs, reuseRecorded } from './cache/page-inputs.ts';
 import { cacheKey } from './cache/policy.ts';
-import { indexImages, writeImages } from './images/stage.ts';
+import { indexImages, recordCards, writeImages } from './images/stage.ts';
 import { fromRoot } from './paths.ts';
 import { type Bundling, type ClientAssets, startClientAssets } from './render/client-assets.ts';
 import { renderAsResolved, renderPages } from './render/render-pages.ts';
@@ -158,8 +158,7 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     writeFileSync(join(staging, 'robots.txt'), robotsTxt(options.baseUrl ?? validated.content.site!.data.baseUrl));
     writeHostFiles(staging);
     // Images (cli/images): every picture's files and every page's share card, while the workers render.
-    const cards = pages.flatMap((p) => (p.model ?? p.resolve()).card ?? []);
-    await writeImages(validated.content, images, cards, staging);
+    const imaged = await writeImages(validated.content, images, pages, staging, ahead?.records ? options.out : undefined);
     phase('images and share cards');
     const rendered = await fast?.rendered;
     phase('render and write');
@@ -173,6 +172,7 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     summary.phases = phases;
     if (rendered) summary.rendered = rendered.filter((r) => r.rendered).length;
     commitStaging(staging, options.out, { content: options.content, written, notes });
+    recordCards(options.out, imaged); // Images (cli/images)
     if (notes.length) summary.notes = notes;
     const expiry = nextBannerExpiry(validated.content.banners?.data.banners, today);
     if (expiry) summary.nextBannerExpiry = expiry;

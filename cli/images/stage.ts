@@ -1,7 +1,8 @@
-import type { CardModel } from '../../templates/model.ts';
+import type { CardModel, PageModel } from '../../templates/model.ts';
 import { cacheFolder, cachesOff } from '../cache/policy.ts';
 import { pruneCache } from '../cache/prune.ts';
 import type { Content } from '../validate/content.ts';
+import { type CardRecord, linkRecordedCard, readCardRecords, writeCardRecords } from './card-records.ts';
 import type { ImageIndex } from './index-images.ts';
 import { planOf } from './picture.ts';
 import type { PicturePlan } from './plan.ts';
@@ -16,25 +17,57 @@ export function imagePlans(content: Content, index: ImageIndex): PicturePlan[] {
   return imageRefs(content).flatMap((ref) => ref.uses.map((use) => planOf(index, ref.image, use)));
 }
 
+/** A page as the build hands it over: its model, or (taken over from the previous build) the means to resolve it. */
+export interface StagePage {
+  file: string;
+  model?: PageModel;
+  resolve(): PageModel;
+}
+
 export interface ImagesOutput {
   images: ImageSet;
-  cards: CardSet;
+  cards: CardSet & { linked: number };
+  /** What to record after the site is in place (`recordCards`). */
+  records: Map<string, { card?: string; key?: string }>;
 }
 
 /**
  * The images stage of a build: every picture's files, then every page's share card (which shows
  * the course photos just written), into `outDir`. Both are cached by what they are made from, in
  * the compiler's cache folder; a site without pictures and without cards reads and writes nothing.
+ * A page taken over from the previous build in `previous` (not resolved) keeps its card: linked
+ * from there (card-records.ts).
  */
-export async function writeImages(content: Content, index: ImageIndex, cards: CardModel[], outDir: string): Promise<ImagesOutput> {
+export async function writeImages(content: Content, index: ImageIndex, pages: StagePage[], outDir: string, previous?: string): Promise<ImagesOutput> {
   const plans = imagePlans(content, index);
   const off = cachesOff();
   const images = plans.length
     ? await processImages(plans, { bytes: (f) => index.bytes.get(f)!, cacheDir: cacheFolder('images'), outDir, readCache: !off })
     : { files: [], encoded: 0, reused: 0 };
-  const drawn = cards.length ? await shareCards(cards, { cacheDir: cacheFolder('cards'), outDir, readCache: !off }) : { files: [], drawn: 0, reused: 0 };
+  const recorded = previous ? readCardRecords(previous) : {};
+  const records = new Map<string, CardRecord>();
+  const cards: CardModel[] = [];
+  let linked = 0;
+  for (const p of pages) {
+    const record = p.model ? undefined : recorded[p.file];
+    if (record && linkRecordedCard(previous!, outDir, record)) {
+      records.set(p.file, { card: record.card, key: record.key });
+      if (record.card) linked++;
+      continue;
+    }
+    const card = (p.model ?? p.resolve()).card;
+    if (card) cards.push(card);
+    records.set(p.file, { card: card?.file });
+  }
+  const drawn = cards.length
+    ? await shareCards(cards, { cacheDir: cacheFolder('cards'), outDir, readCache: !off })
+    : { files: [], keys: new Map(), drawn: 0, reused: 0 };
+  for (const r of records.values()) if (r.card && !r.key) r.key = drawn.keys.get(r.card);
   // Entries are named by their content: a week unused, or beyond twice what this site needs, they go.
   if (plans.length) pruneCache(cacheFolder('images'), Math.max(500, images.files.length * 2));
-  if (cards.length) pruneCache(cacheFolder('cards'), Math.max(500, cards.length * 2));
-  return { images, cards: drawn };
+  if (cards.length) pruneCache(cacheFolder('cards'), Math.max(500, pages.length * 2));
+  return { images, cards: { ...drawn, linked }, records };
 }
+
+/** After the site is in place: what the next build into `out` may take over of its cards. */
+export const recordCards = (out: string, output: ImagesOutput) => writeCardRecords(out, output.records);
