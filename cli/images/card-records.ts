@@ -30,14 +30,17 @@ export function readCardRecords(out: string): CardRecords {
 }
 
 /** Links the recorded card of a page from the previous site into `staging`; false when it is not there as written (then the page is resolved). */
-export function linkRecordedCard(previous: string, staging: string, record: CardRecord): boolean {
+export function linkRecordedCard(previous: string, staging: string, record: CardRecord, made: Set<string>): boolean {
   if (!record.card) return true;
   try {
     const from = join(previous, record.card);
     const st = statSync(from);
     if (st.ino !== record.ino || st.size !== record.size || st.mtimeMs !== record.mtimeMs) return false;
     const to = join(staging, record.card);
-    mkdirSync(dirname(to), { recursive: true });
+    if (!made.has(dirname(to))) {
+      mkdirSync(dirname(to), { recursive: true });
+      made.add(dirname(to));
+    }
     linkSync(from, to);
     return true;
   } catch {
@@ -45,12 +48,13 @@ export function linkRecordedCard(previous: string, staging: string, record: Card
   }
 }
 
-/** Records the cards of the site now in `out` (after the swap), each with its file's identity there. */
-export function writeCardRecords(out: string, cards: Map<string, { card?: string; key?: string }>): void {
+/** Records the cards of the site now in `out` (after the swap), each with its file's identity there (read anew for the cards written by this build). */
+export function writeCardRecords(out: string, cards: Map<string, CardRecord>): void {
   const records: CardRecords = {};
-  for (const [page, { card, key }] of cards) {
-    if (!card) {
-      records[page] = {};
+  for (const [page, record] of cards) {
+    const { card, key } = record;
+    if (!card || record.ino !== undefined) {
+      records[page] = card ? record : {};
       continue;
     }
     try {

@@ -28,7 +28,7 @@ export interface ImagesOutput {
   images: ImageSet;
   cards: CardSet & { linked: number };
   /** What to record after the site is in place (`recordCards`). */
-  records: Map<string, { card?: string; key?: string }>;
+  records: Map<string, CardRecord>;
 }
 
 /**
@@ -48,10 +48,11 @@ export async function writeImages(content: Content, index: ImageIndex, pages: St
   const records = new Map<string, CardRecord>();
   const cards: CardModel[] = [];
   let linked = 0;
+  const made = new Set<string>();
   for (const p of pages) {
     const record = p.model ? undefined : recorded[p.file];
-    if (record && linkRecordedCard(previous!, outDir, record)) {
-      records.set(p.file, { card: record.card, key: record.key });
+    if (record && linkRecordedCard(previous!, outDir, record, made)) {
+      records.set(p.file, record); // the same file (a hard link keeps inode, size and mtime)
       if (record.card) linked++;
       continue;
     }
