@@ -6,7 +6,7 @@ import { linkPrevious } from './cache/link-previous.ts';
 import { type PageRecords, type Rendered, readPageRecords, writePageRecords } from './cache/page-cache.ts';
 import { pageInputs, reuseRecorded } from './cache/page-inputs.ts';
 import { cacheKey } from './cache/policy.ts';
-import { indexImages, recordCards, writeImages } from './images/stage.ts';
+import { prepareImages, recordCards, writeImages } from './images/stage.ts';
 import { fromRoot } from './paths.ts';
 import { type Bundling, type ClientAssets, startClientAssets } from './render/client-assets.ts';
 import { renderAsResolved, renderPages } from './render/render-pages.ts';
@@ -108,6 +108,11 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
   phase('validate');
   if (!validated.ok) return { ok: false, problems: validated.problems, sources: validated.sources };
 
+  // Images (cli/images): the pictures the content names, read and made into the cache; one that cannot be decoded is a content problem.
+  const images = await prepareImages(options.content, validated.content);
+  phase('images');
+  if (images.problems.length) return { ok: false, problems: [...validated.problems, ...images.problems], sources: validated.sources };
+
   const notes: string[] = [];
   const staging = prepareStaging(options.out, notes);
   let fast: { rendered: Promise<Rendered[]>; assets: ClientAssets; templateKey: string } | undefined;
@@ -115,10 +120,7 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     // Linked while this thread resolves: most pages of a rebuild are the previous build's.
     const linked = ahead && linkUnlessRenderedAnew(options.out, staging, ahead);
     const tr = createTranslator(validated.content);
-    // Images (cli/images): the pictures the content names, read once; the pages point to their files.
-    const images = await indexImages(options.content, validated.content);
-    phase('images (read)');
-    const settings = { baseUrl: options.baseUrl, today, images };
+    const settings = { baseUrl: options.baseUrl, today, images: images.index };
     // A rebuild takes over the course pages whose declared inputs did not change without resolving them.
     const reuse = ahead && reuseRecorded(pageInputs(validated.content, settings), linked && ahead.records);
     let done = 0;
@@ -158,7 +160,7 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     writeFileSync(join(staging, 'robots.txt'), robotsTxt(options.baseUrl ?? validated.content.site!.data.baseUrl));
     writeHostFiles(staging);
     // Images (cli/images): every picture's files and every page's share card, while the workers render.
-    const imaged = await writeImages(validated.content, images, pages, staging, ahead?.records ? options.out : undefined);
+    const imaged = await writeImages(validated.content, images.index, pages, staging, ahead?.records ? options.out : undefined);
     phase('images and share cards');
     const rendered = await fast?.rendered;
     phase('render and write');

@@ -36,7 +36,7 @@ export function cardOf(
   if (!ctx.enabled || page.noindex) return {};
   const file = `cards/${page.file.replace(/\.html$/, '')}.png`;
   const jpeg = (image: Image | undefined, use: 'courseCard' | 'logo') => {
-    if (!image || !ctx.images) return undefined;
+    if (!image || !ctx.images?.meta.has(image.file)) return undefined;
     return planOf(ctx.images, image, use)
       .variants.filter((v) => v.format === 'jpeg')
       .at(-1)!.path;

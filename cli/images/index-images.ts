@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Metadata } from 'sharp';
 import { InternalError } from '../report/problem.ts';
 import type { Content } from '../validate/content.ts';
 import { readImageFile } from './image-file.ts';
@@ -12,6 +13,8 @@ export interface ImageIndex {
   key: string;
   meta: Map<string, ImageMeta>;
   bytes: Map<string, Buffer>;
+  /** Files whose header sharp could not read, with its reason (not in `meta`). */
+  broken: Map<string, string>;
 }
 
 /**
@@ -21,12 +24,19 @@ export interface ImageIndex {
 export async function indexImages(contentDir: string, content: Content): Promise<ImageIndex> {
   const meta = new Map<string, ImageMeta>();
   const bytes = new Map<string, Buffer>();
+  const broken = new Map<string, string>();
   const files = [...new Set(imageRefs(content).map((r) => r.image.file))].sort();
   const sharp = files.length ? loadSharp() : undefined;
   for (const file of files) {
     const opened = readImageFile(contentDir, file);
     if (!opened.ok) throw new InternalError(`images/${file} was checked by validate, then could not be read (${opened.why})`);
-    const info = await sharp!(opened.bytes).metadata();
+    let info: Metadata;
+    try {
+      info = await sharp!(opened.bytes).metadata();
+    } catch (error) {
+      broken.set(file, (error as Error).message);
+      continue;
+    }
     const upright = (info.orientation ?? 1) >= 5;
     const width = upright ? info.height : info.width;
     const height = upright ? info.width : info.height;
@@ -37,5 +47,5 @@ export async function indexImages(contentDir: string, content: Content): Promise
     .update(JSON.stringify([...meta].map(([f, m]) => [f, m.hash])))
     .digest('hex')
     .slice(0, 16);
-  return { key, meta, bytes };
+  return { key, meta, bytes, broken };
 }

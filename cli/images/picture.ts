@@ -24,7 +24,8 @@ export function planOf(images: ImageIndex | undefined, image: Image, use: ImageU
  * Without an image index (a caller that processes no pictures) a page shows none.
  */
 export function picture(ctx: PictureContext, image: Image | undefined, use: ImageUse, priority = false): Picture | undefined {
-  if (!image || !ctx.images) return undefined;
+  // Without the file's size (sharp could not read it: the build stops for that, `content dev` shows the page without it).
+  if (!image || !ctx.images?.meta.has(image.file)) return undefined;
   const plan = planOf(ctx.images, image, use);
   const srcSet = (format: (typeof FORMATS)[number]) =>
     plan.variants

@@ -12,8 +12,8 @@ export interface ProcessOptions {
   cacheDir: string;
   /** False: nothing is taken from the cache (STUDIO_NO_CACHE=1); what is made is still stored. */
   readCache?: boolean;
-  /** The site's folder: every variant is written under it at its `path`. */
-  outDir: string;
+  /** The site's folder: every variant is written under it at its `path` (none: the variants are only made and cached). */
+  outDir?: string;
 }
 
 export interface ImageSet {
@@ -22,6 +22,8 @@ export interface ImageSet {
   /** Variants encoded by this call; the others came from the cache. */
   encoded: number;
   reused: number;
+  /** Originals that could not be decoded, with sharp's reason: none of their files was made. */
+  broken: Map<string, string>;
 }
 
 /** How many encodes run at once: sharp spreads each over libuv's threads already. */
@@ -39,14 +41,23 @@ export async function processImages(plans: PicturePlan[], options: ProcessOption
   for (const plan of plans) for (const variant of plan.variants) byPath.set(variant.path, { plan, variant });
   const files = [...byPath.keys()].sort();
   const missing = files.filter((path) => !cache.has(path));
+  const broken = new Map<string, string>();
   let next = 0;
   const worker = async () => {
     while (next < missing.length) {
       const { plan, variant } = byPath.get(missing[next++]!)!;
-      cache.store(variant.path, await encode(options.bytes(plan.file), variant));
+      if (broken.has(plan.file)) continue;
+      try {
+        cache.store(variant.path, await encode(options.bytes(plan.file), variant));
+      } catch (error) {
+        // A file whose first bytes looked right (validate read them) but whose picture data is cut off or damaged.
+        broken.set(plan.file, (error as Error).message);
+      }
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  const set = { files, encoded: missing.length, reused: files.length - missing.length, broken };
+  if (!options.outDir || broken.size) return set;
   for (const path of files) {
     const to = join(options.outDir, path);
     mkdirSync(dirname(to), { recursive: true });
@@ -59,7 +70,7 @@ export async function processImages(plans: PicturePlan[], options: ProcessOption
       writeFileSync(to, await encode(options.bytes(plan.file), variant));
     }
   }
-  return { files, encoded: missing.length, reused: files.length - missing.length };
+  return set;
 }
 
 /** One variant's bytes. */

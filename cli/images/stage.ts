@@ -1,20 +1,22 @@
 import type { CardModel, PageModel } from '../../templates/model.ts';
 import { cacheFolder, cachesOff } from '../cache/policy.ts';
 import { pruneCache } from '../cache/prune.ts';
+import { catalogued, hintOf, type Problem } from '../report/problem.ts';
 import type { Content } from '../validate/content.ts';
+import { problemAt } from '../validate/source.ts';
 import { type CardRecord, linkRecordedCard, readCardRecords, writeCardRecords } from './card-records.ts';
-import type { ImageIndex } from './index-images.ts';
+import { type ImageIndex, indexImages } from './index-images.ts';
 import { planOf } from './picture.ts';
 import type { PicturePlan } from './plan.ts';
 import { type ImageSet, processImages } from './process-images.ts';
 import { imageRefs } from './refs.ts';
 import { type CardSet, shareCards } from './share-cards.ts';
 
-export { indexImages } from './index-images.ts';
-
 /** The files of every picture the content names, in every place it is shown (the ones the page models point to: picture.ts plans them alike). */
 export function imagePlans(content: Content, index: ImageIndex): PicturePlan[] {
-  return imageRefs(content).flatMap((ref) => ref.uses.map((use) => planOf(index, ref.image, use)));
+  return imageRefs(content)
+    .filter((ref) => index.meta.has(ref.image.file))
+    .flatMap((ref) => ref.uses.map((use) => planOf(index, ref.image, use)));
 }
 
 /** A page as the build hands it over: its model, or (taken over from the previous build) the means to resolve it. */
@@ -22,6 +24,42 @@ export interface StagePage {
   file: string;
   model?: PageModel;
   resolve(): PageModel;
+}
+
+export interface PreparedImages {
+  index: ImageIndex;
+  /** A picture validate found fine but sharp cannot decode: at each place that names it. */
+  problems: Problem[];
+  encoded: ImageSet;
+}
+
+/**
+ * The first half of the images stage, before anything is written: every picture the content names
+ * read (`indexImages`) and each of its files made into the cache (processImages), so that a
+ * picture that cannot be decoded stops the build as the content problem it is.
+ */
+export async function prepareImages(contentDir: string, content: Content): Promise<PreparedImages> {
+  const index = await indexImages(contentDir, content);
+  const refs = imageRefs(content);
+  const plans = imagePlans(content, index);
+  const encoded = plans.length
+    ? await processImages(plans, { bytes: (f) => index.bytes.get(f)!, cacheDir: cacheFolder('images'), readCache: !cachesOff() })
+    : { files: [], encoded: 0, reused: 0, broken: new Map<string, string>() };
+  const broken = new Map([...index.broken, ...encoded.broken]);
+  const problems = refs
+    .filter((r) => broken.has(r.image.file))
+    .map((r) =>
+      problemAt(
+        r.source,
+        [...r.path, 'file'],
+        catalogued(
+          'image-unsupported',
+          { value: r.image.file, reason: broken.get(r.image.file)!.split('\n')[0] },
+          { variant: 'undecodable', hint: hintOf('image-unsupported', {}, 'broken') },
+        ),
+      ),
+    );
+  return { index, problems, encoded };
 }
 
 export interface ImagesOutput {
@@ -41,9 +79,10 @@ export interface ImagesOutput {
 export async function writeImages(content: Content, index: ImageIndex, pages: StagePage[], outDir: string, previous?: string): Promise<ImagesOutput> {
   const plans = imagePlans(content, index);
   const off = cachesOff();
+  // Made into the cache by prepareImages: copied from there (made again only where the cache could not be written).
   const images = plans.length
     ? await processImages(plans, { bytes: (f) => index.bytes.get(f)!, cacheDir: cacheFolder('images'), outDir, readCache: !off })
-    : { files: [], encoded: 0, reused: 0 };
+    : { files: [], encoded: 0, reused: 0, broken: new Map<string, string>() };
   const recorded = previous ? readCardRecords(previous) : {};
   const records = new Map<string, CardRecord>();
   const cards: CardModel[] = [];

@@ -530,7 +530,10 @@ export const PROBLEMS = {
     message: 'The file images/{value} is not a JPEG, PNG, WebP or AVIF picture.',
     hint: 'Save the picture as JPEG (photos) or PNG (drawings, logos) and name that file here.',
     example: 'image:\n  file: lesson.heic',
-    variants: { broken: 'The picture images/{value} is damaged: its size cannot be read.' },
+    variants: {
+      broken: 'The picture images/{value} is damaged: its size cannot be read.',
+      undecodable: 'The picture images/{value} is damaged: it cannot be decoded ({reason}).',
+    },
     hints: { broken: 'Export the picture again from the original and replace the file.' },
     expected: { formats: 'a JPEG, PNG, WebP or AVIF file' },
   },

@@ -183,17 +183,28 @@ describe('a site with photos', () => {
   it.each([
     ['a photo changed', async () => writeFileSync(join(content, 'images/vocal/lesson.jpg'), await drawing(1600, 1067, 30))],
     // The other course pages are taken over unresolved, their cards linked from the previous site.
-    ['a course title changed', () => writeFileSync(join(content, 'courses/chess.yaml'), readFileSync(join(content, 'courses/chess.yaml'), 'utf8').replace('de: Schach', 'de: Schach für Kinder'))],
-  ])('rebuilds after %s exactly as a clean build does', async (_what, edit) => {
-    await edit();
-    await build(content, site);
-    const clean = join(work, 'clean');
-    rmSync(clean, { recursive: true, force: true });
-    await build(content, clean, { STUDIO_NO_CACHE: '1' });
-    const files = [...walk(clean)];
-    expect([...walk(site)]).toEqual(files);
-    for (const f of files) expect(readFileSync(join(site, f)).equals(readFileSync(join(clean, f))), f).toBe(true);
-  }, 240_000);
+    [
+      'a course title changed',
+      () =>
+        writeFileSync(
+          join(content, 'courses/chess.yaml'),
+          readFileSync(join(content, 'courses/chess.yaml'), 'utf8').replace('de: Schach', 'de: Schach für Kinder'),
+        ),
+    ],
+  ])(
+    'rebuilds after %s exactly as a clean build does',
+    async (_what, edit) => {
+      await edit();
+      await build(content, site);
+      const clean = join(work, 'clean');
+      rmSync(clean, { recursive: true, force: true });
+      await build(content, clean, { STUDIO_NO_CACHE: '1' });
+      const files = [...walk(clean)];
+      expect([...walk(site)]).toEqual(files);
+      for (const f of files) expect(readFileSync(join(site, f)).equals(readFileSync(join(clean, f))), f).toBe(true);
+    },
+    240_000,
+  );
 });
 
 describe('validate, on the pictures a site names', () => {
@@ -234,6 +245,23 @@ describe('validate, on the pictures a site names', () => {
       expect.stringContaining('larger version'),
     ]);
   });
+
+  it('stops the build at the line of a picture whose first bytes are fine but whose data is cut off (exit 1, no stack trace)', async () => {
+    const content = await contentWithImages(join(work, 'cut-off'));
+    const photo = join(content, 'images/vocal/lesson.jpg');
+    writeFileSync(photo, readFileSync(photo).subarray(0, 20_000));
+    expect(validateContent(content, { today: TODAY, cache: false }).problems.filter((p) => p.code.startsWith('image-'))).toEqual([]);
+    const r = await runCliProcess(['build', '--content', content, '--out', join(work, 'cut-off-site'), '--today', TODAY, '--format', 'json'], {
+      env: { STUDIO_NO_CACHE: '1' },
+    });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
+    const problems = (JSON.parse(r.stdout) as { problems: { file: string; line: number; column: number; code: string; message: string }[] }).problems.filter(
+      (p) => p.code.startsWith('image-'),
+    );
+    expect(problems.map((p) => `${p.file} ${p.line}:${p.column} ${p.code}`)).toEqual(['courses/vocal.yaml 10:9 image-unsupported']);
+    expect(problems[0]!.message).toMatch(/^The picture images\/vocal\/lesson\.jpg is damaged: it cannot be decoded \(.+\)\.$/);
+  }, 120_000);
 
   it('reads only regular files inside the content folder: a link out of it is not followed', async () => {
     const { symlinkSync } = await import('node:fs');
