@@ -79,9 +79,9 @@ export interface ImagesOutput {
 export async function writeImages(content: Content, index: ImageIndex, pages: StagePage[], outDir: string, previous?: string): Promise<ImagesOutput> {
   const plans = imagePlans(content, index);
   const off = cachesOff();
-  // Made into the cache by prepareImages: copied from there (made again only where the cache could not be written).
+  // Made into the cache by this build's prepareImages (anew under STUDIO_NO_CACHE): copied from there (made again only where the cache could not be written).
   const images = plans.length
-    ? await processImages(plans, { bytes: (f) => index.bytes.get(f)!, cacheDir: cacheFolder('images'), outDir, readCache: !off })
+    ? await processImages(plans, { bytes: (f) => index.bytes.get(f)!, cacheDir: cacheFolder('images'), outDir, readCache: true })
     : { files: [], encoded: 0, reused: 0, broken: new Map<string, string>() };
   const recorded = previous ? readCardRecords(previous) : {};
   const records = new Map<string, CardRecord>();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexImages } from '../../cli/images/index-images.ts';
 import { processImages } from '../../cli/images/process-images.ts';
 import { cardSvg, drawCard, shareCards } from '../../cli/images/share-cards.ts';
-import { imagePlans } from '../../cli/images/stage.ts';
+import { imagePlans, prepareImages, writeImages } from '../../cli/images/stage.ts';
 import { resolveSite } from '../../cli/resolve/resolve.ts';
 import { createTranslator } from '../../cli/resolve/translator.ts';
 import { walk } from '../../cli/util/walk.ts';
@@ -164,6 +164,19 @@ describe('a site with photos', () => {
     const cardCache = join(work, 'card-cache');
     expect((await shareCards(cards, { cacheDir: cardCache, outDir: a })).drawn).toBe(6);
     expect(await shareCards(cards, { cacheDir: cardCache, outDir: a })).toMatchObject({ drawn: 0, reused: 6 });
+  }, 120_000);
+
+  it('makes each file once in a build that ignores the caches (STUDIO_NO_CACHE=1): the stage writes the files it made before staging', async () => {
+    const validated = validateContent(content, { today: TODAY, cache: false });
+    process.env.STUDIO_NO_CACHE = '1';
+    try {
+      const prepared = await prepareImages(content, validated.content);
+      expect(prepared.encoded.encoded).toBe(prepared.encoded.files.length);
+      const written = await writeImages(validated.content, prepared.index, [], join(work, 'no-cache'));
+      expect(written.images).toMatchObject({ encoded: 0, reused: prepared.encoded.files.length });
+    } finally {
+      delete process.env.STUDIO_NO_CACHE;
+    }
   }, 120_000);
 
   it('writes the pages with pictures, the pictures and the cards byte for byte as Vike does', async () => {
