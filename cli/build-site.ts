@@ -6,7 +6,7 @@ import { linkPrevious } from './cache/link-previous.ts';
 import { type PageRecords, type Rendered, readPageRecords, writePageRecords } from './cache/page-cache.ts';
 import { pageInputs, reuseRecorded } from './cache/page-inputs.ts';
 import { cacheKey } from './cache/policy.ts';
-import { prepareImages, recordCards, writeImages } from './images/stage.ts';
+import { prepareImages, writeImages } from './images/stage.ts';
 import { fromRoot } from './paths.ts';
 import { type Bundling, type ClientAssets, startClientAssets } from './render/client-assets.ts';
 import { renderAsResolved, renderPages } from './render/render-pages.ts';
@@ -160,7 +160,7 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     writeFileSync(join(staging, 'robots.txt'), robotsTxt(options.baseUrl ?? validated.content.site!.data.baseUrl));
     writeHostFiles(staging);
     // Images (cli/images): every picture's files and every page's share card, while the workers render.
-    const imaged = await writeImages(validated.content, images.index, pages, staging, ahead?.records ? options.out : undefined);
+    await writeImages(validated.content, images.index, pages, staging);
     phase('images and share cards');
     const rendered = await fast?.rendered;
     phase('render and write');
@@ -174,7 +174,6 @@ async function build(options: BuildOptions, ahead: Ahead | undefined): Promise<B
     summary.phases = phases;
     if (rendered) summary.rendered = rendered.filter((r) => r.rendered).length;
     commitStaging(staging, options.out, { content: options.content, written, notes });
-    recordCards(options.out, imaged); // Images (cli/images)
     if (notes.length) summary.notes = notes;
     const expiry = nextBannerExpiry(validated.content.banners?.data.banners, today);
     if (expiry) summary.nextBannerExpiry = expiry;

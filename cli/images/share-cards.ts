@@ -33,8 +33,6 @@ export interface CardOptions {
 
 export interface CardSet {
   files: string[];
-  /** The key of each card written, by its file. */
-  keys: Map<string, string>;
   drawn: number;
   reused: number;
 }
@@ -120,12 +118,7 @@ export async function shareCards(cards: CardModel[], options: CardOptions): Prom
       writeFileSync(to, await drawCard(card, options.outDir)); // a cache that cannot be written
     }
   }
-  return {
-    files: cards.map((c) => c.file),
-    keys: new Map(cards.map((c, i) => [c.file, keys[i]!])),
-    drawn: toDraw.length,
-    reused: cards.length - toDraw.length,
-  };
+  return { files: cards.map((c) => c.file), drawn: toDraw.length, reused: cards.length - toDraw.length };
 }
 
 /**

@@ -1,10 +1,9 @@
-import type { CardModel, PageModel } from '../../templates/model.ts';
+import type { PageModel } from '../../templates/model.ts';
 import { cacheFolder, cachesOff } from '../cache/policy.ts';
 import { pruneCache } from '../cache/prune.ts';
 import { catalogued, hintOf, type Problem } from '../report/problem.ts';
 import type { Content } from '../validate/content.ts';
 import { problemAt } from '../validate/source.ts';
-import { type CardRecord, linkRecordedCard, readCardRecords, writeCardRecords } from './card-records.ts';
 import { type ImageIndex, indexImages } from './index-images.ts';
 import { planOf } from './picture.ts';
 import type { PicturePlan } from './plan.ts';
@@ -64,50 +63,28 @@ export async function prepareImages(contentDir: string, content: Content): Promi
 
 export interface ImagesOutput {
   images: ImageSet;
-  cards: CardSet & { linked: number };
-  /** What to record after the site is in place (`recordCards`). */
-  records: Map<string, CardRecord>;
+  cards: CardSet;
 }
 
 /**
  * The images stage of a build: every picture's files, then every page's share card (which shows
  * the course photos just written), into `outDir`. Both are cached by what they are made from, in
  * the compiler's cache folder; a site without pictures and without cards reads and writes nothing.
- * A page taken over from the previous build in `previous` (not resolved) keeps its card: linked
- * from there (card-records.ts).
+ * A page taken over from the previous build unresolved is resolved here for its card (what the
+ * card shows is its model's); its card then comes from the cache.
  */
-export async function writeImages(content: Content, index: ImageIndex, pages: StagePage[], outDir: string, previous?: string): Promise<ImagesOutput> {
+export async function writeImages(content: Content, index: ImageIndex, pages: StagePage[], outDir: string): Promise<ImagesOutput> {
   const plans = imagePlans(content, index);
-  const off = cachesOff();
   // Made into the cache by this build's prepareImages (anew under STUDIO_NO_CACHE): copied from there (made again only where the cache could not be written).
   const images = plans.length
     ? await processImages(plans, { bytes: (f) => index.bytes.get(f)!, cacheDir: cacheFolder('images'), outDir, readCache: true })
     : { files: [], encoded: 0, reused: 0, broken: new Map<string, string>() };
-  const recorded = previous ? readCardRecords(previous) : {};
-  const records = new Map<string, CardRecord>();
-  const cards: CardModel[] = [];
-  let linked = 0;
-  const made = new Set<string>();
-  for (const p of pages) {
-    const record = p.model ? undefined : recorded[p.file];
-    if (record && linkRecordedCard(previous!, outDir, record, made)) {
-      records.set(p.file, record); // the same file (a hard link keeps inode, size and mtime)
-      if (record.card) linked++;
-      continue;
-    }
-    const card = (p.model ?? p.resolve()).card;
-    if (card) cards.push(card);
-    records.set(p.file, { card: card?.file });
-  }
+  const cards = pages.flatMap((p) => (p.model ?? p.resolve()).card ?? []);
   const drawn = cards.length
-    ? await shareCards(cards, { cacheDir: cacheFolder('cards'), outDir, readCache: !off })
-    : { files: [], keys: new Map(), drawn: 0, reused: 0 };
-  for (const r of records.values()) if (r.card && !r.key) r.key = drawn.keys.get(r.card);
+    ? await shareCards(cards, { cacheDir: cacheFolder('cards'), outDir, readCache: !cachesOff() })
+    : { files: [], drawn: 0, reused: 0 };
   // Entries are named by their content: a week unused, or beyond twice what this site needs, they go.
   if (plans.length) pruneCache(cacheFolder('images'), Math.max(500, images.files.length * 2));
-  if (cards.length) pruneCache(cacheFolder('cards'), Math.max(500, pages.length * 2));
-  return { images, cards: { ...drawn, linked }, records };
+  if (cards.length) pruneCache(cacheFolder('cards'), Math.max(500, cards.length * 2));
+  return { images, cards: drawn };
 }
-
-/** After the site is in place: what the next build into `out` may take over of its cards. */
-export const recordCards = (out: string, output: ImagesOutput) => writeCardRecords(out, output.records);

@@ -195,7 +195,7 @@ describe('a site with photos', () => {
 
   it.each([
     ['a photo changed', async () => writeFileSync(join(content, 'images/vocal/lesson.jpg'), await drawing(1600, 1067, 30))],
-    // The other course pages are taken over unresolved, their cards linked from the previous site.
+    // The other course pages are taken over without their pages rendered again; their cards come from the cache.
     [
       'a course title changed',
       () =>
