@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { FileCache } from './cache-dir.ts';
 import { loadSharp } from './load-sharp.ts';
@@ -61,9 +61,8 @@ export async function processImages(plans: PicturePlan[], options: ProcessOption
   for (const path of files) {
     const to = join(options.outDir, path);
     mkdirSync(dirname(to), { recursive: true });
-    const cached = cache.path(path);
     try {
-      copyFileSync(cached, to);
+      cache.placeAt(path, to);
     } catch {
       // The cache could not be written (or was pruned meanwhile by another build): encode once more, into the site.
       const { plan, variant } = byPath.get(path)!;

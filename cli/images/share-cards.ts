@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { CardModel } from '../../templates/model.ts';
@@ -113,7 +113,7 @@ export async function shareCards(cards: CardModel[], options: CardOptions): Prom
     const to = join(options.outDir, card.file);
     mkdirSync(dirname(to), { recursive: true });
     try {
-      copyFileSync(cache.path(keys[i]!), to);
+      cache.placeAt(keys[i]!, to);
     } catch {
       writeFileSync(to, await drawCard(card, options.outDir)); // a cache that cannot be written
     }
