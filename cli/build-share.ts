@@ -1,3 +1,4 @@
+import type { CardModel } from '../templates/model.ts';
 import type { Traced } from './incremental/memo.ts';
 import type { ReadId } from './incremental/record-reads.ts';
 import { recordReads } from './incremental/record-reads.ts';
@@ -17,6 +18,8 @@ export interface PageProduct extends Traced {
   form?: true;
   /** The texts that fell back to Russian on it (translator ids), for the summary's count. */
   fallbacks?: string[];
+  /** What its share card shows, drawn by the images stage after the pages (kept in the record: a page taken over keeps its card). */
+  card?: CardModel;
 }
 
 /** What every party that makes pages needs: sent once to a worker (build-worker.ts), or kept by the build's thread. */
@@ -58,6 +61,7 @@ export function shareMaker(setup: ShareSetup): (indexes: number[], onPage?: () =
         ...(model.noindex && { noindex: true }),
         ...(model.form && { form: true }),
         ...(fallbacks.length && { fallbacks }),
+        ...(model.card && { card: model.card }),
       };
     });
     return { made, shared: [...recorder.shared] };

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { makePages } from './build-pages.ts';
 import type { PageProduct } from './build-share.ts';
 import { type BuildSummary, type MadePage, summarize } from './build-summary.ts';
+import { type PreparedImages, prepareImages, writeImages } from './images/stage.ts';
 import { digestOf } from './incremental/digests.ts';
 import { memo } from './incremental/memo.ts';
 import { ParseMemo } from './incremental/parse-memo.ts';
@@ -81,7 +82,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     return { ok: false, problems: validated.problems, sources: validated.sources };
   }
   const content = validated.content;
-  const settings: ResolveOptions = { baseUrl: options.baseUrl, today };
+  // Images (cli/images): the pictures the content names, read and made into the cache; one that cannot be decoded is a content problem.
+  const images = await prepareImages(options.content, content);
+  phases.end('images');
+  if (images.problems.length) {
+    bundling?.cancel();
+    return { ok: false, problems: [...validated.problems, ...images.problems], sources: validated.sources };
+  }
+  const settings: ResolveOptions = { baseUrl: options.baseUrl, today, images: { key: images.index.key, meta: images.index.meta } };
   const notes: string[] = [];
   const staging = prepareStaging(options.out, notes);
   try {
@@ -96,6 +104,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     writeSiteFiles(staging, { sitemap: sitemapXml(sitemapEntries(site, made.pages)), robots: robotsTxt(options.baseUrl ?? content.site!.data.baseUrl) });
     writeManifest(staging, manifest);
     phases.end('sitemap, manifest, host files');
+    await writeImagesOf(content, images, made.pages, staging);
+    phases.end('images and share cards');
     const written: string[] = [];
     const summary = summarize(staging, made.pages, made.fallbacks, made.jsGzip, written);
     commitStaging(staging, options.out, { content: options.content, written, notes });
@@ -155,9 +165,20 @@ async function withVike(content: Content, settings: ResolveOptions, staging: str
   const tr = createTranslator(content);
   const models = resolveSite(content, tr, settings);
   await prerenderWithVike(models, staging, progress);
-  const pages = models.map((m): MadePage => ({ file: m.file, locale: m.locale, inSitemap: m.inSitemap, ...(m.form && { form: true }) }));
+  const pages = models.map(
+    (m): MadePage => ({ file: m.file, locale: m.locale, inSitemap: m.inSitemap, ...(m.form && { form: true }), ...(m.card && { card: m.card }) }),
+  );
   return { pages, fallbacks: tr.fallbacks, stylesheet: stylesheetOfPage(staging, models[0]?.file), threads: 1 };
 }
+
+/** Every picture's files, and the share card of each page that has one (a page taken over has its card's facts in its record). */
+const writeImagesOf = (content: Content, images: PreparedImages, pages: MadePage[], staging: string) =>
+  writeImages(
+    content,
+    images.index,
+    pages.flatMap((p) => p.card ?? []),
+    staging,
+  );
 
 /** The form of each locale that has a page with it, for the server's manifest (the form's error texts). */
 const formPages = (site: SiteResolver, pages: MadePage[]) =>

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Locale } from '../templates/model.ts';
+import type { CardModel, Locale } from '../templates/model.ts';
 import type { BannerExpiry } from './resolve/banner-dates.ts';
 
 export interface BuildSummary {
@@ -30,6 +30,8 @@ export interface MadePage {
   size?: number;
   inSitemap: boolean;
   form?: true;
+  /** What its share card shows (cli/images/card-model.ts), when it has one. */
+  card?: CardModel;
 }
 
 /**

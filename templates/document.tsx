@@ -38,6 +38,15 @@ function Head({ page }: { page: PageModel }) {
       {page.og.url ? <meta property="og:url" content={page.og.url} /> : null}
       <meta property="og:site_name" content={page.og.siteName} />
       <meta property="og:locale" content={page.og.locale} />
+      {page.og.image ? (
+        <>
+          <meta property="og:image" content={page.og.image.url} />
+          <meta property="og:image:width" content={String(page.og.image.width)} />
+          <meta property="og:image:height" content={String(page.og.image.height)} />
+          <meta property="og:image:alt" content={page.og.image.alt} />
+        </>
+      ) : null}
+      <meta name="twitter:card" content={page.og.image ? 'summary_large_image' : 'summary'} />
       {page.jsonLd.length ? (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD data, `<` escaped
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(page.jsonLd) }} />

@@ -61,8 +61,44 @@ export interface PriceText {
   note?: Text;
 }
 
+/**
+ * A picture as the templates show it (templates/Picture.tsx): one `<source>` per modern format and
+ * the JPEG fallback, each at every width the layout needs (cli/images/uses.ts).
+ */
+export interface Picture {
+  /** The JPEG fallback at its widest: the img's src. */
+  src: string;
+  srcSet: string;
+  sources: { type: string; srcSet: string }[];
+  sizes: string;
+  /** Of the widest file: the box's shape before the picture arrives (no layout shift). */
+  width: number;
+  height: number;
+  /** What it shows; empty for a decorative picture. */
+  alt: Text;
+  /** The first picture on screen: fetched at once with high priority; every other one lazily. */
+  priority: boolean;
+}
+
+/** The picture a messenger shows for a shared link: `cli/images/share-cards.ts` draws it from these facts (templates/ShareCard.tsx). */
+export interface CardModel {
+  /** Site-relative path of the PNG: "cards/en/vocal.png". */
+  file: string;
+  locale: Locale;
+  siteName: string;
+  title: string;
+  /** A course's age group and price. */
+  age?: string;
+  price?: string;
+  /** Site-relative path of a JPEG of the course's photo (written by the images stage). */
+  photo?: string;
+  /** Site-relative path of the logo's PNG-free fallback (JPEG), when the site has one. */
+  logo?: string;
+}
+
 export interface CourseCard {
   key: string;
+  image?: Picture;
   title: Text;
   summary: Text;
   age: Text;
@@ -75,6 +111,7 @@ export interface CourseCard {
 
 export interface Banner {
   id: string;
+  image?: Picture;
   pill: Text;
   title: Text;
   subtitle: Text;
@@ -130,6 +167,7 @@ export interface FormModel {
 
 export interface CourseDetail {
   key: string;
+  image?: Picture;
   title: Text;
   summary: Text;
   age: Text;
@@ -170,6 +208,7 @@ export interface PriceCategoryModel {
 
 export interface TeacherModel {
   key: string;
+  image?: Picture;
   name: Text;
   role: Text;
   edu: Text;
@@ -181,7 +220,7 @@ export interface TeacherModel {
 }
 
 export type PageBody =
-  | { kind: 'home'; courses: CourseCard[]; banners: Banner[] }
+  | { kind: 'home'; courses: CourseCard[]; banners: Banner[]; photo?: Picture }
   | { kind: 'course'; course: CourseDetail }
   | {
       kind: 'prices';
@@ -221,5 +260,7 @@ export interface PageModel {
   jsonLd: object[];
   /** Open Graph: absolute URL of this page and the site name. */
   /** url: the page's own address; none for a page that is not indexed (a not-found page has none that exists). */
-  og: { url?: string; siteName: string; locale: string };
+  og: { url?: string; siteName: string; locale: string; image?: { url: string; width: number; height: number; alt: string } };
+  /** The page's share card, when the site makes them (`shareCards` in site.yaml) and the page is one to share. */
+  card?: CardModel;
 }

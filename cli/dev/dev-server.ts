@@ -2,6 +2,8 @@ import { type FSWatcher, readdirSync, watch } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { PageModel } from '../../templates/model.ts';
+import { ImagePreview } from '../images/preview.ts';
+import { imageRefs } from '../images/refs.ts';
 import { ParseMemo } from '../incremental/parse-memo.ts';
 import { fromRoot } from '../paths.ts';
 import type { Problem } from '../report/problem.ts';
@@ -26,10 +28,15 @@ export interface DevServerOptions {
 interface State {
   /** The page at a URL, resolved when first asked for (none while the content has errors). */
   pageAt?: (url: string) => PageModel | undefined;
+  /** `pageAt` with the pictures the content names, once they are read. */
+  withImages?: (images: ImagePreview) => Promise<(url: string) => PageModel | undefined>;
   problems: Problem[];
   sources: Map<string, string>;
   version: number;
 }
+
+/** Where `content dev` shows a page's share card: `?url=` the page's URL. */
+const CARD_ROUTE = '/__dev/card';
 
 const RELOAD_SCRIPT = `new EventSource('/__dev/events').addEventListener('reload', () => location.reload());\n`;
 
@@ -45,18 +52,29 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   const clients = new Set<ServerResponse>();
   const known = new ParseMemo(options.content);
 
+  const images = new ImagePreview(options.content);
   const rebuild = () => {
     const started = performance.now();
     const ok = check(options.content, state, known);
-    state.version++;
+    const version = ++state.version;
     options.onRebuild?.({ ok, ms: Math.round(performance.now() - started), problems: state.problems, sources: state.sources });
     for (const c of clients) c.write(`event: reload\ndata: ${state.version}\n\n`);
+    // Images (cli/images): the pages show their pictures once these are read (a later save wins).
+    if (ok && state.withImages)
+      state.withImages(images).then(
+        (pageAt) => {
+          if (version !== state.version) return;
+          state.pageAt = pageAt;
+          for (const c of clients) c.write(`event: reload\ndata: ${state.version}\n\n`);
+        },
+        () => {},
+      );
   };
   rebuild();
   const watcher = watchContent(options.content, rebuild);
 
   const prefix = options.prefix ?? `${options.content.replace(/\/+$/, '')}/`;
-  const server = createServer(answer({ state, clients, assets, prefix, render: renderDocument }));
+  const server = createServer(answer({ state, clients, assets, prefix, render: renderDocument, images }));
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
@@ -86,6 +104,9 @@ function check(content: string, state: State, known: ParseMemo): boolean {
       return false;
     }
     state.pageAt = pageFinder(result.content, createTranslator(result.content), { today });
+    state.withImages = !imageRefs(result.content).length
+      ? undefined
+      : async (images) => pageFinder(result.content, createTranslator(result.content), { today, images: await images.refresh(result.content) });
     return true;
   } catch (error) {
     state.pageAt = undefined;
@@ -142,18 +163,22 @@ interface Preview {
   /** How file paths are shown in the error page. */
   prefix: string;
   render: (page: PageModel) => string;
+  images: ImagePreview;
 }
 
 /** Answers a request: the reload events, the preview's assets, a page, or the problems while the content has errors. */
-function answer({ state, clients, assets, prefix, render }: Preview) {
+function answer({ state, clients, assets, prefix, render, images }: Preview) {
   const inject = (html: string, page?: PageModel) =>
     html
       .replace('</head>', '<link rel="stylesheet" href="/__dev/styles.css"></head>')
-      .replace('</body>', `${page?.form ? '<script type="module" src="/__dev/form.js"></script>' : ''}<script src="/__dev/reload.js"></script></body>`);
+      .replace(
+        '</body>',
+        `${page?.card ? `<p><a href="${CARD_ROUTE}?url=${encodeURIComponent(page.url)}">Share card</a></p>` : ''}${page?.form ? '<script type="module" src="/__dev/form.js"></script>' : ''}<script src="/__dev/reload.js"></script></body>`,
+      );
 
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const send = (status: number, type: string, body: string) => {
+    const send = (status: number, type: string, body: string | Buffer) => {
       res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
       res.end(body);
     };
@@ -169,6 +194,16 @@ function answer({ state, clients, assets, prefix, render }: Preview) {
     if (url.pathname === '/__dev/form.js') return send(200, 'text/javascript; charset=utf-8', assets.formJs);
     if (req.method === 'POST') return send(200, 'application/json', JSON.stringify({ ok: true, id: 'preview', preview: true }));
     if (!state.pageAt) return send(500, 'text/html; charset=utf-8', inject(errorPage(state.problems, state.sources, prefix)));
+    // Images (cli/images): a picture's file, encoded on first request; a page's share card.
+    if (url.pathname.startsWith('/images/') || url.pathname === CARD_ROUTE) {
+      const page = url.pathname === CARD_ROUTE ? state.pageAt(url.searchParams.get('url') ?? '') : undefined;
+      const file = page ? images.card(page).then((body) => body && { type: 'image/png', body }) : images.image(url.pathname);
+      file.then(
+        (f) => (f ? send(200, f.type, f.body) : send(404, 'text/plain', 'Not found')),
+        (error) => send(500, 'text/html; charset=utf-8', inject(errorPage([internalProblem(error)], state.sources, prefix))),
+      );
+      return;
+    }
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : '/';
     try {
       const page = state.pageAt(path);

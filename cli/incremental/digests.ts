@@ -12,7 +12,8 @@ interface FromFile {
   source: { file: string; text: string; hash?: string };
 }
 const fromFile = (value: unknown): value is FromFile => typeof value === 'object' && value !== null && 'source' in value;
-const json = (value: unknown) => JSON.stringify(value, (_, v) => (v instanceof Set ? [...v].sort() : v));
+const json = (value: unknown) =>
+  JSON.stringify(value, (_, v) => (v instanceof Set ? [...v].sort() : v instanceof Map ? [...v].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : v));
 const sha1 = (text: string) => hash('sha1', text, 'base64url');
 
 /**
@@ -30,7 +31,7 @@ export function digestOf(content: object, settings: object): (id: ReadId) => str
   const make = (id: ReadId): string => {
     const colon = id.indexOf(':');
     const part = colon < 0 ? id : id.slice(0, colon);
-    if (part === 'setting') return JSON.stringify((settings as Record<string, unknown>)[id.slice(colon + 1)] ?? null);
+    if (part === 'setting') return json((settings as Record<string, unknown>)[id.slice(colon + 1)] ?? null); // a Map (the pictures' sizes) by its entries
     const value = (content as Record<string, unknown>)[part];
     if (!(value instanceof Map)) return digest(value);
     if (colon >= 0) return digest(value.get(id.slice(colon + 1)));

@@ -1,4 +1,5 @@
 import type { Chrome, FormModel, PageModel } from '../../templates/model.ts';
+import type { PictureSizes } from '../images/index-images.ts';
 import { InternalError } from '../report/problem.ts';
 import type { Locale } from '../schema/locales.ts';
 import type { SiteFile } from '../schema/site.ts';
@@ -25,6 +26,8 @@ export interface ResolveOptions {
   baseUrl?: string;
   /** YYYY-MM-DD: banners past their validUntil are left out. */
   today: string;
+  /** The pictures the content names (cli/images): without it, pages show none. */
+  images?: PictureSizes;
 }
 
 /** What the pages of every locale share: built once per site. */
@@ -35,6 +38,7 @@ export interface SiteContext {
   baseUrl: string;
   /** YYYY-MM-DD: banners past their validUntil are left out. */
   today: string;
+  images?: PictureSizes;
   /** Courses and teachers in the order the site lists them: sorted when asked for, so that only a page that lists them reads them all. */
   courses(): Entry<'course'>[];
   teachers(): Entry<'teacher'>[];
@@ -78,6 +82,7 @@ export function siteContext(content: Complete, options: ResolveOptions): SiteCon
     locales,
     baseUrl,
     today: options.today,
+    images: options.images,
     courses: () => [...content.courses.values()].sort(byOrder),
     teachers: () => [...content.teachers.values()].sort(byOrder),
     formValue: (course) => optionOf.get(course),

@@ -1,4 +1,5 @@
 import type { FormModel, PageModel } from '../../templates/model.ts';
+import { type CardContext, cardOf } from '../images/card-model.ts';
 import { inLocale } from '../schema/layout.ts';
 import type { Locale } from '../schema/locales.ts';
 import type { Content } from '../validate/content.ts';
@@ -121,7 +122,7 @@ function sitePages(site: SiteContext): PageOf<PageKind>[] {
 /** One page in one locale: what its kind's builder makes, plus what every page has (its URL and file, when the caller has them already). */
 function resolvePage<K extends PageKind>(ctx: LocaleContext, page: PageOf<K>, url = ctx.url(page.path), file = urlToFile(url)): PageModel {
   const build: Builder<K> = BUILDERS[page.page as K];
-  const { title, description, body, form, noindex = false, unlisted = false } = build(ctx, page);
+  const { title, description, body, form, noindex = false, unlisted = false, card: extras } = build(ctx, page);
   const { inSitemap, canonical, hreflang } = indexing(ctx, page.path, url, { noindex, inSitemap: !noindex && !unlisted });
   const model: PageModel = {
     url,
@@ -141,6 +142,8 @@ function resolvePage<K extends PageKind>(ctx: LocaleContext, page: PageOf<K>, ur
     og: { url: noindex ? undefined : absoluteUrl(ctx.baseUrl, url), siteName: inLocale(ctx.site.name, ctx.locale), locale: OG_LOCALE[ctx.locale] },
     jsonLd: [],
   };
+  const shared = cardOf(cardContext(ctx), { file, title, noindex }, extras);
+  if (shared.card) Object.assign(model, { card: shared.card, og: { ...model.og, image: shared.image } });
   if (!noindex) {
     const { content, site, baseUrl, tr, locale } = ctx;
     const routeCourse = 'course' in page ? page.course : undefined;
@@ -153,5 +156,15 @@ function resolvePage<K extends PageKind>(ctx: LocaleContext, page: PageOf<K>, ur
 function indexing(ctx: LocaleContext, route: string, url: string, { noindex, inSitemap }: { noindex: boolean; inSitemap: boolean }) {
   return { inSitemap, canonical: noindex ? undefined : absoluteUrl(ctx.baseUrl, url), hreflang: noindex ? [] : ctx.hreflang(route) };
 }
+
+/** What a page's share card needs of its locale's context (cli/images/card-model.ts). */
+const cardContext = (ctx: LocaleContext): CardContext => ({
+  locale: ctx.locale,
+  siteName: inLocale(ctx.site.name, ctx.locale),
+  images: ctx.images,
+  logo: ctx.site.logo,
+  enabled: ctx.site.shareCards !== false,
+  absolute: (path) => absoluteUrl(ctx.baseUrl, path),
+});
 
 const OG_LOCALE: Record<Locale, string> = { ru: 'ru_RU', en: 'en_GB', de: 'de_DE' };

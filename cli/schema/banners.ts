@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Image } from './image.ts';
 import { Key, LocalizedLine, LocalizedText, SiteLink } from './localized.ts';
 
 export const BannersFile = z
@@ -11,6 +12,7 @@ export const BannersFile = z
           title: LocalizedLine,
           subtitle: LocalizedText,
           cta: z.strictObject({ label: LocalizedLine, link: SiteLink }).describe('The call to action.'),
+          image: Image.optional().describe('A picture shown beside the banner text.'),
           isNew: z.boolean().optional().describe('Marks the offer as new.'),
           validUntil: z.iso.date().optional().describe('Last day the banner is shown (YYYY-MM-DD).'),
         }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Image } from './image.ts';
 import { Key, LocalizedLine, LocalizedPlaceholder, LocalizedText, Placeholder, RoutePath, TeachingLanguage } from './localized.ts';
 import { Price } from './price.ts';
 
@@ -25,6 +26,7 @@ export const CourseFile = z
     order: z.number().int().describe('Position in the "Our offerings" list on the home page.'),
     title: LocalizedLine,
     summary: LocalizedText.describe('One or two sentences for the course card on the home page.'),
+    image: Image.optional().describe('A photo of the course, shown on its card on the home page, on its page and on its share card.'),
     age: LocalizedLine,
     format: LocalizedText.describe('Group or individual, group size, on site or online.'),
     duration: LocalizedText.describe('Length and frequency of the lessons.'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Image } from './image.ts';
 import { LOCALES, LocalizedLine, LocalizedPlaceholder, LocalizedText, OneLineText, Placeholder, SiteLink } from './localized.ts';
 
 const Locale = z.enum(LOCALES);
@@ -8,6 +9,9 @@ export const SiteFile = z
     name: z.union([OneLineText, LocalizedPlaceholder]).describe('The studio name (or a placeholder "TODO: …", in every language).'),
     legalName: OneLineText.optional(),
     baseUrl: z.url().describe('The public address of the site, used for canonical links and the sitemap.'),
+    logo: Image.optional().describe('The studio logo, shown in the header and on every share card.'),
+    homePhoto: Image.optional().describe('A photo at the top of the home page (the studio, a lesson).'),
+    shareCards: z.boolean().optional().describe('Make a share card (the picture a messenger shows for a shared link) for every page. Default: true.'),
     locales: z.strictObject({
       default: Locale,
       fallback: Locale,

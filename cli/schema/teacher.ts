@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Image } from './image.ts';
 import { Key, LocalizedLine, LocalizedText } from './localized.ts';
 
 export const TeacherFile = z
@@ -6,6 +7,7 @@ export const TeacherFile = z
     order: z.number().int().describe('Position on the teachers page.'),
     name: LocalizedLine,
     role: LocalizedLine,
+    image: Image.optional().describe('A portrait, shown on the teachers page.'),
     edu: LocalizedText.describe('Education.'),
     text1: LocalizedText,
     text2: LocalizedText,

@@ -1,8 +1,10 @@
 import { lockOf } from '../i18n/translation-lock.ts';
+import { type Opened, pictureReader } from '../images/image-file.ts';
 import { type KnownFiles, type Loaded, loadContent } from '../load/load.ts';
 import type { Reader } from '../load/source.ts';
 import { type Problem, sortProblems } from '../report/problem.ts';
 import { checkSchemas } from './check-schema.ts';
+import { checkImages } from './checks/images.ts';
 import { assemble, type Content } from './content.ts';
 import { crossCheck, type KnownChecks, PER_FILE_CHECKS } from './cross-check.ts';
 
@@ -23,7 +25,15 @@ export interface ValidateResult {
  * Stage 2: schema → cross-check, over what the load stage read. Never reads the disk, never prints,
  * never exits: returns every problem it found. `today` (YYYY-MM-DD) is for banner expiry.
  */
-export function validate(loaded: Loaded, options: { today: string; known?: KnownChecks }): ValidateResult {
+export function validate(
+  loaded: Loaded,
+  options: {
+    today: string;
+    known?: KnownChecks;
+    /** The first bytes of a picture the content names, read by the load stage's confined reader (`pictureReader`). */
+    pictures: (file: string, limit: number) => Opened;
+  },
+): ValidateResult {
   const { today, known } = options;
   const schemaProblems = checkSchemas(loaded.files, known?.kept('schema'));
   const failed = new Set(schemaProblems.filter((p) => p.severity === 'error').map((p) => p.file));
@@ -31,7 +41,13 @@ export function validate(loaded: Loaded, options: { today: string; known?: Known
   const content = assemble(loaded.files, (f) => !failed.has(f.source!.file));
   // translations.yaml is checked like every other file (its glossary is edited by hand), though no page shows it.
   const lock = lockOf(loaded.lock, known?.kept('schema'));
-  const problems = sortProblems([...loaded.problems, ...schemaProblems, ...lock.problems, ...crossCheck(content, { today, known })]);
+  const problems = sortProblems([
+    ...loaded.problems,
+    ...schemaProblems,
+    ...lock.problems,
+    ...crossCheck(content, { today, known }),
+    ...checkImages(content, options.pictures),
+  ]);
   // The texts of the files the problems are in (for code frames): a file known from before is decoded only then.
   const named = new Set(problems.map((p) => p.file));
   const sources = new Map(loaded.files.flatMap((f) => (f.source && named.has(f.source.file) ? [[f.source.file, f.source.text] as const] : [])));
@@ -50,5 +66,5 @@ export interface ValidateOptions {
 /** load → validate, for the commands: what `content validate`, `build`, `dev` and `i18n` check. */
 export function validateContent(dir: string, options: ValidateOptions = {}): ValidateResult {
   const loaded = loadContent(dir, { known: options.known, reader: options.reader });
-  return validate(loaded, { today: options.today ?? new Date().toISOString().slice(0, 10), known: options.known });
+  return validate(loaded, { today: options.today ?? new Date().toISOString().slice(0, 10), known: options.known, pictures: pictureReader(dir) });
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormSection } from '../form/FormSection.tsx';
 import type { Chrome, CourseDetail, PageModel, Text } from '../model.ts';
+import { Picture } from '../Picture.tsx';
 import { Price } from '../Price.tsx';
 import { Aside, Inline, T, Texts } from '../Text.tsx';
 
@@ -11,6 +12,7 @@ export function Course({ page, course }: { page: PageModel; course: CourseDetail
   return (
     <article>
       <T value={course.title} as="h1" />
+      {course.image ? <Picture picture={course.image} className="page-photo" /> : null}
       <T value={course.summary} as="p" className="lead" rich />
       {course.audience === 'parents' ? <T value={ui['course.forParentsOnly']} as="p" className="notice" /> : null}
       <p>

@@ -1,6 +1,7 @@
 import { ContactList } from '../Contacts.tsx';
 import { FormSection } from '../form/FormSection.tsx';
 import type { Chrome, PageBody, PageModel } from '../model.ts';
+import { Picture } from '../Picture.tsx';
 import { Price } from '../Price.tsx';
 import { T } from '../Text.tsx';
 
@@ -14,6 +15,7 @@ export function Home({ page, body }: { page: PageModel; body: HomeBody }) {
       <section className="hero">
         <T value={ui['home.heroTitle']} as="h1" />
         <T value={ui['home.heroText']} as="p" />
+        {body.photo ? <Picture picture={body.photo} className="home-photo" /> : null}
       </section>
       <Offers banners={body.banners} ui={ui} />
       <Courses courses={body.courses} ui={ui} />
@@ -38,6 +40,7 @@ function Offers({ banners, ui }: { banners: HomeBody['banners']; ui: Ui }) {
       <ul className="banners">
         {banners.map((b) => (
           <li key={b.id} className="banner">
+            {b.image ? <Picture picture={b.image} className="photo" /> : null}
             <p className="pill">
               <T value={b.pill} />
               {b.isNew ? (
@@ -68,6 +71,7 @@ function Courses({ courses, ui }: { courses: HomeBody['courses']; ui: Ui }) {
       <ul className="cards">
         {courses.map((c) => (
           <li key={c.key} className="card">
+            {c.image ? <Picture picture={c.image} className="photo" /> : null}
             <T value={c.title} as="h3" />
             <p className="age">
               <T value={c.age} />

@@ -1,4 +1,5 @@
 import type { Chrome, PageBody, PageModel, TeacherModel } from '../model.ts';
+import { Picture } from '../Picture.tsx';
 import { T, Texts } from '../Text.tsx';
 
 export function Teachers({ page, body }: { page: PageModel; body: Extract<PageBody, { kind: 'teachers' }> }) {
@@ -17,6 +18,7 @@ export function Teachers({ page, body }: { page: PageModel; body: Extract<PageBo
 function Teacher({ teacher: t, ui }: { teacher: TeacherModel; ui: Chrome['ui'] }) {
   return (
     <li className="card">
+      {t.image ? <Picture picture={t.image} className="portrait" /> : null}
       <T value={t.name} as="h2" />
       <T value={t.role} as="p" className="age" />
       <p>

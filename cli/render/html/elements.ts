@@ -23,17 +23,32 @@ const voidElement: Start = (o, tag, props) => {
 };
 
 /**
+ * pushStartInstance's "img": written as it is inside a <picture> (the source the browser picks is
+ * not known, so React preloads nothing), and where React would not preload it either (lazy, low
+ * priority, no src). An image React preloads (a <link rel="preload"> hoisted into the head) is not ported.
+ */
+const img: Start = (o, tag, props, context) => {
+  const { src, srcSet, loading, fetchPriority } = props;
+  if (!context.picture && loading !== 'lazy' && fetchPriority !== 'low' && (src || srcSet))
+    throw new InternalError(
+      'the HTML serializer does not support an <img> React preloads (outside <picture>, not lazy); render it with React, or port pushImg',
+    );
+  o.out += selfClosing(tag, props);
+  return null;
+};
+
+/**
  * Elements React writes by rules not ported here: they change how their content is written
- * (svg, math, noscript, picture), add resources to the head (img, style), are the document
- * itself (html, body), or are form controls, which only the enquiry form has (rendered by React:
- * cli/render/page-html.ts); custom elements have their own attribute rules.
+ * (svg, math, noscript), add resources to the head (style), are the document itself (html, body),
+ * or are form controls, which only the enquiry form has (rendered by React: cli/render/page-html.ts);
+ * custom elements have their own attribute rules.
  */
 const UNSUPPORTED = [
-  ...['html', 'body', 'svg', 'math', 'foreignObject', 'noscript', 'picture', 'img', 'style', 'pre', 'listing', 'object', 'menuitem'],
+  ...['html', 'body', 'svg', 'math', 'foreignObject', 'noscript', 'style', 'pre', 'listing', 'object', 'menuitem'],
   ...['form', 'input', 'button', 'select', 'option', 'textarea'],
 ];
 
-const starts = new Map<string, Start>([['a', anchor], ...VOID.map((tag) => [tag, voidElement] as const), ...Object.entries(headElements)]);
+const starts = new Map<string, Start>([['a', anchor], ['img', img], ...VOID.map((tag) => [tag, voidElement] as const), ...Object.entries(headElements)]);
 
 const VALID_TAG = /^[a-zA-Z][a-zA-Z:_.\-\d]*$/;
 
@@ -101,8 +116,16 @@ export function tagOf(tag: string): Tag {
 
 const IN_BODY: Context = { mode: 2 };
 
-/** getChildFormatContext: the context of `tag`'s children. */
+const IN_PICTURE: Context = { mode: 2, picture: true };
+
+/** getChildFormatContext: the context of `tag`'s children. A <picture>'s scope is kept by every context below it. */
 export function childContext(parent: Context, tag: string, info: Tag): Context {
+  if (tag === 'picture') return IN_PICTURE;
+  const inner = ownContext(parent, tag, info);
+  return parent.picture && !inner.picture ? { ...inner, picture: true } : inner;
+}
+
+function ownContext(parent: Context, tag: string, info: Tag): Context {
   if (info.ordinary && parent.mode >= 2 && parent.mode < 6) return parent;
   if (info.mode !== undefined) return { mode: info.mode };
   if (tag === 'head' && parent.mode < 2) return { mode: 3 };

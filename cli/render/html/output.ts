@@ -23,6 +23,8 @@ export interface Output {
 export interface Context {
   /** React's insertion mode: 0 the root, 2 in the body, 3 in the root <head>, 6-9 in table parts. */
   mode: number;
+  /** Inside a <picture> (React's tagScope bit 2): an <img> there is not preloaded. */
+  picture?: true;
 }
 
 /** Writes the start tag of `type` into `o`; returns the children still to render (null: none). */

@@ -1,4 +1,5 @@
 import type { CourseDetail } from '../../../templates/model.ts';
+import { picture } from '../../images/picture.ts';
 import type { CourseFile } from '../../schema/course.ts';
 import type { UiKey } from '../../schema/ui-keys.ts';
 import type { Entry } from '../../validate/content.ts';
@@ -9,7 +10,13 @@ import { titled } from './page-kind.ts';
 /** A course's page, with the enquiry form preselecting it. */
 export const coursePage: Builder<'course'> = (ctx, route) => {
   const course = courseDetail(ctx, ctx.content.courses.get(route.course!)!);
-  return { ...titled(ctx, route), body: { kind: 'course', course }, form: ctx.form(course.formValue) };
+  const d = ctx.content.courses.get(route.course!)!.data;
+  return {
+    ...titled(ctx, route),
+    body: { kind: 'course', course },
+    form: ctx.form(course.formValue),
+    card: { age: course.age, price: course.price, photo: d.image },
+  };
 };
 
 function courseDetail(ctx: LocaleContext, e: Entry<'course'>): CourseDetail {
@@ -22,6 +29,8 @@ function courseDetail(ctx: LocaleContext, e: Entry<'course'>): CourseDetail {
   };
   return {
     key: e.key,
+    // The first picture on the page, at its top.
+    image: picture(ctx, d.image, 'coursePage', true),
     title: tx(d.title),
     summary: tx(d.summary),
     age: tx(d.age),

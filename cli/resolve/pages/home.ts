@@ -1,4 +1,7 @@
 import type { Banner, CourseCard } from '../../../templates/model.ts';
+import { picture } from '../../images/picture.ts';
+import type { ImageUse } from '../../images/uses.ts';
+import type { Image } from '../../schema/image.ts';
 import { bannerShown } from '../banner-dates.ts';
 import type { Builder } from './page-kind.ts';
 import { titled } from './page-kind.ts';
@@ -10,16 +13,39 @@ import { titled } from './page-kind.ts';
  */
 export const homePage: Builder<'home'> = (ctx, route) => {
   const { tx, url } = ctx;
+  // Only the first picture on the page (in reading order: the photo, the banners, the course cards) is fetched at once.
+  let first = true;
+  const shown = (image: Image | undefined, use: ImageUse) => {
+    const p = picture(ctx, image, use, first && image !== undefined);
+    if (p) first = false;
+    return p;
+  };
+  const photo = shown(ctx.site.homePhoto, 'homePhoto');
+  const banners = ctx.content.banners.data.banners
+    .filter((b) => bannerShown(b, ctx.today))
+    .map(
+      (b): Banner => ({
+        id: b.id,
+        image: shown(b.image, 'banner'),
+        pill: tx(b.pill),
+        title: tx(b.title),
+        subtitle: tx(b.subtitle),
+        cta: { label: tx(b.cta.label), href: ctx.link(b.cta.link) },
+        isNew: Boolean(b.isNew),
+      }),
+    );
   return {
     ...titled(ctx, route),
     body: {
       kind: 'home',
+      ...(photo && { photo }),
       courses: ctx
         .courses()
         .filter((e) => e.data.route)
         .map(
           (e): CourseCard => ({
             key: e.key,
+            image: shown(e.data.image, 'courseCard'),
             title: tx(e.data.title),
             summary: tx(e.data.summary),
             age: tx(e.data.age),
@@ -29,18 +55,7 @@ export const homePage: Builder<'home'> = (ctx, route) => {
             formValue: ctx.formValue(e.key),
           }),
         ),
-      banners: ctx.content.banners.data.banners
-        .filter((b) => bannerShown(b, ctx.today))
-        .map(
-          (b): Banner => ({
-            id: b.id,
-            pill: tx(b.pill),
-            title: tx(b.title),
-            subtitle: tx(b.subtitle),
-            cta: { label: tx(b.cta.label), href: ctx.link(b.cta.link) },
-            isNew: Boolean(b.isNew),
-          }),
-        ),
+      banners,
     },
     form: ctx.form(),
   };

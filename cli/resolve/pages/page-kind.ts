@@ -1,4 +1,5 @@
 import type { FormModel, PageBody, Text } from '../../../templates/model.ts';
+import type { CardExtras } from '../../images/card-model.ts';
 import type { RoutesFile } from '../../schema/routes.ts';
 import type { LocaleContext } from '../context.ts';
 import type { Localizer } from '../localizer.ts';
@@ -24,6 +25,8 @@ export interface Draft<K extends PageKind> {
   form?: FormModel;
   /** For pages search engines should not list: no canonical URL, hreflang or structured data. */
   noindex?: true;
+  /** What the page's share card shows besides its title (a course's age, price, photo). */
+  card?: CardExtras;
   /** Indexable, but not offered in the sitemap: a page no link leads to, shown only after an action. */
   unlisted?: true;
 }

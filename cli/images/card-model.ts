@@ -1,0 +1,56 @@
+import type { CardModel, PageModel, PriceText, Text } from '../../templates/model.ts';
+import type { Image } from '../schema/image.ts';
+import type { Locale } from '../schema/locales.ts';
+import type { PictureSizes } from './index-images.ts';
+import { planOf } from './picture.ts';
+
+/** The share card's size: what Facebook, Telegram and WhatsApp show without cropping. */
+export const CARD = { width: 1200, height: 630 } as const;
+
+/** What a page kind adds to its card: a course's age group, price and photo. */
+export interface CardExtras {
+  age?: Text;
+  price?: PriceText;
+  photo?: Image;
+}
+
+export interface CardContext {
+  locale: Locale;
+  siteName: string;
+  images?: PictureSizes;
+  logo?: Image;
+  /** site.yaml's `shareCards` (default true). */
+  enabled: boolean;
+  absolute: (path: string) => string;
+}
+
+/**
+ * The card of a page and its `og:image`: none for a page not to be shared (not found, thank you)
+ * or when the site makes no cards. Pure: the PNG is drawn later from `card` (share-cards.ts).
+ */
+export function cardOf(
+  ctx: CardContext,
+  page: { file: string; title: Text; noindex: boolean },
+  extras: CardExtras = {},
+): Pick<PageModel, 'card'> & { image?: NonNullable<PageModel['og']['image']> } {
+  if (!ctx.enabled || page.noindex) return {};
+  const file = `cards/${page.file.replace(/\.html$/, '')}.png`;
+  const jpeg = (image: Image | undefined, use: 'courseCard' | 'logo') => {
+    if (!image || !ctx.images?.meta.has(image.file)) return undefined;
+    return planOf(ctx.images, image, use)
+      .variants.filter((v) => v.format === 'jpeg')
+      .at(-1)!.path;
+  };
+  const price = extras.price && [extras.price.amount.text, extras.price.per?.text].filter(Boolean).join(' ');
+  const card: CardModel = {
+    file,
+    locale: ctx.locale,
+    siteName: ctx.siteName,
+    title: page.title.text,
+    ...(extras.age && { age: extras.age.text }),
+    ...(price && { price }),
+    ...(jpeg(extras.photo, 'courseCard') && { photo: jpeg(extras.photo, 'courseCard') }),
+    ...(jpeg(ctx.logo, 'logo') && { logo: jpeg(ctx.logo, 'logo') }),
+  };
+  return { card, image: { url: ctx.absolute(`/${file}`), ...CARD, alt: `${page.title.text} · ${ctx.siteName}` } };
+}

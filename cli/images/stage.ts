@@ -1,0 +1,81 @@
+import type { CardModel } from '../../templates/model.ts';
+import { cacheFolder, cachesOff } from '../incremental/policy.ts';
+import { pruneCache } from '../incremental/prune.ts';
+import { problemAt } from '../load/source.ts';
+import { catalogued, hintOf, type Problem } from '../report/problem.ts';
+import type { Content } from '../validate/content.ts';
+import { type ImageIndex, indexImages } from './index-images.ts';
+import { planOf } from './picture.ts';
+import type { PicturePlan } from './plan.ts';
+import { type ImageSet, processImages } from './process-images.ts';
+import { imageRefs } from './refs.ts';
+import { type CardSet, shareCards } from './share-cards.ts';
+
+/** The files of every picture the content names, in every place it is shown (the ones the page models point to: picture.ts plans them alike). */
+export function imagePlans(content: Content, index: ImageIndex): PicturePlan[] {
+  return imageRefs(content)
+    .filter((ref) => index.meta.has(ref.image.file))
+    .flatMap((ref) => ref.uses.map((use) => planOf(index, ref.image, use)));
+}
+
+export interface PreparedImages {
+  index: ImageIndex;
+  /** A picture validate found fine but sharp cannot decode: at each place that names it. */
+  problems: Problem[];
+  encoded: ImageSet;
+}
+
+/**
+ * The first half of the images stage, before anything is written: every picture the content names
+ * read (`indexImages`) and each of its files made into the cache (processImages), so that a
+ * picture that cannot be decoded stops the build as the content problem it is.
+ */
+export async function prepareImages(contentDir: string, content: Content): Promise<PreparedImages> {
+  const index = await indexImages(contentDir, content);
+  const refs = imageRefs(content);
+  const plans = imagePlans(content, index);
+  const encoded = plans.length
+    ? await processImages(plans, { bytes: (f) => index.bytes.get(f)!, cacheDir: cacheFolder('images'), readCache: !cachesOff() })
+    : { files: [], encoded: 0, reused: 0, broken: new Map<string, string>() };
+  const broken = new Map([...index.broken, ...encoded.broken]);
+  const problems = refs
+    .filter((r) => broken.has(r.image.file))
+    .map((r) =>
+      problemAt(
+        r.source,
+        [...r.path, 'file'],
+        catalogued(
+          'image-unsupported',
+          { value: r.image.file, reason: broken.get(r.image.file)!.split('\n')[0] },
+          { variant: 'undecodable', hint: hintOf('image-unsupported', {}, 'broken') },
+        ),
+      ),
+    );
+  return { index, problems, encoded };
+}
+
+export interface ImagesOutput {
+  images: ImageSet;
+  cards: CardSet;
+}
+
+/**
+ * The images stage of a build: every picture's files, then every page's share card (which shows
+ * the course photos just written), into `outDir`. Both are cached by what they are made from, in
+ * the compiler's cache folder; a site without pictures and without cards reads and writes nothing.
+ * `cards`: what each page's card shows (a page taken over from the previous build has it in its record).
+ */
+export async function writeImages(content: Content, index: ImageIndex, cards: CardModel[], outDir: string): Promise<ImagesOutput> {
+  const plans = imagePlans(content, index);
+  // Made into the cache by this build's prepareImages (anew under STUDIO_NO_CACHE): copied from there (made again only where the cache could not be written).
+  const images = plans.length
+    ? await processImages(plans, { bytes: (f) => index.bytes.get(f)!, cacheDir: cacheFolder('images'), outDir, readCache: true })
+    : { files: [], encoded: 0, reused: 0, broken: new Map<string, string>() };
+  const drawn = cards.length
+    ? await shareCards(cards, { cacheDir: cacheFolder('cards'), outDir, readCache: !cachesOff() })
+    : { files: [], drawn: 0, reused: 0 };
+  // Entries are named by their content: a week unused, or beyond twice what this site needs, they go.
+  if (plans.length) pruneCache(cacheFolder('images'), Math.max(500, images.files.length * 2));
+  if (cards.length) pruneCache(cacheFolder('cards'), Math.max(500, cards.length * 2));
+  return { images, cards: drawn };
+}

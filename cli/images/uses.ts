@@ -1,0 +1,46 @@
+/**
+ * Where a picture is shown, and what the layout (templates/styles.css) needs of it there: the
+ * shape it is cropped to, the widths it is encoded at, the `sizes` that tell a browser which to
+ * take, and the width below which it would look blurred on a phone's screen.
+ */
+export type ImageUse = 'courseCard' | 'coursePage' | 'teacher' | 'banner' | 'homePhoto' | 'logo';
+
+export interface UseSpec {
+  /** Width ÷ height after cropping; undefined: the original's own shape (a logo is never cropped). */
+  aspect?: number;
+  /** CSS pixels × 1 and × 2 of the widest the layout shows it. */
+  widths: number[];
+  sizes: string;
+  /** Narrower originals are reported by validate (image-too-small). */
+  minWidth: number;
+}
+
+export const USES: Record<ImageUse, UseSpec> = {
+  // .cards: columns of at least 16rem, at most about 24rem in the 72rem page; one column on a phone.
+  courseCard: { aspect: 3 / 2, widths: [400, 800], sizes: '(min-width: 48rem) 24rem, calc(100vw - 2rem)', minWidth: 800 },
+  // The course page's text column is 46rem wide.
+  coursePage: { aspect: 16 / 9, widths: [480, 800, 1280], sizes: '(min-width: 48rem) 46rem, calc(100vw - 2rem)', minWidth: 800 },
+  teacher: { aspect: 1, widths: [160, 320], sizes: '8rem', minWidth: 320 },
+  banner: { aspect: 3 / 2, widths: [400, 800], sizes: '(min-width: 48rem) 24rem, calc(100vw - 2rem)', minWidth: 800 },
+  homePhoto: { aspect: 2, widths: [640, 1152, 1920], sizes: '(min-width: 74rem) 72rem, calc(100vw - 2rem)', minWidth: 1152 },
+  logo: { widths: [96, 192], sizes: '6rem', minWidth: 192 },
+};
+
+/** The uses of each content field that holds a picture (a course's photo is on its card and its page). */
+export const FIELD_USES = {
+  course: ['courseCard', 'coursePage'],
+  teacher: ['teacher'],
+  banner: ['banner'],
+  homePhoto: ['homePhoto'],
+  logo: ['logo'],
+} as const satisfies Record<string, readonly ImageUse[]>;
+
+/** Encoder settings: part of every processed file's key, so a change here re-encodes everything once. */
+export const ENCODING = {
+  avif: { quality: 50, effort: 2 },
+  webp: { quality: 75, effort: 4 },
+  jpeg: { quality: 78, mozjpeg: true, progressive: true },
+} as const;
+
+/** A warning above either: a camera's original that should be scaled down before it is committed. */
+export const HUGE = { bytes: 15 * 1024 * 1024, pixels: 40_000_000 };
