@@ -1,18 +1,19 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { folderCacheFile } from '../../cli/incremental/policy.ts';
+import { drawing } from '../fixtures/images/photos.ts';
 import { FIXTURE, ROOT } from '../helpers/cli.ts';
 import { type Rng, seeded } from '../helpers/random.ts';
 import { snapshotDir } from '../helpers/site.ts';
 
 // Incremental builds must equal clean ones, byte for byte. From a fixed seed, random single
 // edits of every kind of content file (valid ones, and invalid ones the build must refuse
-// without touching the site), of translations.yaml, a field a course did not have, and of the
+// without touching the site), of the pictures (a photo put on a course, its bytes changed, taken off, one missing), of translations.yaml, a field a course did not have, and of the
 // build's settings (--today, --base-url), each followed by an incremental build into the same folder (the
 // previous site, the page records, the parse memo, the memoized parts) and compared with a
 // clean build of the same content. "Clean": a fresh copy of the content (so the parse memo
@@ -32,6 +33,11 @@ type State = Map<string, Data>;
 /** Where the state keeps the build's settings: not a file. */
 const SETTINGS = '#settings';
 const files = (s: State) => [...s.keys()].filter((f) => f !== SETTINGS);
+/** Pictures under content/images/ are kept in the state as `{ drawn: i }`: the i-th of DRAWINGS. */
+const pictures = (s: State) => [...s.keys()].filter((f) => f.startsWith('images/'));
+/** Drawings (tests/fixtures/images/photos.ts) large enough for a course's card and page, made once. */
+let DRAWINGS: Buffer[] = [];
+const ALT = { ru: 'Урок в студии', en: 'A lesson in the studio', de: 'Eine Stunde im Studio' };
 
 const WORDS = ['новый', 'текст', 'neu', 'Kurs', 'fresh', 'music', 'group', 'Musik', 'занятие', '2–3', '&', '1 < 2', '"quoted"', 'it’s'];
 const LOCALES = ['ru', 'en', 'de'] as const;
@@ -92,6 +98,31 @@ const EDITS_BY_KIND: Record<string, Edit> = {
     const t = r.pick(texts(s.get(r.pick(files(s).filter((f) => texts(s.get(f)).length)))));
     delete t[r.pick(['en', 'de'])];
     return 'ok';
+  },
+  'photo on a course': (s, r) => {
+    const course = s.get(`courses/${r.pick(courses(s))}.yaml`);
+    const named = pictures(s);
+    const file = named.length && r.next() < 0.6 ? r.pick(named) : `images/photo-${added++}.jpg`;
+    if (!s.has(file)) s.set(file, { drawn: r.int(DRAWINGS.length) });
+    course.image = { file: file.slice('images/'.length), alt: structuredClone(ALT), ...(r.next() < 0.5 && { focus: { x: r.int(101), y: r.int(101) } }) };
+    return 'ok';
+  },
+  'photo bytes': (s, r) => {
+    const named = pictures(s);
+    if (!named.length) return EDITS_BY_KIND['photo on a course']!(s, r);
+    const file = r.pick(named);
+    s.set(file, { drawn: (s.get(file).drawn + 1 + r.int(DRAWINGS.length - 1)) % DRAWINGS.length });
+    return 'ok';
+  },
+  'photo off a course': (s, r) => {
+    const withPhoto = courses(s).filter((c) => s.get(`courses/${c}.yaml`).image);
+    if (!withPhoto.length) return EDITS_BY_KIND['photo on a course']!(s, r);
+    delete s.get(`courses/${r.pick(withPhoto)}.yaml`).image;
+    return 'ok';
+  },
+  'invalid: photo missing': (s, r) => {
+    s.get(`courses/${r.pick(courses(s))}.yaml`).image = { file: 'not-there.jpg', alt: structuredClone(ALT) };
+    return 'fail';
   },
   price: (s, r) => {
     const items = (s.get('prices.yaml').categories as Data[]).flatMap((c) => c.items).filter((i: Data) => i.price?.amount !== undefined);
@@ -230,7 +261,7 @@ const EDITS_BY_KIND: Record<string, Edit> = {
     return 'fail';
   },
   'invalid: broken YAML': (s, r) => {
-    s.set(r.pick(files(s)), null);
+    s.set(r.pick(files(s).filter((f) => !f.startsWith('images/'))), null);
     return 'fail';
   },
   'invalid: duplicate route': (s, r) => {
@@ -259,7 +290,8 @@ const serialize = (data: Data) => (data === null ? BROKEN : stringify(data, { li
 function writeState(dir: string, before: State, after: State): void {
   for (const file of files(after)) {
     const data = after.get(file);
-    if (!before.has(file) || JSON.stringify(before.get(file)) !== JSON.stringify(data)) writeFileSync(join(dir, file), serialize(data));
+    if (!before.has(file) || JSON.stringify(before.get(file)) !== JSON.stringify(data))
+      writeFileSync(join(dir, file), file.startsWith('images/') ? DRAWINGS[data.drawn]! : serialize(data));
   }
   for (const file of files(before)) if (!after.has(file)) rmSync(join(dir, file));
 }
@@ -299,6 +331,8 @@ let state: State;
 
 beforeAll(async () => {
   cpSync(FIXTURE, content, { recursive: true });
+  mkdirSync(join(content, 'images'), { recursive: true });
+  DRAWINGS = await Promise.all([210, 20, 120].map((hue) => drawing(1280, 854, hue)));
   state = new Map();
   for (const dir of ['', 'courses/', 'teachers/'])
     for (const name of readdirSync(join(content, dir)).filter((n) => n.endsWith('.yaml')))
@@ -387,6 +421,8 @@ it(`rebuilds ${EDITS} random edits incrementally into the same bytes as a clean 
     'new course field',
     'setting: today',
     'setting: base url',
+    'photo on a course',
+    'photo bytes',
   ])
     expect(seen[kind]!.ok, kind).toBeGreaterThan(0);
   expect(reused).toBeGreaterThan(0);
