@@ -63,7 +63,7 @@ export interface PriceText {
 
 /**
  * A picture as the templates show it (templates/Picture.tsx): one `<source>` per modern format and
- * the JPEG fallback, each at every width the layout needs (cli/images/uses.ts).
+ * the JPEG fallback, each at every width the layout needs (cli/schema/image-uses.ts).
  */
 export interface Picture {
   /** The JPEG fallback at its widest: the img's src. */

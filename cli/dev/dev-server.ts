@@ -3,7 +3,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join } from 'node:path';
 import type { PageModel } from '../../templates/model.ts';
 import { ImagePreview } from '../images/preview.ts';
-import { imageRefs } from '../images/refs.ts';
 import { ParseMemo } from '../incremental/parse-memo.ts';
 import { fromRoot } from '../paths.ts';
 import type { Problem } from '../report/problem.ts';
@@ -11,6 +10,7 @@ import { pageFinder } from '../resolve/resolve.ts';
 import { createTranslator } from '../resolve/translator.ts';
 import { localeOfUrl, localeUrl } from '../resolve/urls.ts';
 import { LOCALES } from '../schema/locales.ts';
+import { imageRefs } from '../validate/picture-refs.ts';
 import { validateContent } from '../validate/validate.ts';
 import { errorPage } from './error-page.ts';
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Metadata } from 'sharp';
+import { readImageFile } from '../load/picture-file.ts';
 import { InternalError } from '../report/problem.ts';
 import type { Content } from '../validate/content.ts';
-import { readImageFile } from './image-file.ts';
+import { imageRefs } from '../validate/picture-refs.ts';
 import { loadSharp } from './load-sharp.ts';
 import type { ImageMeta } from './plan.ts';
-import { imageRefs } from './refs.ts';
 
 /** The pictures the content names, as resolve needs them (pure: it reads no file), and their bytes for processImages. */
 export interface ImageIndex {

@@ -1,9 +1,9 @@
 import type { Picture, Text } from '../../templates/model.ts';
 import { InternalError } from '../report/problem.ts';
 import type { Image } from '../schema/image.ts';
+import { type ImageUse, USES } from '../schema/image-uses.ts';
 import type { PictureSizes } from './index-images.ts';
 import { FORMATS, MIME, type PicturePlan, planPicture } from './plan.ts';
-import { type ImageUse, USES } from './uses.ts';
 
 /** What resolve needs to turn a content image into a picture of a page: the index of the originals and the page's translator. */
 export interface PictureContext {

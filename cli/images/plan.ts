@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import type { Image } from '../schema/image.ts';
-import { ENCODING, type ImageUse, USES } from './uses.ts';
+import { ENCODING, type ImageUse, USES } from '../schema/image-uses.ts';
 import { versionOf } from './versions.ts';
 
 /** What the build knows of an original picture: the hash of its bytes, and its size once turned upright (Exif orientation). */

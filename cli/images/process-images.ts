@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { ENCODING } from '../schema/image-uses.ts';
 import { FileCache } from './cache-dir.ts';
 import { loadSharp } from './load-sharp.ts';
 import type { PicturePlan, Variant } from './plan.ts';
-import { ENCODING } from './uses.ts';
 
 export interface ProcessOptions {
   /** The original's bytes (ImageIndex.bytes). */

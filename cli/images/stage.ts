@@ -4,11 +4,11 @@ import { pruneCache } from '../incremental/prune.ts';
 import { problemAt } from '../load/source.ts';
 import { catalogued, hintOf, type Problem } from '../report/problem.ts';
 import type { Content } from '../validate/content.ts';
+import { imageRefs } from '../validate/picture-refs.ts';
 import { type ImageIndex, indexImages } from './index-images.ts';
 import { planOf } from './picture.ts';
 import type { PicturePlan } from './plan.ts';
 import { type ImageSet, processImages } from './process-images.ts';
-import { imageRefs } from './refs.ts';
 import { type CardSet, shareCards } from './share-cards.ts';
 
 /** The files of every picture the content names, in every place it is shown (the ones the page models point to: picture.ts plans them alike). */

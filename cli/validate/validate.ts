@@ -1,6 +1,6 @@
 import { lockOf } from '../i18n/translation-lock.ts';
-import { type Opened, pictureReader } from '../images/image-file.ts';
 import { type KnownFiles, type Loaded, loadContent } from '../load/load.ts';
+import { type Opened, pictureReader } from '../load/picture-file.ts';
 import type { Reader } from '../load/source.ts';
 import { type Problem, sortProblems } from '../report/problem.ts';
 import { checkSchemas } from './check-schema.ts';

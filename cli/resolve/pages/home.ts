@@ -1,7 +1,7 @@
 import type { Banner, CourseCard } from '../../../templates/model.ts';
 import { picture } from '../../images/picture.ts';
-import type { ImageUse } from '../../images/uses.ts';
 import type { Image } from '../../schema/image.ts';
+import type { ImageUse } from '../../schema/image-uses.ts';
 import { bannerShown } from '../banner-dates.ts';
 import type { Builder } from './page-kind.ts';
 import { titled } from './page-kind.ts';

@@ -1,12 +1,12 @@
-import { HEADER_BYTES, type Header, readHeader } from '../../images/header.ts';
-import type { Opened } from '../../images/image-file.ts';
-import { imageRefs } from '../../images/refs.ts';
-import { HUGE, USES } from '../../images/uses.ts';
+import type { Opened } from '../../load/picture-file.ts';
+import { HEADER_BYTES, type Header, readHeader } from '../../load/picture-header.ts';
 import { problemAt } from '../../load/source.ts';
 import type { Problem } from '../../report/problem.ts';
 import { catalogued, expectedOf, foundOf, hintOf } from '../../report/problem.ts';
+import { HUGE, USES } from '../../schema/image-uses.ts';
 import { LANGUAGE_NAMES, LOCALES } from '../../schema/locales.ts';
 import type { Content } from '../content.ts';
+import { imageRefs } from '../picture-refs.ts';
 
 /** What each use of a picture is called in a message. */
 const USE_NAMES = {
@@ -22,7 +22,7 @@ const USE_NAMES = {
  * Every picture the content names: its alt text in every language (or `decorative: true`), and its
  * file (there, a picture, large enough for each place it is shown, not a camera's huge original).
  * Asks for the first bytes of each file once, however often it is named (`open`: the load stage's
- * confined read, cli/images/image-file.ts; this check reads no file itself).
+ * confined read, cli/load/picture-file.ts; this check reads no file itself).
  */
 export function checkImages(content: Content, open: (file: string, limit: number) => Opened): Problem[] {
   const files = new Map<string, { opened: Opened; header?: Header }>();

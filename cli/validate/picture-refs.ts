@@ -1,7 +1,7 @@
 import type { PathPart, SourceFile } from '../load/source.ts';
 import type { Image } from '../schema/image.ts';
-import type { Content } from '../validate/content.ts';
-import { FIELD_USES, type ImageUse } from './uses.ts';
+import { FIELD_USES, type ImageUse } from '../schema/image-uses.ts';
+import type { Content } from './content.ts';
 
 /** One place in the content that names a picture. */
 export interface ImageRef {
