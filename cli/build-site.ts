@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { makePages } from './build-pages.ts';
 import type { PageProduct } from './build-share.ts';
 import { type BuildSummary, type MadePage, summarize } from './build-summary.ts';
+import { releaseImageCaches } from './images/cache-dir.ts';
 import { type PreparedImages, prepareImages, writeImages } from './images/stage.ts';
 import { digestOf } from './incremental/digests.ts';
 import { memo } from './incremental/memo.ts';
@@ -67,6 +68,14 @@ interface Made {
  * incremental layer (cli/incremental), which takes over those whose recorded reads are unchanged.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  try {
+    return await build(options);
+  } finally {
+    releaseImageCaches(); // the images stage's own folders, where the compiler's cache cannot be written
+  }
+}
+
+async function build(options: BuildOptions): Promise<BuildResult> {
   checkOutDir(options.out, options.content); // before anything is started or written
   const started = performance.now();
   const phases = stopwatch();

@@ -1,5 +1,7 @@
-import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { cacheFolder } from '../incremental/policy.ts';
 import { tempFileFor } from '../util/atomic-write.ts';
 
 /**
@@ -50,4 +52,34 @@ export class FileCache {
       } catch {}
     }
   }
+}
+
+/** The folders of this process's own used where the compiler's cache cannot be written (see `imageCacheFolder`). */
+const ownFolders = new Map<string, string>();
+
+/**
+ * The cache folder `name` (images, cards), or, where the compiler's cache cannot be written (a
+ * service user running an installation it may not change, a read-only node_modules), a folder of
+ * this process's own in the system's temp folder: the stage makes its files there and places them
+ * into the site from it, as from the cache. `releaseImageCaches` removes those folders.
+ */
+export function imageCacheFolder(name: 'images' | 'cards'): string {
+  try {
+    const dir = cacheFolder(name);
+    accessSync(dir, constants.W_OK);
+    return dir;
+  } catch {
+    let own = ownFolders.get(name);
+    if (!own) {
+      own = mkdtempSync(join(tmpdir(), `studio-site-${name}-`));
+      ownFolders.set(name, own);
+    }
+    return own;
+  }
+}
+
+/** Removes the folders `imageCacheFolder` made in the system's temp folder (at the end of a build). */
+export function releaseImageCaches(): void {
+  for (const dir of ownFolders.values()) rmSync(dir, { recursive: true, force: true });
+  ownFolders.clear();
 }

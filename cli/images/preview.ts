@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { PageModel } from '../../templates/model.ts';
-import { cacheFolder } from '../incremental/policy.ts';
 import type { Content } from '../validate/content.ts';
-import { FileCache } from './cache-dir.ts';
+import { FileCache, imageCacheFolder } from './cache-dir.ts';
 import { type ImageIndex, indexImages } from './index-images.ts';
 import type { PicturePlan, Variant } from './plan.ts';
 import { encode } from './process-images.ts';
@@ -19,7 +18,7 @@ const TYPES = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' } as 
 export class ImagePreview {
   private variants = new Map<string, { plan: PicturePlan; variant: Variant }>();
   private index: ImageIndex | undefined;
-  private readonly cache = new FileCache(cacheFolder('images'));
+  private readonly cache = new FileCache(imageCacheFolder('images'));
 
   constructor(private readonly contentDir: string) {}
 

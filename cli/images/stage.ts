@@ -1,10 +1,11 @@
 import type { CardModel } from '../../templates/model.ts';
-import { cacheFolder, cachesOff } from '../incremental/policy.ts';
+import { cachesOff } from '../incremental/policy.ts';
 import { pruneCache } from '../incremental/prune.ts';
 import { problemAt } from '../load/source.ts';
 import { catalogued, hintOf, type Problem } from '../report/problem.ts';
 import type { Content } from '../validate/content.ts';
 import { imageRefs } from '../validate/picture-refs.ts';
+import { imageCacheFolder } from './cache-dir.ts';
 import { type ImageIndex, indexImages } from './index-images.ts';
 import { planOf } from './picture.ts';
 import type { PicturePlan } from './plan.ts';
@@ -35,7 +36,7 @@ export async function prepareImages(contentDir: string, content: Content): Promi
   const refs = imageRefs(content);
   const plans = imagePlans(content, index);
   const encoded = plans.length
-    ? await processImages(plans, { bytes: (f) => index.bytes.get(f)!, cacheDir: cacheFolder('images'), readCache: !cachesOff() })
+    ? await processImages(plans, { bytes: (f) => index.bytes.get(f)!, cacheDir: imageCacheFolder('images'), readCache: !cachesOff() })
     : { files: [], encoded: 0, reused: 0, broken: new Map<string, string>() };
   const broken = new Map([...index.broken, ...encoded.broken]);
   const problems = refs
@@ -69,13 +70,13 @@ export async function writeImages(content: Content, index: ImageIndex, cards: Ca
   const plans = imagePlans(content, index);
   // Made into the cache by this build's prepareImages (anew under STUDIO_NO_CACHE): copied from there (made again only where the cache could not be written).
   const images = plans.length
-    ? await processImages(plans, { bytes: (f) => index.bytes.get(f)!, cacheDir: cacheFolder('images'), outDir, readCache: true })
+    ? await processImages(plans, { bytes: (f) => index.bytes.get(f)!, cacheDir: imageCacheFolder('images'), outDir, readCache: true })
     : { files: [], encoded: 0, reused: 0, broken: new Map<string, string>() };
   const drawn = cards.length
-    ? await shareCards(cards, { cacheDir: cacheFolder('cards'), outDir, readCache: !cachesOff() })
+    ? await shareCards(cards, { cacheDir: imageCacheFolder('cards'), outDir, readCache: !cachesOff() })
     : { files: [], drawn: 0, reused: 0 };
   // Entries are named by their content: a week unused, or beyond twice what this site needs, they go.
-  if (plans.length) pruneCache(cacheFolder('images'), Math.max(500, images.files.length * 2));
-  if (cards.length) pruneCache(cacheFolder('cards'), Math.max(500, cards.length * 2));
+  if (plans.length) pruneCache(imageCacheFolder('images'), Math.max(500, images.files.length * 2));
+  if (cards.length) pruneCache(imageCacheFolder('cards'), Math.max(500, cards.length * 2));
   return { images, cards: drawn };
 }
