@@ -1,15 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { FileIdentity } from '../util/file-identity.ts';
 import { cachesOff, folderCacheFile, storeCacheFile } from './policy.ts';
 import type { ReadId } from './record-reads.ts';
-
-/** A file a stage left, as it was on disk: what a later build checks before it takes the file over. */
-export interface FileIdentity {
-  file: string;
-  ino: number;
-  size: number;
-  mtimeMs: number;
-}
 
 /** What one item of a stage produced (a page: its file and the facts the build needs of it), and what it read to produce it. */
 export interface Traced extends FileIdentity {

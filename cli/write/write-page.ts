@@ -1,14 +1,7 @@
 import { linkSync, lstatSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FileIdentity } from '../util/file-identity.ts';
 import { ensureDir } from './ensure-dir.ts';
-
-/** A file this build wrote, as it is on disk: what a later build checks before it takes the file over. */
-export interface FileIdentity {
-  file: string;
-  ino: number;
-  size: number;
-  mtimeMs: number;
-}
 
 /**
  * Writes a page's HTML to `file` in `dir` (a new staging folder: nothing is there to overwrite),
