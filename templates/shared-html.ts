@@ -20,6 +20,17 @@ export function withHtmlRenderer<T>(renderer: HtmlRenderer, render: () => T): T 
   }
 }
 
+/**
+ * Whether renderings are kept. `STUDIO_SHARED_HTML=each` renders every part anew for each page: the
+ * reference the kept renderings are tested (tests/build/page-html.test.ts) and measured against.
+ */
+let keeping = process.env.STUDIO_SHARED_HTML !== 'each';
+
+/** Keeps renderings of shared parts (the default) or renders each part anew for every page (the reference). */
+export function keepSharedHtml(keep: boolean): void {
+  keeping = keep;
+}
+
 interface Entry {
   renderer: HtmlRenderer;
   component: unknown;
@@ -63,7 +74,7 @@ export function sharedHtml<P extends object>(Component: (props: P) => ReactNode,
   const render = () => renderer(createElement(Component as FunctionComponent<P>, props));
   // The entries hang on an object among the props, so they go when the models go.
   const anchor = Object.values(own).find((v): v is object => typeof v === 'object' && v !== null);
-  if (!anchor) return render();
+  if (!anchor || !keeping) return render();
   const entries = rendered.get(anchor) ?? [];
   const hit = entries.find((e) => e.renderer === renderer && e.component === Component && sameProps(e.props, own));
   if (hit) return hit.html;

@@ -8,6 +8,7 @@ import { resolveSite } from '../../cli/resolve/resolve.ts';
 import { createTranslator } from '../../cli/resolve/translator.ts';
 import { validateContent } from '../../cli/validate/validate.ts';
 import type { PageModel } from '../../templates/model.ts';
+import { keepSharedHtml } from '../../templates/shared-html.ts';
 import { CONTENT, FIXTURE } from '../helpers/cli.ts';
 import { type Rng, seeded } from '../helpers/random.ts';
 
@@ -106,5 +107,20 @@ describe('the serializer writes every page as React does', () => {
     }
     // Changed models that a template cannot render (an emptied list it needs) fail in both; most render.
     expect(rendered).toBeGreaterThan(400);
+  });
+});
+
+describe('the parts many pages share (footer, menu, form: templates/shared-html.ts)', () => {
+  it('are the same bytes rendered once and kept as rendered anew for every page (STUDIO_SHARED_HTML=each)', () => {
+    const pages = [...pagesOf(CONTENT), ...pagesOf(synthetic)];
+    const kept = pages.map((page) => pageHtml(page, INSERTS));
+    keepSharedHtml(false);
+    try {
+      pages.forEach((page, i) => {
+        expect(pageHtml(page, INSERTS), page.file).toBe(kept[i]);
+      });
+    } finally {
+      keepSharedHtml(true);
+    }
   });
 });
