@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expectedOf, foundOf, hintOf, messageOf, type Problem, UsageError } from '../report/problem.ts';
 import { CONTENT_LAYOUT, type ContentType } from '../schema/layout.ts';
 import { didYouMean } from '../util/similar.ts';
+import { IMAGES_DIR } from './picture-file.ts';
 import { contentFileLimit, contentRoot, readContentFile, resolveEntry } from './read-content-file.ts';
 import { parseSource, type Reader, type SourceFile } from './source.ts';
 
@@ -71,6 +72,7 @@ export function loadContent(dir: string, options: LoadOptions = {}): Loaded {
   const known = new Set<string>();
   // lstat, not exists: a link that loops or leads nowhere is there, and reported as what it is.
   const present = (rel: string) => lstatSync(join(root, rel), { throwIfNoEntry: false }) !== undefined;
+  known.add(IMAGES_DIR); // the pictures: read by the images stage, checked by validate where the content names them
   for (const [type, def] of Object.entries(CONTENT_LAYOUT) as [ContentType, (typeof CONTENT_LAYOUT)[ContentType]][]) {
     const name = 'file' in def ? def.file : def.dir;
     known.add(name);

@@ -221,6 +221,13 @@ describe('a site with photos', () => {
 });
 
 describe('validate, on the pictures a site names', () => {
+  it("knows content/images/ as the pictures' folder: a site with photos validates without a word about it", async () => {
+    const content = await contentWithImages(join(work, 'clean'));
+    const validated = validateContent(content, { today: TODAY });
+    expect(validated.problems.filter((p) => p.file.startsWith('images')).map((p) => `${p.code}: ${p.file}`)).toEqual([]);
+    expect(validated.ok).toBe(true);
+  });
+
   it('names a missing, an unsupported, a damaged, a too small and a huge picture at the line of its file, and a missing alt text', async () => {
     const content = await contentWithImages(join(work, 'validate'));
     const images = join(content, 'images');
