@@ -1,18 +1,11 @@
 import { Inbox } from './inbox.ts';
-import type { EnquiryManifest } from './manifest.ts';
-import { type MailEvent, type Mailer, Outbox } from './outbox.ts';
+import { Outbox, type OutboxOptions } from './outbox.ts';
 import { PgOutbox } from './pg-outbox.ts';
 import { PgStore } from './pg-store.ts';
 import type { EnquiryStore, StoredEnquiry } from './store.ts';
 
-export interface MailSettings {
-  manifest: EnquiryManifest;
-  mailer: Mailer;
-  to: string;
-  from: string;
-  retry?: { initialMs: number; maxMs: number };
-  onEvent?: (event: MailEvent) => void;
-}
+/** What an outbox of either store is made with, but the store it belongs to. */
+export type MailSettings = Omit<OutboxOptions, 'inbox'>;
 
 /** What the server needs of an outbox, whichever store it belongs to. */
 export interface AnyOutbox {
