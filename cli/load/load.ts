@@ -38,6 +38,12 @@ export type FileStats = Pick<BigIntStats, 'dev' | 'ino' | 'size' | 'mtimeNs' | '
  * one: cli/incremental/parse-memo.ts). A file whose stats are those it had then is not read again.
  */
 export interface KnownFiles {
+  /**
+   * True when nothing read now can be recalled or kept (a memo opened for a folder no run read
+   * before: the next run finds an empty one, parse-memo.ts): the files are then read without the
+   * stats taken for it before and after each read.
+   */
+  readonly idle?: boolean;
   /** What `rel` gave when read under size limit `limit`, if `stats` (taken now, before any read) say it is the same file. */
   recall(rel: string, stats: FileStats, limit: number): ParsedFile | undefined;
   /** What `rel` gave, read from `readAt` (ns since the epoch), its stats taken `before` and `after` the read. */
@@ -68,7 +74,9 @@ export function loadContent(dir: string, options: LoadOptions = {}): Loaded {
     );
   }
   const root = contentRoot(dir);
-  const reading: Reading = { root, fileLimit: contentFileLimit(entryCount(root)), ...options, files: [], problems: [] };
+  // A memo that keeps nothing of this run is not asked (no stats are taken for it).
+  const memo = options.known?.idle ? undefined : options.known;
+  const reading: Reading = { root, fileLimit: contentFileLimit(entryCount(root)), reader: options.reader, known: memo, files: [], problems: [] };
   const known = new Set<string>();
   // lstat, not exists: a link that loops or leads nowhere is there, and reported as what it is.
   const present = (rel: string) => lstatSync(join(root, rel), { throwIfNoEntry: false }) !== undefined;
