@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { createHash } from 'node:crypto';
+import { hash as hashOf } from 'node:crypto';
 import { expectedOf, formatPath, foundOf, hintOf, messageOf, type Position, type Problem } from '../report/problem.ts';
 import { type FullParse, locateInDocument, nestedTooDeep, parseFully, parseYaml } from './yaml-full.ts';
 import { locatePlain, type Outline, readPlainYaml } from './yaml-plain.ts';
@@ -57,7 +57,7 @@ export function restoreSource(file: string, bytes: Uint8Array, data: unknown, ha
   return lazySource(file, decoded, data, hash);
 }
 
-const contentHash = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('base64url');
+const contentHash = (bytes: Uint8Array) => hashOf('sha1', bytes, 'base64url'); // one call: no Hash object per file
 
 /** The text of a file, or the problem that keeps it from being one: a BOM, or bytes that are not UTF-8. */
 function decode(file: string, bytes: Uint8Array): string | Problem {
