@@ -16,6 +16,8 @@ import { createLogger, type Io, processIo } from './logger.ts';
 import { fromRoot } from './paths.ts';
 import { UsageError } from './report/problem.ts';
 
+export { takeSourcesKey } from './paths.ts';
+
 function packageVersion(): string {
   return (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version;
 }

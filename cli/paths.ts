@@ -18,5 +18,13 @@ function findRoot(): string {
 }
 
 export const PROJECT_ROOT = findRoot();
+
+let sourcesKey: string | undefined;
+/** The sources key (cli/sources-key.js) of the bundle this process runs, as cli/bin.js found it before loading it; undefined through tsx. */
+export const givenSourcesKey = () => sourcesKey;
+/** Called by cli/bin.js: the key it checked the bundle against, so the caches' salt (cli/incremental/policy.ts) is not hashed again. */
+export function takeSourcesKey(key: string): void {
+  sourcesKey = key;
+}
 export const fromRoot = (...parts: string[]) => join(PROJECT_ROOT, ...parts);
 export const CACHE_DIR = fromRoot('node_modules', '.cache', 'studio-site');

@@ -90,6 +90,15 @@ export class ParseMemo implements KnownFiles, KnownChecks {
   }
 
   /**
+   * A memo of a folder no run read before keeps nothing of this run (`save` writes an empty one) and
+   * has nothing to recall: the load stage then takes no stats for it (on 1,000 files, 2,000 `lstat`s),
+   * and validateContent keeps no findings in it.
+   */
+  get idle(): boolean {
+    return this.file !== undefined && !this.existed;
+  }
+
+  /**
    * What check `check` found in each source it looked at: a file not read again keeps its source
    * object, and so what was found in it.
    */

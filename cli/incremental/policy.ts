@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { CACHE_DIR, PROJECT_ROOT } from '../paths.ts';
+import { CACHE_DIR, givenSourcesKey, PROJECT_ROOT } from '../paths.ts';
 import { contentKey } from '../sources-key.js';
 import { writeFileWhole } from '../util/atomic-write.ts';
 import { pruneCache } from './prune.ts';
@@ -25,10 +25,11 @@ let salt: string | undefined;
 
 /**
  * The sources key (cli/sources-key.js: every file under cli/ and templates/, package.json and the
- * lockfile): computed once per process.
+ * lockfile): the one cli/bin.js checked the running bundle against (paths.ts, `givenSourcesKey`),
+ * else computed once per process.
  */
 export function compilerSalt(): string {
-  salt ??= contentKey(PROJECT_ROOT);
+  salt ??= givenSourcesKey() ?? contentKey(PROJECT_ROOT);
   return salt;
 }
 

@@ -4,7 +4,7 @@ import { expectedOf, foundOf, hintOf, messageOf, type Problem, UsageError } from
 import { CONTENT_LAYOUT, type ContentType } from '../schema/layout.ts';
 import { didYouMean } from '../util/similar.ts';
 import { IMAGES_DIR } from './picture-file.ts';
-import { contentFileLimit, contentRoot, readContentFile, resolveEntry } from './read-content-file.ts';
+import { contentFileLimit, contentRoot, readContentFile, readListedFile, resolveEntry } from './read-content-file.ts';
 import { parseSource, type Reader, type SourceFile } from './source.ts';
 
 export interface LoadedFile {
@@ -38,6 +38,12 @@ export type FileStats = Pick<BigIntStats, 'dev' | 'ino' | 'size' | 'mtimeNs' | '
  * one: cli/incremental/parse-memo.ts). A file whose stats are those it had then is not read again.
  */
 export interface KnownFiles {
+  /**
+   * True when nothing read now can be recalled or kept (a memo opened for a folder no run read
+   * before: the next run finds an empty one, parse-memo.ts): the files are then read without the
+   * stats taken for it before and after each read.
+   */
+  readonly idle?: boolean;
   /** What `rel` gave when read under size limit `limit`, if `stats` (taken now, before any read) say it is the same file. */
   recall(rel: string, stats: FileStats, limit: number): ParsedFile | undefined;
   /** What `rel` gave, read from `readAt` (ns since the epoch), its stats taken `before` and `after` the read. */
@@ -68,7 +74,9 @@ export function loadContent(dir: string, options: LoadOptions = {}): Loaded {
     );
   }
   const root = contentRoot(dir);
-  const reading: Reading = { root, fileLimit: contentFileLimit(entryCount(root)), ...options, files: [], problems: [] };
+  // A memo that keeps nothing of this run is not asked (no stats are taken for it).
+  const memo = options.known?.idle ? undefined : options.known;
+  const reading: Reading = { root, fileLimit: contentFileLimit(entryCount(root)), reader: options.reader, known: memo, files: [], problems: [] };
   const known = new Set<string>();
   // lstat, not exists: a link that loops or leads nowhere is there, and reported as what it is.
   const present = (rel: string) => lstatSync(join(root, rel), { throwIfNoEntry: false }) !== undefined;
@@ -114,7 +122,7 @@ function entryCount(root: string): number {
  * regular file (its stats are then taken there, with no link to resolve).
  */
 function readOne(reading: Reading, type: ContentType, rel: string, key: string, listedIn?: string): void {
-  const parsed = reading.known ? recallOrRead(reading, rel, listedIn) : readAndParse(reading, rel);
+  const parsed = reading.known ? recallOrRead(reading, rel, listedIn) : readAndParse(reading, rel, listedIn);
   reading.problems.push(...parsed.problems);
   if (!parsed.unread) reading.files.push({ type, key, source: parsed.source });
 }
@@ -122,8 +130,10 @@ function readOne(reading: Reading, type: ContentType, rel: string, key: string, 
 /** What reading a file gave: parsed (possibly with problems), or `unread` for the problem that kept it from being read. */
 type Read = ParsedFile & { unread?: true };
 
-function readAndParse(reading: Reading, rel: string): Read {
-  const read = readContentFile(reading.root, rel, reading.fileLimit);
+/** Reads and parses one file; one its folder's listing showed as a regular file (`listedIn`) is read the short way while it still is one. */
+function readAndParse(reading: Reading, rel: string, listedIn?: string): Read {
+  const listed = listedIn === undefined ? undefined : readListedFile(listedIn, rel.slice(rel.lastIndexOf('/') + 1), reading.fileLimit);
+  const read = listed ? { bytes: listed } : readContentFile(reading.root, rel, reading.fileLimit);
   if ('problem' in read) return { problems: [read.problem], unread: true };
   return parseSource(rel, read.bytes, reading.reader);
 }
@@ -140,7 +150,7 @@ function recallOrRead(reading: Reading, rel: string, listedIn?: string): Read {
   const stats = stat();
   const recalled = stats && known.recall(rel, stats, reading.fileLimit);
   if (recalled) return recalled;
-  const parsed = readAndParse(reading, rel);
+  const parsed = readAndParse(reading, rel, listedIn);
   if (stats?.isFile() && !parsed.unread) known.remember(rel, stats, stat(), reading.fileLimit, readAt, parsed);
   return parsed;
 }

@@ -65,6 +65,8 @@ export interface ValidateOptions {
 
 /** load → validate, for the commands: what `content validate`, `build`, `dev` and `i18n` check. */
 export function validateContent(dir: string, options: ValidateOptions = {}): ValidateResult {
-  const loaded = loadContent(dir, { known: options.known, reader: options.reader });
-  return validate(loaded, { today: options.today ?? new Date().toISOString().slice(0, 10), known: options.known, pictures: pictureReader(dir) });
+  // A memo that keeps nothing of this run (KnownFiles.idle) is not asked, nor told what the checks found.
+  const known = options.known?.idle ? undefined : options.known;
+  const loaded = loadContent(dir, { known, reader: options.reader });
+  return validate(loaded, { today: options.today ?? new Date().toISOString().slice(0, 10), known, pictures: pictureReader(dir) });
 }

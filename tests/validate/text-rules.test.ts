@@ -114,6 +114,23 @@ const CASES: Case[] = [
   { name: 'a line break in a course title', file: 'courses/vocal.yaml', from: '  ru: Вокал\n', to: '"Вокал\\nи ещё"', code: 'line-break', says: /line/ },
   { name: 'a line break in a menu label', file: 'site.yaml', from: '    en: Prices\n', to: '"Prices\\u2028Now"', code: 'line-break', says: /line/ },
   { name: 'a line break in a UI label', file: 'ui.yaml', from: '    de: Menü\n', to: '"Me\\nnü"', code: 'line-break', says: /line/ },
+  // Written with escapes, in a file that holds neither "{{" nor "$t(" as such (the checks skip a file by its text).
+  {
+    name: 'a variable written with an escape in a content text',
+    file: 'faq.yaml',
+    from: '    en: When can we enrol?\n',
+    to: '"When can we enrol \\x7B{x}}?"',
+    code: 'unknown-variable',
+    says: /\{\{x\}\}/,
+  },
+  {
+    name: 'nesting written with an escape in a content text',
+    file: 'faq.yaml',
+    from: '  de: Häufige Fragen\n',
+    to: '"\\u0024t(nav.menu)"',
+    code: 'i18next-syntax',
+    says: /\$t\(/,
+  },
 ];
 
 /**
@@ -162,6 +179,18 @@ describe('validate: texts i18next would interpret, and one-line texts', () => {
       expect(existsSync(out)).toBe(false);
     } finally {
       rmSync(out, { recursive: true, force: true });
+      copy.cleanup();
+    }
+  });
+
+  it('a placeholder written with an escape, in a file that has none as such, is found', async () => {
+    const c: Case = { name: '', file: 'faq.yaml', from: '  en: Frequently asked questions\n', to: '"\\x54ODO: questions"', code: 'placeholder', says: /TODO/ };
+    const { copy, line, column } = edited(c);
+    try {
+      const run = await runBounded(['validate', '--content', copy.dir, '--format', 'json', '--today', '2026-11-22']);
+      const found = (JSON.parse(run.stdout) as { problems: JsonProblem[] }).problems.filter((p) => p.file === c.file);
+      expect(found.map((p) => `${p.code} ${p.file}:${p.line}:${p.column}`)).toEqual([`placeholder faq.yaml:${line}:${column}`]);
+    } finally {
       copy.cleanup();
     }
   });
