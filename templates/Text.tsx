@@ -12,7 +12,7 @@ type Tag = 'span' | 'p' | 'h1' | 'h2' | 'h3' | 'dd' | 'dt' | 'li' | 'td' | 'stro
  */
 export function T({ value, as = 'span', rich = false, className, id }: { value: Text; as?: Tag; rich?: boolean; className?: string; id?: string }) {
   const content = rich ? emphasis(value.text) : value.text;
-  if (as === 'span' && !value.lang && !className && !id) return <>{content}</>;
+  if (as === 'span' && !value.lang && !className && !id) return content;
   return createElement(as, { lang: value.lang, className, id }, content);
 }
 
