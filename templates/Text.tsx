@@ -43,6 +43,8 @@ export function Th({ value, scope }: { value: Text; scope: 'col' | 'row' }) {
 
 /** `**bold**` and `*italic*` as <strong>/<em>; everything else, HTML included, stays literal text. */
 export function emphasis(text: string): ReactNode[] {
+  // Most texts have no asterisk: what the loop below would return, without running the pattern.
+  if (!text.includes('*')) return text === '' ? [] : [text];
   const out: ReactNode[] = [];
   const re = /\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*/g;
   let last = 0;
