@@ -12,7 +12,7 @@ type Tag = 'span' | 'p' | 'h1' | 'h2' | 'h3' | 'dd' | 'dt' | 'li' | 'td' | 'stro
  */
 export function T({ value, as = 'span', rich = false, className, id }: { value: Text; as?: Tag; rich?: boolean; className?: string; id?: string }) {
   const content = rich ? emphasis(value.text) : value.text;
-  if (as === 'span' && !value.lang && !className && !id) return <>{content}</>;
+  if (as === 'span' && !value.lang && !className && !id) return content;
   return createElement(as, { lang: value.lang, className, id }, content);
 }
 
@@ -43,6 +43,8 @@ export function Th({ value, scope }: { value: Text; scope: 'col' | 'row' }) {
 
 /** `**bold**` and `*italic*` as <strong>/<em>; everything else, HTML included, stays literal text. */
 export function emphasis(text: string): ReactNode[] {
+  // Most texts have no asterisk: what the loop below would return, without running the pattern.
+  if (!text.includes('*')) return text === '' ? [] : [text];
   const out: ReactNode[] = [];
   const re = /\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*/g;
   let last = 0;

@@ -1,18 +1,21 @@
 const serialized = new WeakMap<object, string>();
 
-/**
- * JSON inside a <script> element: `<` escaped so no text can close the element. Objects are
- * serialized once (pages share their form's props).
- */
+/** JSON inside a <script> element: `<` escaped so no text can close the element. */
+const inScript = (value: unknown): string => JSON.stringify(value).replaceAll('<', '\\u003c');
+
+/** `inScript`, each object serialized once (pages share their form's props). */
 export const scriptJson = (value: unknown): string => {
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value).replaceAll('<', '\\u003c');
+  if (typeof value !== 'object' || value === null) return inScript(value);
   let json = serialized.get(value);
   if (json === undefined) {
-    json = JSON.stringify(value).replaceAll('<', '\\u003c');
+    json = inScript(value);
     serialized.set(value, json);
   }
   return json;
 };
 
-/** A page's structured data as its <script type="application/ld+json"> holds it: one node as it is, several as a list. */
-export const jsonLdScript = (jsonLd: object[]): string => scriptJson(jsonLd.length === 1 ? jsonLd[0] : jsonLd);
+/**
+ * A page's structured data as its <script type="application/ld+json"> holds it: one node as it
+ * is, several as a list. Each page has its own, so it is not kept.
+ */
+export const jsonLdScript = (jsonLd: object[]): string => inScript(jsonLd.length === 1 ? jsonLd[0] : jsonLd);

@@ -24,11 +24,20 @@ export function recordReads<C extends object, S extends object>(content: C, sett
   const shared = new Set<ReadId>();
   let current = shared;
   const read = (id: ReadId) => current.add(id);
+  // One view per collection, made when it is first read (every read through it is recorded all the same).
+  const collections = new Map<string, { map: Map<string, unknown>; view: Map<string, unknown> }>();
   const view = new Proxy(content, {
     get(target, name, receiver) {
       const value = Reflect.get(target, name, receiver);
       if (typeof name !== 'string') return value;
-      if (value instanceof Map) return collection(value, name, read);
+      if (value instanceof Map) {
+        let made = collections.get(name);
+        if (made?.map !== value) {
+          made = { map: value, view: collection(value, name, read) };
+          collections.set(name, made);
+        }
+        return made.view;
+      }
       read(name);
       return value;
     },
@@ -62,13 +71,18 @@ export function recordReads<C extends object, S extends object>(content: C, sett
 
 /** A collection of entries seen through the recorder: one entry read by its key, or the whole. */
 function collection<V>(map: Map<string, V>, whole: string, read: (id: ReadId) => void): Map<string, V> {
+  const get = (key: string) => {
+    read(`${whole}:${key}`);
+    return map.get(key);
+  };
+  const has = (key: string) => {
+    read(`${whole}:${key}`);
+    return map.has(key);
+  };
   return new Proxy(map, {
     get(target, name) {
-      if (name === 'get' || name === 'has')
-        return (key: string) => {
-          read(`${whole}:${key}`);
-          return target[name](key);
-        };
+      if (name === 'get') return get;
+      if (name === 'has') return has;
       read(whole); // size, keys, values, entries, forEach, iteration: what exists, all of it
       const value = Reflect.get(target, name, target);
       return typeof value === 'function' ? value.bind(target) : value;

@@ -39,14 +39,18 @@ const TEXT = new Map([
 /** Props written as they are, booleans as "true" and "false". */
 const VERBATIM = 'contentEditable spellCheck draggable value autoReverse externalResourcesRequired focusable preserveAlpha'.split(' ');
 
+const anyUrl = url();
+/** src and href: an empty one is left out (but on <a>: elements.ts). */
+const nonEmptyUrl: Rule = (name, v) => (v === '' ? '' : anyUrl(name, v));
+
 const rules = new Map<string, Rule>([
   ...[...TEXT].map(([n, as]) => [n, text(as)] as const),
   ...VERBATIM.map((n) => [n, verbatim] as const),
   ['style', (_, v) => style(v)],
-  ['src', (name, v) => (v === '' ? '' : url()(name, v))],
-  ['href', (name, v) => (v === '' ? '' : url()(name, v))],
-  ['action', url()],
-  ['formAction', url()],
+  ['src', nonEmptyUrl],
+  ['href', nonEmptyUrl],
+  ['action', anyUrl],
+  ['formAction', anyUrl],
   ['xlinkHref', url('xlink:href')],
   ['capture', (name, v) => (v === true ? ` ${name}=""` : v === false ? '' : verbatim(name, v))],
   ['download', (name, v) => (v === true ? ` ${name}=""` : v === false ? '' : verbatim(name, v))],

@@ -19,6 +19,13 @@ export function escapeText(value: unknown): string {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: React's isJavaScriptProtocol as it is (control characters before the scheme are ignored by browsers)
 const JAVASCRIPT_URL = /^[\u0000-\u001F ]*j[\r\n\t]*a[\r\n\t]*v[\r\n\t]*a[\r\n\t]*s[\r\n\t]*c[\r\n\t]*r[\r\n\t]*i[\r\n\t]*p[\r\n\t]*t[\r\n\t]*:/i;
 
-/** A javascript: URL replaced by one that throws, as React does for href, src, action and formAction. */
-export const sanitizeUrl = (url: string): string =>
-  JAVASCRIPT_URL.test(url) ? "javascript:throw new Error('React has blocked a javascript: URL as a security precaution.')" : url;
+/**
+ * A javascript: URL replaced by one that throws, as React does for href, src, action and formAction.
+ * A URL that starts with a character the pattern cannot start with (neither a control character,
+ * a space nor a j: "/", "#", "h"…, nearly all) is taken as it is without running it.
+ */
+export const sanitizeUrl = (url: string): string => {
+  const first = url.charCodeAt(0);
+  if (first > 0x20 && first !== 0x6a && first !== 0x4a) return url;
+  return JAVASCRIPT_URL.test(url) ? "javascript:throw new Error('React has blocked a javascript: URL as a security precaution.')" : url;
+};

@@ -42,9 +42,9 @@ export function open(props: Props, own?: (key: string, value: unknown) => string
   let attrs = '';
   let children: unknown = null;
   let innerHTML: unknown = null;
-  const keys = Object.keys(props);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+  // As React reads them (for…in, own props only): no array of the keys made for each element.
+  for (const key in props) {
+    if (!Object.hasOwn(props, key)) continue;
     const value = props[key];
     if (value == null) continue;
     if (key === 'children') children = value;

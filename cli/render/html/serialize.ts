@@ -17,6 +17,12 @@ const ROOT: Context = { mode: 0 };
 
 type Component = ((props: object, secondArg?: undefined) => unknown) & { displayName?: string };
 
+/** How a component is named in a message. */
+const nameOf = (component: Component): string => component.displayName ?? component.name;
+
+/** The components seen to be functions, not classes: checked once each, not on every call. */
+const functionComponents = new WeakSet<Component>();
+
 /** The components the serializer leaves to React: those that call hooks (the serializer has none to give them). */
 export type ByReact = ReadonlySet<unknown>;
 
@@ -63,11 +69,15 @@ class Serializer implements Output {
 
   /** renderWithHooks, for function components that call no hook (outside React's rendering, a hook fails: React's dispatcher is not set). */
   private call(component: Component, props: Props): unknown {
-    const name = component.displayName ?? component.name;
-    if (component.prototype instanceof ClassComponent) throw new InternalError(`the HTML serializer does not support class components (${name})`);
+    if (!functionComponents.has(component)) {
+      if (component.prototype instanceof ClassComponent)
+        throw new InternalError(`the HTML serializer does not support class components (${nameOf(component)})`);
+      functionComponents.add(component);
+    }
     try {
       return component(props);
     } catch (error) {
+      const name = nameOf(component);
       // How React fails a hook called outside its rendering ("Cannot read properties of null (reading 'useState')").
       if (error instanceof TypeError && /\(reading 'use[A-Za-z]*'\)/.test(error.message))
         throw new InternalError(
@@ -89,7 +99,7 @@ class Serializer implements Output {
    * (templates/shared-html.ts).
    */
   private byReactInPlace(element: ReactElement, context: Context): void {
-    const name = (element.type as Component).displayName ?? (element.type as Component).name;
+    const name = nameOf(element.type as Component);
     if (context.mode > 2)
       throw new InternalError(`the HTML serializer splices React's rendering of <${name}> only into the body, not into a <head> or a table part`);
     const html = this.staticMarkup ? renderToStaticMarkup(element) : renderToString(element);
