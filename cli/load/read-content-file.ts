@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { expectedOf, foundOf, hintOf, messageOf, type Problem } from '../report/problem.ts';
 
@@ -157,48 +157,6 @@ export function readContentFile(root: string, rel: string, maxBytes = MAX_CONTEN
     return readOpen(fd, open.size, rel, maxBytes);
   } catch (error) {
     return { problem: { ...changed, message: messageOf('unreadable-file', { file: rel, reason: (error as NodeJS.ErrnoException).code ?? 'error' }) } };
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Whether the kernel names the path of an open file (Linux's /proc/self/fd); found false at the first failure to ask. */
-let openFilePaths = process.platform === 'linux';
-
-/**
- * The bytes of the file `name` that the listing of `folder` (the real path of a folder inside the
- * content folder) showed as a regular file, read with three calls fewer than readContentFile takes
- * (its `lstat` and `realpath`, which asks for each folder on the way): opened without following a
- * link and without blocking, then checked open to be a regular file within `maxBytes` whose path,
- * as the kernel has it for the open file (/proc/self/fd), is the one listed, so what is read is a
- * regular file inside the content folder, whatever was swapped in between. Undefined for anything
- * else (a file replaced by a link, a FIFO or a folder, grown too large, gone; no /proc): the caller
- * then reads it with readContentFile, which says why it cannot be read, as for any other file.
- */
-export function readListedFile(folder: string, name: string, maxBytes: number): Buffer | undefined {
-  if (!openFilePaths) return undefined;
-  const path = `${folder}${sep}${name}`;
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return undefined;
-  }
-  try {
-    const open = fstatSync(fd);
-    if (!open.isFile() || open.size > maxBytes) return undefined;
-    let openPath: string;
-    try {
-      openPath = readlinkSync(`/proc/self/fd/${fd}`);
-    } catch {
-      openFilePaths = false;
-      return undefined;
-    }
-    if (openPath !== path) return undefined;
-    const read = readOpen(fd, open.size, name, maxBytes);
-    return 'bytes' in read ? read.bytes : undefined;
-  } catch {
-    return undefined;
   } finally {
     closeSync(fd);
   }
