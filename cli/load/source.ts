@@ -168,19 +168,6 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
 }
 
 /**
- * Whether a string of `source`'s data may hold one of `marks` (none with a space, a line break or a
- * quote in it): not when its text holds none of them and no backslash. A string of the data is its
- * text's characters, joined by a space or line breaks where it goes over lines, '' read as ' in
- * single quotes, and escapes ("\x7B") in double quotes, the only way to a character not written as
- * itself. The checks that look for a few rare marks in every text skip the files without them this
- * way: one search of the text instead of a walk of the data.
- */
-export function mayHold(source: SourceFile, marks: readonly string[]): boolean {
-  const text = source.text;
-  return text.includes('\\') || marks.some((mark) => text.includes(mark));
-}
-
-/**
  * The position of the node at `path`; with `key: true` the position of its key instead
  * (for unknown or misplaced keys). Falls back to the nearest ancestor that exists.
  */

@@ -1,4 +1,4 @@
-import { mayHold, type PathPart, problemAt } from '../load/source.ts';
+import { type PathPart, problemAt } from '../load/source.ts';
 import { catalogued, expectedOf, hintOf, type Problem } from '../report/problem.ts';
 import type { ContentType } from '../schema/layout.ts';
 import { LOCALES } from '../schema/locales.ts';
@@ -9,8 +9,6 @@ import type { Entry } from './content.ts';
 const NESTING = /\$t\([^)]*\)?/;
 /** i18next interpolation: `{{name}}`, and its forms with formatting (`{{x, number}}`) or unescaping (`{{- x}}`). */
 const INTERPOLATION = /\{\{(.*?)\}\}/g;
-/** What a text with i18next syntax holds (see textProblem): a file whose texts cannot hold them has none. */
-const SYNTAX_MARKS = ['{{', '$t('];
 const PLAIN_VARIABLE = /^\s*([A-Za-z_][\w]*)\s*$/;
 
 const isLocalized = (v: unknown): v is Record<string, string> =>
@@ -29,7 +27,6 @@ export function checkTextSyntax(entries: readonly Entry<ContentType>[]): Problem
   // One path, extended and shortened as the walk goes; a problem gets a copy (problemAt keeps none).
   const path: PathPart[] = [];
   for (const entry of entries) {
-    if (!mayHold(entry.source, SYNTAX_MARKS)) continue; // no text of the file has them: most files
     const isUi = entry.source.file === 'ui.yaml';
     const texts = (value: Record<string, string>) => {
       // The key names the UI string: made only for ui.yaml, not for every text of every course.

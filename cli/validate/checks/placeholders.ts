@@ -1,13 +1,10 @@
-import { mayHold, type PathPart, problemAt, type SourceFile } from '../../load/source.ts';
+import { type PathPart, problemAt, type SourceFile } from '../../load/source.ts';
 import { catalogued, type Problem } from '../../report/problem.ts';
 import { PLACEHOLDER_PATTERN } from '../../schema/layout.ts';
 import type { Check } from './check.ts';
 
 const placeholderProblem = (what: string, value: string): Omit<Problem, 'file' | 'line' | 'column' | 'path'> =>
   catalogued('placeholder', { what }, { found: value });
-
-/** What every placeholder starts with (PLACEHOLDER_PATTERN): a file whose texts cannot hold it has none. */
-const PLACEHOLDER_MARK = ['TODO:'];
 
 /** A public address on a name reserved for examples (RFC 2606: `.example`, `.invalid`, `.test`, `example.…`) is a placeholder too. */
 export const realBaseUrl: Check = ({ content }) => {
@@ -41,6 +38,6 @@ export const placeholders: Check = ({ entries }) => {
     walk(source, value);
     path.pop();
   };
-  for (const entry of entries) if (mayHold(entry.source, PLACEHOLDER_MARK)) walk(entry.source, entry.data);
+  for (const entry of entries) walk(entry.source, entry.data);
   return problems;
 };
