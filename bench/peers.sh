@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# bench/peers.sh [N ...] — the side-by-side benchmark (../shared/peers/run.sh: Hugo, Eleventy, ours) like for like.
+# Our site draws a share card per page by default (site.yaml `shareCards`), no other peer draws any, and the shared
+# adapter copies the shipped site.yaml: this runs a copy of ../shared/peers whose adapter turns the cards off, and
+# nothing else. The shared folder is left as it is. Run ../shared/peers/setup.sh once per machine first.
+#   env: as run.sh (PEERS, RUNS, QUIET_WAIT, WORK, SITES); default PEERS="hugo eleventy ours".
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+peers=$root/../shared/peers
+copy=$(mktemp -d "${TMPDIR:-/tmp}/studio-peers.XXXXXX")
+trap 'rm -rf "$copy"' EXIT
+cp -r "$peers/." "$copy/"
+node -e '
+const fs = require("node:fs");
+const file = process.argv[1];
+const line = "write(\x27site.yaml\x27, \x27site\x27, s);";
+const text = fs.readFileSync(file, "utf8");
+if (!text.includes(line)) { console.error("bench/peers.sh: the shared adapter changed; adapt this script"); process.exit(2); }
+fs.writeFileSync(file, text.replace(line, "s.shareCards = false; // like for like: no other peer draws share cards\n" + line));
+' "$copy/adapters/ours.mjs"
+OURS=${OURS:-$root} PEERS=${PEERS:-hugo eleventy ours} "$copy/run.sh" "$@"
