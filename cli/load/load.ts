@@ -40,8 +40,8 @@ export type FileStats = Pick<BigIntStats, 'dev' | 'ino' | 'size' | 'mtimeNs' | '
 export interface KnownFiles {
   /**
    * True when nothing read now can be recalled or kept (a memo opened for a folder no run read
-   * before: the next run finds an empty one, parse-memo.ts): the files are then read without the
-   * stats taken for it before and after each read.
+   * before: the next run finds an empty one, parse-memo.ts): validateContent then hands it to
+   * neither stage, so no stats are taken for it before and after each read.
    */
   readonly idle?: boolean;
   /** What `rel` gave when read under size limit `limit`, if `stats` (taken now, before any read) say it is the same file. */
@@ -74,9 +74,7 @@ export function loadContent(dir: string, options: LoadOptions = {}): Loaded {
     );
   }
   const root = contentRoot(dir);
-  // A memo that keeps nothing of this run is not asked (no stats are taken for it).
-  const memo = options.known?.idle ? undefined : options.known;
-  const reading: Reading = { root, fileLimit: contentFileLimit(entryCount(root)), reader: options.reader, known: memo, files: [], problems: [] };
+  const reading: Reading = { root, fileLimit: contentFileLimit(entryCount(root)), ...options, files: [], problems: [] };
   const known = new Set<string>();
   // lstat, not exists: a link that loops or leads nowhere is there, and reported as what it is.
   const present = (rel: string) => lstatSync(join(root, rel), { throwIfNoEntry: false }) !== undefined;
