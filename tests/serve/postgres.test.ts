@@ -111,17 +111,29 @@ async function sendSure(base: string, e: Record<string, unknown>): Promise<Answe
   return answer;
 }
 
-/** Sends every enquiry with `workers` at a time, each to the base `to(i)` names; `each` runs after every answer. */
-async function load(enquiries: Record<string, unknown>[], workers: number, to: (i: number) => string, each: (a: Answer) => void = () => {}) {
+/**
+ * Sends every enquiry with `workers` at a time, each to the base `to(i)` names; `each` runs after
+ * every answer (the worker waits for it). While `more()` says so, it goes on past the last one
+ * with new enquiries, added to `enquiries`: a load that lasts as long as the test needs, however
+ * fast the answers come.
+ */
+async function load(
+  enquiries: Record<string, unknown>[],
+  workers: number,
+  to: (i: number) => string,
+  each: (a: Answer) => void | Promise<void> = () => {},
+  more: () => boolean = () => false,
+) {
   const answers: Answer[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: workers }, async () => {
-      while (next < enquiries.length) {
+      while (next < enquiries.length || more()) {
         const i = next++;
+        enquiries[i] ??= validEnquiry();
         const a = await send(to(i), enquiries[i]!);
         answers.push(a);
-        each(a);
+        await each(a);
       }
     }),
   );
@@ -430,18 +442,23 @@ pgDescribe('the database stopped under load and started again', () => {
     const marks = { stopped: Number.POSITIVE_INFINITY, starting: Number.POSITIVE_INFINITY };
     let done = 0;
     let stopping: Promise<void> | undefined;
-    const enquiries = Array.from({ length: 3000 }, () => validEnquiry());
+    // The load lasts until the database is back, however fast the refusals come while it is
+    // down (a fixed number of enquiries could all be answered before `pg_ctl stop` returns).
+    const enquiries: Record<string, unknown>[] = [];
     let stopLoad = false;
     const loading = load(
       enquiries,
       10,
-      (i) => (stopLoad ? 'http://127.0.0.1:1' : i % 2 ? a!.url : b!.url),
-      () => {
+      (i) => (i % 2 ? a!.url : b!.url),
+      async (answer) => {
         if (++done === 150)
           stopping = db.stop().then(() => {
             marks.stopped = Date.now();
           });
+        // A refusal comes at once: a visitor does not send again within milliseconds.
+        if (answer.status === 503) await new Promise((r) => setTimeout(r, 20));
       },
+      () => !stopLoad,
     );
     await until(() => marks.stopped < Number.POSITIVE_INFINITY, 120_000);
     void stopping;
