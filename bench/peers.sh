@@ -3,10 +3,12 @@
 # Our site draws a share card per page by default (site.yaml `shareCards`), no other peer draws any, and the shared
 # adapter copies the shipped site.yaml: this runs a copy of ../shared/peers whose adapter turns the cards off, and
 # nothing else. The shared folder is left as it is. Run ../shared/peers/setup.sh once per machine first.
-#   env: as run.sh (PEERS, RUNS, QUIET_WAIT, WORK, SITES); default PEERS="hugo eleventy ours".
+#   env: as run.sh (PEERS, RUNS, QUIET_WAIT, WORK, SITES); default PEERS="hugo eleventy ours". PEERS_DIR: the shared
+#   benchmark's folder, when the project is not checked out beside ../shared (a worktree elsewhere).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-peers=$root/../shared/peers
+peers=${PEERS_DIR:-$root/../shared/peers}
+[ -x "$peers/run.sh" ] || { echo "bench/peers.sh: no run.sh in $peers; set PEERS_DIR to the shared benchmark's folder" >&2; exit 2; }
 copy=$(mktemp -d "${TMPDIR:-/tmp}/studio-peers.XXXXXX")
 trap 'rm -rf "$copy"' EXIT
 cp -r "$peers/." "$copy/"
