@@ -3,6 +3,7 @@ import type { Traced } from './incremental/memo.ts';
 import type { ReadId } from './incremental/record-reads.ts';
 import { recordReads } from './incremental/record-reads.ts';
 import type { ClientAssets } from './render/client-assets.ts';
+import type { HtmlRenderer } from './render/html-renderer.ts';
 import { pageHtml } from './render/page-html.ts';
 import type { ResolveOptions } from './resolve/context.ts';
 import { siteResolver } from './resolve/resolve.ts';
@@ -28,6 +29,8 @@ export interface ShareSetup {
   content: Content;
   settings: ResolveOptions;
   inserts: ClientAssets['inserts'];
+  /** Who writes the HTML (`buildHtmlRenderer`: chosen once, by the build's thread). */
+  renderer: HtmlRenderer;
   /** The staging folder the pages are written into. */
   dir: string;
 }
@@ -52,7 +55,7 @@ export function shareMaker(setup: ShareSetup): (indexes: number[], onPage?: () =
     const made = indexes.map((index): PageProduct => {
       const { value, reads } = recorder.frame(() => site.resolve(index));
       const { model, fallbacks } = value;
-      const written = writePage(setup.dir, model.file, pageHtml(model, model.form ? setup.inserts.form : setup.inserts.static), folders);
+      const written = writePage(setup.dir, model.file, pageHtml(model, model.form ? setup.inserts.form : setup.inserts.static, setup.renderer), folders);
       onPage?.();
       return {
         ...written,

@@ -9,6 +9,7 @@ import { memo } from './incremental/memo.ts';
 import { ParseMemo } from './incremental/parse-memo.ts';
 import { cacheKey } from './incremental/policy.ts';
 import { type ClientAssets, startClientAssets } from './render/client-assets.ts';
+import { buildHtmlRenderer } from './render/html-renderer.ts';
 import { robotsTxt, sitemapXml } from './render/sitemap.ts';
 import { prerenderWithVike } from './render/vike.ts';
 import type { Problem } from './report/problem.ts';
@@ -140,6 +141,7 @@ async function withSerializer(
   progress: () => void,
 ): Promise<Made> {
   const { staging, assets } = where;
+  const renderer = buildHtmlRenderer(); // a wrong STUDIO_HTML_RENDERER is said before any page is made
   installAssets(staging, assets.dir);
   let threads = 1;
   const input = {
@@ -153,7 +155,7 @@ async function withSerializer(
     'pages',
     input,
     async (indexes) => {
-      const made = await makePages({ content, settings, inserts: assets.inserts, dir: staging }, indexes, progress);
+      const made = await makePages({ content, settings, inserts: assets.inserts, renderer, dir: staging }, indexes, progress);
       threads = made.threads;
       return made;
     },

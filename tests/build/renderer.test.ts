@@ -101,6 +101,27 @@ describe('the fast renderer', () => {
     240_000,
   );
 
+  it('takes a wrong STUDIO_HTML_RENDERER as a usage error before any page is made, workers or not, and leaves the site as it was', async () => {
+    const out = join(work, 'wrong-renderer');
+    await build(['--content', FIXTURE, '--out', out]);
+    const before = snapshot(out);
+    for (const workersFrom of ['1', '100000']) {
+      const r = await runCliProcess(['build', '--content', FIXTURE, '--out', out], {
+        env: { STUDIO_HTML_RENDERER: 'svelte', STUDIO_RENDER_WORKERS_FROM: workersFrom, STUDIO_NO_CACHE: '1' },
+      });
+      expect([r.code, r.stdout], r.stderr).toEqual([2, '']);
+      expect(r.stderr).toContain('STUDIO_HTML_RENDERER=svelte names no renderer');
+      expect(r.stderr).toContain('use serializer or react, or leave it unset');
+      expect(r.stderr).not.toMatch(/internal error|worker|\n\s+at /i);
+      expect(changedFiles(before, snapshot(out))).toEqual([]);
+      expect([...snapshot(out).keys()].sort()).toEqual([...before.keys()].sort());
+    }
+    // React's renderer, the reference, chosen by name: the same bytes from the workers.
+    const summary = await build(['--content', FIXTURE, '--out', out], { STUDIO_HTML_RENDERER: 'react', STUDIO_RENDER_WORKERS_FROM: '1', STUDIO_NO_CACHE: '1' });
+    expect(summary.rendered).toBe(summary.pages);
+    expect(changedFiles(before, snapshot(out))).toEqual([]);
+  }, 120_000);
+
   it('after one course file changed renders again only the pages that read it, and equals a clean build', async () => {
     const out = join(work, 'incremental');
     const first = await build(['--content', synthetic.dir, '--out', out]);
