@@ -7,7 +7,7 @@ import { type PreparedImages, prepareImages, writeImages } from './images/stage.
 import { digestOf } from './incremental/digests.ts';
 import { memo } from './incremental/memo.ts';
 import { ParseMemo } from './incremental/parse-memo.ts';
-import { cacheKey } from './incremental/policy.ts';
+import { cacheKey, cacheUnwritable } from './incremental/policy.ts';
 import { type ClientAssets, startClientAssets } from './render/client-assets.ts';
 import { buildHtmlRenderer } from './render/html-renderer.ts';
 import { robotsTxt, sitemapXml } from './render/sitemap.ts';
@@ -101,6 +101,8 @@ async function build(options: BuildOptions): Promise<BuildResult> {
   }
   const settings: ResolveOptions = { baseUrl: options.baseUrl, today, images: { key: images.index.key, meta: images.index.meta } };
   const notes: string[] = [];
+  const unwritable = cacheUnwritable();
+  if (unwritable) notes.push(unwritable);
   const staging = prepareStaging(options.out, notes);
   try {
     const tr = createTranslator(content);
@@ -114,13 +116,14 @@ async function build(options: BuildOptions): Promise<BuildResult> {
     writeSiteFiles(staging, { sitemap: sitemapXml(sitemapEntries(site, made.pages)), robots: robotsTxt(options.baseUrl ?? content.site!.data.baseUrl) });
     writeManifest(staging, manifest);
     phases.end('sitemap, manifest, host files');
-    await writeImagesOf(content, images, made.pages, staging);
+    const pictures = await writeImagesOf(content, images, made.pages, staging);
     phases.end('images and share cards');
     const written: string[] = [];
     const summary = summarize(staging, made.pages, made.fallbacks, made.jsGzip, written);
     commitStaging(staging, options.out, { content: options.content, written, notes });
     made.save?.();
     phases.end('summary and commit');
+    summary.images = { encoded: images.encoded.encoded, reused: images.encoded.reused, cardsDrawn: pictures.cards.drawn, cardsReused: pictures.cards.reused };
     return { ok: true, problems: validated.problems, summary: finish(summary, { started, phases: phases.all, made, notes, content, today }) };
   } catch (error) {
     discardStaging(staging, options.out);

@@ -17,6 +17,8 @@ export interface BuildSummary {
   rendered?: number;
   /** Where the time went, in milliseconds per stage. */
   phases: Record<string, number>;
+  /** Picture files encoded by this build and taken from the cache; share cards drawn and taken from the cache. */
+  images?: { encoded: number; reused: number; cardsDrawn: number; cardsReused: number };
   /** What the user should know about the output folder (leftovers kept because they hold files of theirs). */
   notes?: string[];
   /** The first banner to stop showing: the site needs a build on or after the day after its last day. */

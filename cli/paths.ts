@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 /**
  * The project folder. Found by walking up from this module, because the CLI also runs from
@@ -26,4 +26,12 @@ export function takeSourcesKey(key: string): void {
   sourcesKey = key;
 }
 export const fromRoot = (...parts: string[]) => join(PROJECT_ROOT, ...parts);
-export const CACHE_DIR = fromRoot('node_modules', '.cache', 'studio-site');
+/**
+ * The folder of the compiler's caches (the parse memo, page records, pictures, share cards): the
+ * folder `STUDIO_CACHE_DIR` names (a CI cache kept outside node_modules, a service's own
+ * /var/cache/studio-site), else node_modules/.cache/studio-site. Read at every call.
+ */
+export const cacheDir = (): string => {
+  const given = process.env.STUDIO_CACHE_DIR;
+  return given ? resolve(given) : fromRoot('node_modules', '.cache', 'studio-site');
+};

@@ -56,8 +56,14 @@ function summaryText(s: BuildSummary, out: string, log: Logger): string {
     `  total size           ${kb(s.totalBytes)}`,
     `  largest page         ${s.largestPage.file}: ${kb(s.largestPage.bytes)} (${kb(s.largestPage.gzipBytes)} gzipped)`,
     `  JavaScript per page  with the form ${kb(s.jsPerPage.withForm)} gzipped, without it ${kb(s.jsPerPage.withoutForm)}`,
+    ...(s.images && s.images.encoded + s.images.reused + s.images.cardsDrawn + s.images.cardsReused ? [imagesLine(s.images)] : []),
     ...(s.nextBannerExpiry ? [bannerLine(s.nextBannerExpiry)] : []),
   ].join('\n');
+}
+
+/** What the build's cache spared: a warm build draws only the cards and pictures that changed. */
+function imagesLine(i: NonNullable<BuildSummary['images']>): string {
+  return `  pictures and cards   ${i.encoded} picture files made, ${i.reused} from the cache; ${i.cardsDrawn} share cards drawn, ${i.cardsReused} from the cache`;
 }
 
 /** Pages do not change by themselves: a banner past its last day stays online until the next build. */

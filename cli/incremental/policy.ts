@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { CACHE_DIR, givenSourcesKey, PROJECT_ROOT } from '../paths.ts';
+import { cacheDir, givenSourcesKey, PROJECT_ROOT } from '../paths.ts';
 import { contentKey } from '../sources-key.js';
 import { writeFileWhole } from '../util/atomic-write.ts';
 import { pruneCache } from './prune.ts';
@@ -14,8 +14,8 @@ import { pruneCache } from './prune.ts';
  *   it, or an upgrade, is a new key;
  * - `STUDIO_NO_CACHE=1` (see `cachesOff`): nothing is read from any cache; what a run makes
  *   may still be stored for later runs;
- * - every cache lives in a folder of its own under node_modules/.cache/studio-site, opened with
- *   `cacheFolder`, and is pruned after each write (`pruneCache`).
+ * - every cache lives in a folder of its own under `cacheDir()` (node_modules/.cache/studio-site,
+ *   or STUDIO_CACHE_DIR), opened with `cacheFolder`, and is pruned after each write (`pruneCache`).
  */
 
 /** Whether caches are to be ignored: read at every call, so one process may build both ways. */
@@ -42,16 +42,35 @@ export function cacheKey(name: string, ...inputs: (string | Uint8Array)[]): stri
 
 /**
  * The file cache `name` keeps for one folder (a content or an output folder, named by its absolute
- * path), with extension `ext`: `node_modules/.cache/studio-site/<name>/<hash of the path>.<ext>`.
+ * path), with extension `ext`: `<cacheDir()>/<name>/<hash of the path>.<ext>`.
  */
 export const folderCacheFile = (name: string, folder: string, ext: string): string =>
-  join(CACHE_DIR, name, `${createHash('sha1').update(resolve(folder)).digest('hex').slice(0, 16)}.${ext}`);
+  join(cacheDir(), name, `${createHash('sha1').update(resolve(folder)).digest('hex').slice(0, 16)}.${ext}`);
 
 /** The folder of cache `name` (created). */
 export function cacheFolder(name: string): string {
-  const dir = join(CACHE_DIR, name);
+  const dir = join(cacheDir(), name);
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/**
+ * Undefined when this process may write the cache folder; else the one line that says it cannot
+ * (a build tells it once: the service user of a nightly rebuild whose node_modules belongs to root
+ * would otherwise build everything anew every night without a word). Found by writing a file.
+ */
+export function cacheUnwritable(): string | undefined {
+  const dir = cacheDir();
+  const probe = join(dir, `.write-test-${process.pid}`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(probe, '');
+    rmSync(probe, { force: true });
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    return `the build cache ${dir} cannot be written (${code}): every picture and share card is made anew and kept for no later build. Set STUDIO_CACHE_DIR to a folder this user may write (docs/deploy.md).`;
+  }
 }
 
 /**

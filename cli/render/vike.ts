@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import type { InlineConfig } from 'vite';
 import type { PageModel } from '../../templates/model.ts';
 import { type BuildPages, hasForm, type PrerenderUrls } from '../../templates/vike/pages.ts';
-import { CACHE_DIR, fromRoot } from '../paths.ts';
+import { cacheDir, fromRoot } from '../paths.ts';
 
 // Vike finds the +files (templates/vike/) by scanning its root, which must be the project folder.
 const VIKE_ROOT = fromRoot();
@@ -17,7 +17,7 @@ const VIKE_ROOT = fromRoot();
  */
 export async function prerenderWithVike(pages: PageModel[], siteDir: string, onPage: (url: string) => void): Promise<void> {
   // Inside the project, so that Vike's server bundle resolves react and vike from node_modules.
-  const work = join(CACHE_DIR, `vike-${process.pid}`);
+  const work = join(cacheDir(), `vike-${process.pid}`);
   const urls: PrerenderUrls = { form: pages.filter(hasForm).map((p) => p.url), static: pages.filter((p) => !hasForm(p)).map((p) => p.url) };
   const pageContextInit = { buildPages: new Map(pages.map((p) => [p.url, p])), onPageRendered: onPage } satisfies BuildPages;
   const [{ build, prerender }, { default: vike }, { default: react }] = await Promise.all([
