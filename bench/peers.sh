@@ -20,4 +20,8 @@ const text = fs.readFileSync(file, "utf8");
 if (!text.includes(line)) { console.error("bench/peers.sh: the shared adapter changed; adapt this script"); process.exit(2); }
 fs.writeFileSync(file, text.replace(line, "s.shareCards = false; // like for like: no other peer draws share cards\n" + line));
 ' "$copy/adapters/ours.mjs"
+# Ours runs on the project's Node (node_modules/.bin/node, as under npm), and cold: run.sh removes its cache from
+# node_modules/.cache, so a STUDIO_CACHE_DIR set elsewhere is not passed on.
+[ -x "$root/node_modules/.bin/node" ] && PATH="$root/node_modules/.bin:$PATH"
+unset STUDIO_CACHE_DIR
 OURS=${OURS:-$root} PEERS=${PEERS:-hugo eleventy ours} "$copy/run.sh" "$@"
