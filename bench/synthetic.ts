@@ -166,7 +166,7 @@ function uiText(key: string) {
         : lt(`ru ${key}`, `en ${key}`, `de ${key}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.main) {
   const [dir, n] = process.argv.slice(2);
   writeSyntheticContent(dir ?? 'bench/.work/content', Number(n ?? 10));
   console.log(`wrote ${n ?? 10} synthetic courses to ${dir ?? 'bench/.work/content'}`);

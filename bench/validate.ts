@@ -6,10 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const ROOT = join(import.meta.dirname, '..');
 const BIN = join(ROOT, 'cli/bin.js');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const N = Number(process.env.BENCH_COURSES ?? 10_000);

@@ -19,10 +19,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { artifactsDir, contentKey, sourceFiles, statsKey } from './sources-key.js';
 
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const root = dirname(import.meta.dirname);
 const home = join(root, 'node_modules', '.studio-site-cli');
 const stampFile = join(home, 'sources.json');
 const bundleDir = (key) => join(artifactsDir(root, key), 'cli');
@@ -84,10 +83,10 @@ async function build(key) {
     bundle: true,
     format: 'cjs',
     platform: 'node',
-    target: 'node20',
+    target: 'node24',
     plugins: [packagesExceptInlined],
-    // The sources find the project, and the worker's entry, from their own URL: the bundle's.
-    define: { 'import.meta.url': '__import_meta_url' },
+    // The sources find the project, and the worker's entry, from their own place: the bundle's.
+    define: { 'import.meta.url': '__import_meta_url', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
     banner: { js: "const __import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
     jsx: 'automatic',
     loader: { '.css': 'empty' },

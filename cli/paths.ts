@@ -1,13 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /**
  * The project folder. Found by walking up from this module, because the CLI also runs from
  * a bundle in node_modules/.studio-site-cli (see bin.js), where relative URLs would point elsewhere.
  */
 function findRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
+  let dir = import.meta.dirname;
   for (;;) {
     const pkg = join(dir, 'package.json');
     if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'studio-site') return dir;

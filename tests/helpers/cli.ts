@@ -2,10 +2,9 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { main } from '../../cli/main.ts';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const ROOT = join(import.meta.dirname, '..', '..');
 /** The live content the studio edits: only for tests about what ships (README example, the built site, SPEC facts). */
 export const CONTENT = join(ROOT, 'content');
 /**
