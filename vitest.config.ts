@@ -3,12 +3,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
-    globalSetup: ['tests/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 240_000,
     pool: 'forks',
     // Browser and server tests start real processes; two cores are all there is.
     maxWorkers: 2,
-    reporters: ['default'],
+    // The shipped site is built once per run, and only when a test file of the run reads it (tests/built-site.ts).
+    reporters: ['default', './tests/built-site.ts'],
   },
 });

@@ -13,80 +13,107 @@ afterAll(async () => {
   content.cleanup();
 });
 
-/** Resolves with the next `reload` event the preview sends to open pages. */
-async function nextReload(): Promise<number> {
-  const started = performance.now();
+/**
+ * Subscribes to the preview's reload events (the server counts the client once the response's
+ * headers are sent, so a save made after this resolves is seen) and returns a function that waits
+ * until the page at `path` answers as `shows` wants, reading it again after each reload event: a
+ * wait for events, however long the machine takes, and never for a reload of an earlier save.
+ */
+async function watch(): Promise<{ until: (path: string, shows: (status: number, html: string) => boolean) => Promise<string>; close: () => Promise<void> }> {
   const res = await fetch(`${dev.url}/__dev/events`);
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let text = '';
-  for (;;) {
-    const { value } = await reader.read();
-    text += decoder.decode(value);
-    if (text.includes('event: reload')) {
-      await reader.cancel();
-      return performance.now() - started;
+  const nextReload = async () => {
+    for (;;) {
+      const at = text.indexOf('event: reload');
+      if (at >= 0) {
+        text = text.slice(at + 'event: reload'.length);
+        return;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the preview closed its event stream');
+      text += decoder.decode(value);
     }
+  };
+  return {
+    async until(path, shows) {
+      for (;;) {
+        const page = await fetch(dev.url + path);
+        const html = await page.text();
+        if (shows(page.status, html)) return html;
+        await nextReload();
+      }
+    },
+    close: () => reader.cancel(),
+  };
+}
+
+/** Runs `body` with `file` as it is now put back afterwards, whatever happens (a failure stays one failure). */
+async function keeping(file: string, body: (before: string) => Promise<void>): Promise<void> {
+  const before = content.read(file);
+  const events = await watch();
+  try {
+    await body(before);
+  } finally {
+    content.write(file, before);
+    // The preview has taken the file back when its page renders again.
+    await events.until('/en', (status) => status === 200).finally(() => events.close());
   }
 }
 
 describe('content dev', () => {
   it('serves every locale and shows a saved change after a reload event', async () => {
     for (const path of ['/', '/en', '/de/course00001']) expect((await fetch(dev.url + path)).status, path).toBe(200);
-    const reload = nextReload();
-    await new Promise((r) => setTimeout(r, 100));
-    content.edit('teachers/teacher.yaml', (t) => t.replace('en: Anna', 'en: Annabel'));
-    await reload;
-    expect(await (await fetch(`${dev.url}/en/teachers`)).text()).toContain('Annabel');
+    await keeping('teachers/teacher.yaml', async () => {
+      const events = await watch();
+      content.edit('teachers/teacher.yaml', (t) => t.replace('en: Anna', 'en: Annabel'));
+      await events.until('/en/teachers', (_, html) => html.includes('Annabel')).finally(() => events.close());
+    });
   });
 
   it('shows the validation error with file and line instead of crashing, and recovers', async () => {
-    const before = content.read('courses/course00000.yaml');
-    const reload = nextReload();
-    await new Promise((r) => setTimeout(r, 100));
-    content.write('courses/course00000.yaml', `${before}colour: red\n`);
-    await reload;
-    const page = await fetch(`${dev.url}/de`);
-    expect(page.status).toBe(500);
-    const html = await page.text();
-    // The real path of the content directory, not "content/…".
-    expect(html).toContain(`${content.dir}/courses/course00000.yaml:`);
-    expect(html).toContain('The key &quot;colour&quot; is not known here.');
-    const again = nextReload();
-    await new Promise((r) => setTimeout(r, 100));
-    content.write('courses/course00000.yaml', before);
-    await again;
-    expect((await fetch(`${dev.url}/de`)).status).toBe(200);
+    await keeping('courses/course00000.yaml', async (before) => {
+      const events = await watch();
+      try {
+        content.write('courses/course00000.yaml', `${before}colour: red\n`);
+        const html = await events.until('/de', (status) => status === 500);
+        // The real path of the content directory, not "content/…".
+        expect(html).toContain(`${content.dir}/courses/course00000.yaml:`);
+        expect(html).toContain('The key &quot;colour&quot; is not known here.');
+        content.write('courses/course00000.yaml', before);
+        await events.until('/de', (status) => status === 200);
+      } finally {
+        await events.close();
+      }
+    });
   });
 
   it('shows broken YAML as its error with file and line, and the page again once it is fixed', async () => {
-    const before = content.read('courses/course00001.yaml');
-    const reload = nextReload();
-    await new Promise((r) => setTimeout(r, 100));
-    content.write('courses/course00001.yaml', `${before}extra: [unclosed\n`);
-    await reload;
-    const page = await fetch(`${dev.url}/en/course00001`);
-    expect(page.status).toBe(500);
-    expect(await page.text()).toContain(`${content.dir}/courses/course00001.yaml:`);
-    const again = nextReload();
-    await new Promise((r) => setTimeout(r, 100));
-    content.edit('courses/course00001.yaml', () => before.replace(/^( {2}en: )(.*)$/m, '$1Fixed title'));
-    await again;
-    const fixed = await fetch(`${dev.url}/en/course00001`);
-    expect(fixed.status).toBe(200);
-    expect(await fixed.text()).toContain('Fixed title');
+    await keeping('courses/course00001.yaml', async (before) => {
+      const events = await watch();
+      try {
+        content.write('courses/course00001.yaml', `${before}extra: [unclosed\n`);
+        const html = await events.until('/en/course00001', (status) => status === 500);
+        expect(html).toContain(`${content.dir}/courses/course00001.yaml:`);
+        content.edit('courses/course00001.yaml', () => before.replace(/^( {2}en: )(.*)$/m, '$1Fixed title'));
+        const fixed = await events.until('/en/course00001', (status) => status === 200);
+        expect(fixed).toContain('Fixed title');
+      } finally {
+        await events.close();
+      }
+    });
   });
 
   it('shows each of two saves of the same size made within seconds (files written lately are read again whatever their stats)', async () => {
     const file = 'courses/course00000.yaml';
-    const before = content.read(file);
-    for (const word of ['Alpha', 'Omega']) {
-      const reload = nextReload();
-      await new Promise((r) => setTimeout(r, 100));
-      content.write(file, before.replace(/^( {2}en: )(.*)$/m, `$1${word}`));
-      await reload;
-      expect(await (await fetch(`${dev.url}/en/course00000`)).text()).toContain(word);
-    }
-    content.write(file, before);
+    await keeping(file, async (before) => {
+      for (const word of ['Alpha', 'Omega']) {
+        const events = await watch();
+        content.write(file, before.replace(/^( {2}en: )(.*)$/m, `$1${word}`));
+        const html = await events.until('/en/course00000', (_, page) => page.includes(word)).finally(() => events.close());
+        expect(html).toContain(word);
+      }
+    });
   });
 });

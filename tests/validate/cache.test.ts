@@ -1,10 +1,33 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { deserialize } from 'node:v8';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ParseMemo } from '../../cli/incremental/parse-memo.ts';
+import { folderCacheFile } from '../../cli/incremental/policy.ts';
 import { contentCopy, runCli } from '../helpers/cli.ts';
 
 const copy = contentCopy();
 afterAll(() => copy.cleanup());
+
+/** Every file of the copy, with its path relative to it. */
+const files = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)));
+
+/**
+ * The memo keeps no file written in the last three seconds (a write within one time stamp could
+ * pass unseen: parse-memo.ts, RACY_NS). A copy made just now must first settle, or the "warm" runs
+ * below would recall nothing and compare a fresh parse with itself. This waits for the clock, not
+ * for any work to finish: until every file's ctime is more than three seconds old.
+ */
+async function settled(dir: string): Promise<void> {
+  const newest = Math.max(...files(dir).map((f) => lstatSync(join(dir, f)).ctimeMs));
+  while (Date.now() <= newest + 3_100) await sleep(100);
+}
+
+beforeAll(() => settled(copy.dir));
 
 /** validate --format json, with the parse memo on or off. */
 async function validate(cache: boolean) {
@@ -19,12 +42,28 @@ async function validate(cache: boolean) {
   }
 }
 
+/** What the memo kept on the disk for the copy: each file's path and the size limit it was read under. */
+function kept(): Map<string, number> {
+  const saved = deserialize(readFileSync(folderCacheFile('parse-memo', copy.dir, 'v8'))) as { files: Map<string, unknown[]> };
+  return new Map([...saved.files].map(([rel, s]) => [rel, s[5] as number]));
+}
+
 describe('the parse memo of content validate', () => {
   it('gives exactly what a fresh parse gives, cold, warm, and after a file changed', async () => {
     const fresh = await validate(false);
-    const cold = await validate(true);
+    const cold = await validate(true); // a folder read for the first time: an empty memo is written
+    const second = await validate(true); // the folder is worked on: what it read is kept
+    // The memo really holds the files, and the next run recalls them from it by their stats.
+    const memo = kept();
+    expect(memo.has('courses/vocal.yaml')).toBe(true);
+    expect(memo.size).toBeGreaterThanOrEqual(files(copy.dir).filter((f) => f.endsWith('.yaml')).length - 1);
+    const opened = ParseMemo.open(copy.dir)!;
+    const stats = lstatSync(join(copy.dir, 'courses/vocal.yaml'), { bigint: true });
+    const recalled = opened.recall('courses/vocal.yaml', stats, memo.get('courses/vocal.yaml')!);
+    expect(recalled?.source?.text).toBe(readFileSync(join(copy.dir, 'courses/vocal.yaml'), 'utf8'));
     const warm = await validate(true);
     expect(cold).toEqual(fresh);
+    expect(second).toEqual(fresh);
     expect(warm).toEqual(fresh);
     expect(fresh.report.problems.some((p) => p.code === 'placeholder')).toBe(true);
 
