@@ -32,22 +32,47 @@ const hashed = (texts: readonly LocalizedTextSite[]): Hashed[] =>
     return ru === undefined ? [] : [{ text, ru: sourceHash(ru) }];
   });
 
-/** The status of each translated text in one locale, against `lock`. */
+/**
+ * The status of each translated text in one locale, against `lock`. A Russian text is hashed only
+ * when a confirmation is there to compare it with (`content validate` asks for every text of a site
+ * that may have none confirmed yet).
+ */
 export function statusesOf(texts: readonly LocalizedTextSite[], lock: TranslationLock): (text: LocalizedTextSite, locale: Locale) => Status {
-  const all = hashed(texts);
-  const ruOf = new Map(all.map((h) => [h.text, h.ru]));
-  const present = presentAt(all);
+  const hashes = new Map<LocalizedTextSite, string>();
+  const ruOf = (text: LocalizedTextSite) => {
+    let ru = hashes.get(text);
+    if (ru === undefined) {
+      ru = sourceHash(text.value[DEFAULT_LOCALE]!);
+      hashes.set(text, ru);
+    }
+    return ru;
+  };
+  // The Russian texts each `[*]` identity has now, for the identities asked about.
+  let byIdentity: Map<string, LocalizedTextSite[]> | undefined;
+  const present = new Map<string, Set<string>>();
+  const presentAt = (identity: string) => {
+    let here = present.get(identity);
+    if (!here) {
+      if (!byIdentity) {
+        byIdentity = new Map();
+        for (const t of texts) if (t.byText && t.value[DEFAULT_LOCALE] !== undefined) byIdentity.set(t.identity, [...(byIdentity.get(t.identity) ?? []), t]);
+      }
+      here = new Set((byIdentity.get(identity) ?? []).map(ruOf));
+      present.set(identity, here);
+    }
+    return here;
+  };
   return (text, locale) => {
     const record = lock.confirmed[locale]?.[text.identity];
-    const ru = ruOf.get(text);
-    if (record === undefined || ru === undefined || text.byText !== (typeof record === 'object')) return 'unconfirmed';
+    if (record === undefined || text.value[DEFAULT_LOCALE] === undefined || text.byText !== (typeof record === 'object')) return 'unconfirmed';
+    const ru = ruOf(text);
     if (typeof record === 'string') return record === ru ? 'confirmed' : 'stale';
     if (record[ru] !== undefined) return 'confirmed';
     const translation = text.value[locale];
     if (translation === undefined) return 'unconfirmed';
     const tr = sourceHash(translation);
-    const here = present.get(text.identity);
-    return Object.entries(record).some(([was, with_]) => with_ === tr && !here?.has(was)) ? 'stale' : 'unconfirmed';
+    const here = presentAt(text.identity);
+    return Object.entries(record).some(([was, with_]) => with_ === tr && !here.has(was)) ? 'stale' : 'unconfirmed';
   };
 }
 
@@ -106,6 +131,7 @@ export const byPosition = (key: string) => /\[\d+\]/.test(key.replace(/"(?:[^"\\
  * position there were.
  */
 export function carryOver(lock: TranslationLock, texts: readonly LocalizedTextSite[]): { lock: TranslationLock; carried: number } {
+  if (!Object.values(lock.confirmed).some((records) => Object.keys(records ?? {}).some(byPosition))) return { lock, carried: 0 };
   const atPosition = new Map(texts.map((t) => [t.key, t]));
   let carried = 0;
   const confirmed: TranslationLock['confirmed'] = {};

@@ -23,13 +23,18 @@ export interface LocalizedTextSite {
   value: Partial<Record<Locale, string>>;
 }
 
+const LOCALE_KEYS: ReadonlySet<string> = new Set(LOCALES);
+
 /** A map whose keys are all locales and whose values are strings: a localized text, possibly missing its ru. */
-export const isLocalized = (v: unknown): v is Partial<Record<Locale, string>> =>
-  Boolean(v) &&
-  typeof v === 'object' &&
-  !Array.isArray(v) &&
-  Object.keys(v as object).length > 0 &&
-  Object.entries(v as object).every(([k, x]) => (LOCALES as readonly string[]).includes(k) && typeof x === 'string');
+export const isLocalized = (v: unknown): v is Partial<Record<Locale, string>> => {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return false;
+  let keys = 0;
+  for (const k in v) {
+    if (!LOCALE_KEYS.has(k) || typeof (v as Record<string, unknown>)[k] !== 'string') return false;
+    keys++;
+  }
+  return keys > 0;
+};
 
 /**
  * The fields that name a list entry, first found first: an entry's `id`, a route's `path`, a
@@ -67,15 +72,31 @@ function entryNames(list: unknown[]): string[] {
  */
 export function localizedTexts(file: string, data: unknown): LocalizedTextSite[] {
   const sites: LocalizedTextSite[] = [];
-  const walk = (value: unknown, path: (string | number)[], identity: string, byText: boolean) => {
-    if (isLocalized(value)) sites.push({ key: `${file}#${formatPath(path)}`, identity: `${file}#${identity}`, byText, path, value });
-    else if (Array.isArray(value)) {
+  // Where the walk is, by position and by identity (`items`, `[id=trial]`, `.question`): joined for each text found.
+  const path: (string | number)[] = [];
+  const named: string[] = [];
+  const walk = (value: unknown, byText: boolean) => {
+    if (isLocalized(value)) {
+      const at = path.slice();
+      sites.push({ key: `${file}#${formatPath(at)}`, identity: `${file}#${named.join('')}`, byText, path: at, value });
+    } else if (Array.isArray(value)) {
       const names = entryNames(value);
-      value.forEach((v, i) => {
-        walk(v, [...path, i], identity + names[i], byText || names[i] === '[*]');
-      });
-    } else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, [...path, k], identity ? `${identity}.${k}` : k, byText);
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        named.push(names[i]!);
+        walk(value[i], byText || names[i] === '[*]');
+        path.pop();
+        named.pop();
+      }
+    } else if (value && typeof value === 'object')
+      for (const k in value) {
+        named.push(path.length ? `.${k}` : k);
+        path.push(k);
+        walk((value as Record<string, unknown>)[k], byText);
+        path.pop();
+        named.pop();
+      }
   };
-  walk(data, [], '', false);
+  walk(data, false);
   return sites;
 }
