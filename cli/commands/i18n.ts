@@ -28,16 +28,10 @@ export async function i18nCommand(opts: I18nOptions, log: Logger): Promise<numbe
   const read = new Set(loaded.files.flatMap((f) => (f.source?.data !== undefined ? [f.source.file] : [])));
   const unread = [...loaded.problems.filter((p) => p.severity === 'error' && !read.has(p.file)), ...lock.problems.filter((p) => p.severity === 'error')];
   if (opts.confirm) {
-    const target = opts.file ? confirmTarget(opts.file, opts.content, report.texts) : undefined;
-    if (target?.locale && opts.locale && target.locale !== opts.locale)
-      throw new UsageError(
-        `--file ${opts.file} is a line of the ${target.locale} translation, and --locale says ${opts.locale}.`,
-        'Leave out --locale, or give the line of the text itself or of its ru.',
-      );
-    const locales = target?.locale ? [target.locale] : only;
     const files = new Set(unread.map((p) => p.file));
     if (files.size) unread.push({ ...catalogued('not-confirmed', { count: count(files.size, 'file') }), file: LOCK_FILE });
     else {
+      const { target, locales } = confirmScope(opts, report, only);
       const confirmed = confirmTexts(report.lock, report.texts, { locales, file: target?.file, only: target?.line ? target.texts : undefined });
       try {
         // Written also when nothing new is confirmed: an earlier translations.yaml (by position) is then written by identity.
@@ -86,6 +80,17 @@ export async function i18nCommand(opts: I18nOptions, log: Logger): Promise<numbe
     }
   }
   return failed ? EXIT.content : EXIT.ok;
+}
+
+/** What `--confirm` records: the texts `--file` names (all, without it) in the languages meant. */
+function confirmScope(opts: I18nOptions, report: I18nReport, only: Locale[]): { target?: ConfirmTarget; locales: Locale[] } {
+  const target = opts.file ? confirmTarget(opts.file, opts.content, report.texts) : undefined;
+  if (target?.locale && opts.locale && target.locale !== opts.locale)
+    throw new UsageError(
+      `--file ${opts.file} is a line of the ${target.locale} translation, and --locale says ${opts.locale}.`,
+      'Leave out --locale, or give the line of the text itself or of its ru.',
+    );
+  return { target, locales: target?.locale ? [target.locale] : only };
 }
 
 /** What --confirm recorded, in a line. */

@@ -259,6 +259,20 @@ describe('content i18n --confirm --file', () => {
       copy.cleanup();
     }
   });
+
+  it('writes nothing while a file cannot be read, the file named included', async () => {
+    const copy = shippedCopy();
+    try {
+      copy.replace('courses/vocal.yaml', '  en: Singing lessons\n', '  en: Note: bring shoes\n');
+      const before = copy.read('translations.yaml');
+      const r = await i18n(copy.dir, '--confirm', '--file', 'courses/vocal.yaml');
+      expect(r.code).toBe(1);
+      expect(r.report.problems.map((p) => p.code)).toContain('not-confirmed');
+      expect(copy.read('translations.yaml')).toBe(before);
+    } finally {
+      copy.cleanup();
+    }
+  });
 });
 
 describe('content validate says when translations wait for a check', () => {
