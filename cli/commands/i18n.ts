@@ -1,4 +1,6 @@
-import { checkTranslations, confirm, type I18nReport } from '../i18n/check.ts';
+import { checkTranslations, type I18nReport } from '../i18n/check.ts';
+import { type ConfirmTarget, confirmTarget } from '../i18n/confirm-target.ts';
+import { confirmTexts } from '../i18n/confirmations.ts';
 import { LOCK_FILE, lockOf, writeLock } from '../i18n/translation-lock.ts';
 import { loadContent } from '../load/load.ts';
 import type { Logger } from '../logger.ts';
@@ -14,9 +16,11 @@ export async function i18nCommand(opts: I18nOptions, log: Logger): Promise<numbe
   const targets = LOCALES.filter((l) => l !== 'ru') as Locale[];
   if (opts.locale && !(targets as string[]).includes(opts.locale))
     throw new UsageError(`Unknown locale "${opts.locale}".`, `Translations are checked for: ${targets.join(', ')} (ru is the source).`);
+  if (opts.file && !opts.confirm)
+    throw new UsageError('--file names what --confirm records.', 'Add --confirm to record that you checked the translations of that file or line.');
   const only = opts.locale ? [opts.locale as Locale] : targets;
   const loaded = loadContent(opts.content);
-  let lock = lockOf(loaded.lock);
+  const lock = lockOf(loaded.lock);
   let report = checkTranslations(loaded.files, lock, only);
 
   // A file that could not be read (a FIFO, a link out of the content folder, broken YAML, a lock
@@ -27,12 +31,13 @@ export async function i18nCommand(opts: I18nOptions, log: Logger): Promise<numbe
     const files = new Set(unread.map((p) => p.file));
     if (files.size) unread.push({ ...catalogued('not-confirmed', { count: count(files.size, 'file') }), file: LOCK_FILE });
     else {
-      const confirmed = confirm(report, lock, only);
+      const { target, locales } = confirmScope(opts, report, only);
+      const confirmed = confirmTexts(report.lock, report.texts, { locales, file: target?.file, only: target?.line ? target.texts : undefined });
       try {
-        writeLock(opts.content, confirmed);
-        lock = { ...lock, ...confirmed };
-        log.info(log.paint.green(`Confirmed the current ${only.join(' and ')} translations against the Russian texts (translations.yaml).`));
-        report = checkTranslations(loaded.files, lock, only);
+        // Written also when nothing new is confirmed: an earlier translations.yaml (by position) is then written by identity.
+        writeLock(opts.content, confirmed.lock);
+        log.info(log.paint.green(confirmedMessage(target, locales, confirmed.count, contentPrefix(opts.content))));
+        report = checkTranslations(loaded.files, { ...lock, ...confirmed.lock }, only);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         const problem =
@@ -64,10 +69,37 @@ export async function i18nCommand(opts: I18nOptions, log: Logger): Promise<numbe
       if (shown.length) printReport(log, shown, 'human', { prefix });
       log.info(coverageTable(report, log.paint));
       const unconfirmed = problems.filter((p) => p.code === 'unconfirmed-translation').length;
-      if (unconfirmed) log.info(log.paint.dim(`${unconfirmed} translations are not confirmed yet (content i18n --confirm --locale <locale>).`));
+      if (unconfirmed)
+        log.info(log.paint.dim(`${unconfirmed} translations are not confirmed yet (content i18n --confirm --file <file>[:line], or --locale <locale>).`));
+      if (report.byPosition)
+        log.info(
+          log.paint.dim(
+            `translations.yaml names ${report.byPosition} confirmations by position (its earlier form): they were taken for the texts at those places now; the next --confirm writes them by identity.`,
+          ),
+        );
     }
   }
   return failed ? EXIT.content : EXIT.ok;
+}
+
+/** What `--confirm` records: the texts `--file` names (all, without it) in the languages meant. */
+function confirmScope(opts: I18nOptions, report: I18nReport, only: Locale[]): { target?: ConfirmTarget; locales: Locale[] } {
+  const target = opts.file ? confirmTarget(opts.file, opts.content, report.texts) : undefined;
+  if (target?.locale && opts.locale && target.locale !== opts.locale)
+    throw new UsageError(
+      `--file ${opts.file} is a line of the ${target.locale} translation, and --locale says ${opts.locale}.`,
+      'Leave out --locale, or give the line of the text itself or of its ru.',
+    );
+  return { target, locales: target?.locale ? [target.locale] : only };
+}
+
+/** What --confirm recorded, in a line. */
+function confirmedMessage(target: ConfirmTarget | undefined, locales: Locale[], n: number, prefix: string): string {
+  const languages = locales.join(' and ');
+  if (!target) return `Confirmed the current ${languages} translations against the Russian texts (translations.yaml).`;
+  const where = `${prefix}${target.file}${target.line ? `:${target.line}` : ''}`;
+  if (!n) return `Nothing to confirm at ${where}: it has no ${languages} translation.`;
+  return `Confirmed ${n} translation${n === 1 ? '' : 's'} (${locales.join(', ')}) of ${where} against ${target.line ? 'its Russian text' : 'their Russian texts'} (translations.yaml).`;
 }
 
 function coverageTable(report: I18nReport, paint: Paint): string {

@@ -55,7 +55,17 @@ export const I18N = defineCommand({
     locale: { flag: '--locale <locale>', description: 'check one locale only (en or de)' },
     strict: { flag: '--strict', description: 'exit with 1 when a translation is missing or stale (for CI)' },
     confirm: { flag: '--confirm', description: 'record that the current translations were checked against the current Russian texts' },
+    file: {
+      flag: '--file <file[:line]>',
+      description: 'with --confirm: only the texts of this file, or the one text at this line (content/faq.yaml:42)',
+    },
   },
+  helpAfter: `
+Confirm what you checked, not more (a translation is stale when its Russian text changed since):
+  content i18n --confirm --locale de                 every German translation
+  content i18n --confirm --file content/faq.yaml     every translation of one file
+  content i18n --confirm --file content/faq.yaml:42  one text: the line of its ru, en or de, as the report gives it
+                                                     (a line of a translation confirms that language only)`,
 });
 export type I18nOptions = OptionsOf<typeof I18N.options>;
 

@@ -1,3 +1,5 @@
+import { waitingTranslations } from '../i18n/check.ts';
+import { lockOf } from '../i18n/translation-lock.ts';
 import { ParseMemo } from '../incremental/parse-memo.ts';
 import type { Logger } from '../logger.ts';
 import { printReport } from '../report/format-problems.ts';
@@ -16,6 +18,10 @@ export async function validateCommand(opts: ValidateOptions, log: Logger): Promi
   known?.save(FILE_CHECKS);
   const prefix = contentPrefix(opts.content);
   const failed = !result.ok || (opts.strict === true && result.problems.length > 0);
+  // What `content i18n --strict` (CI) would fail on besides: an editor who changed a Russian text hears it here.
+  const lock = lockOf(result.loaded.lock);
+  const translations = lock.unreadable ? undefined : waitingTranslations(result.loaded.files, lock);
+  const waiting = translations ? translations.stale + translations.missing + translations.unconfirmed : 0;
   printReport(log, result.problems, opts.format, {
     sources: result.sources,
     prefix,
@@ -23,9 +29,22 @@ export async function validateCommand(opts: ValidateOptions, log: Logger): Promi
     verbose: opts.verbose,
     fileCount: result.fileCount,
     strict: opts.strict,
-    fields: { files: result.fileCount, ...(opts.strict && { strict: true, failed }) },
+    fields: { files: result.fileCount, ...(opts.strict && { strict: true, failed }), ...(translations && { translations }) },
     allErrors: opts.strict,
   });
+  if (waiting && opts.format === 'github') log.out(`::notice title=translations::${waitingLine(translations!)}`);
+  if (waiting && opts.format === 'human') log.info(log.paint.yellow(waitingLine(translations!)));
   if (opts.format === 'human') log.info(log.paint.dim(`Checked ${result.fileCount} files in ${Math.round(now() - started)} ms.`));
   return failed ? EXIT.content : EXIT.ok;
+}
+
+/** `3 translations wait for a check (2 stale: their Russian text changed; 1 missing): see them with "content i18n".` */
+function waitingLine(t: { stale: number; missing: number; unconfirmed: number }): string {
+  const n = t.stale + t.missing + t.unconfirmed;
+  const parts = [
+    t.stale && `${t.stale} stale: the Russian text changed`,
+    t.missing && `${t.missing} missing`,
+    t.unconfirmed && `${t.unconfirmed} not confirmed yet`,
+  ].filter(Boolean);
+  return `${n} translation${n === 1 ? '' : 's'} wait${n === 1 ? 's' : ''} for a check (${parts.join('; ')}): see them with "content i18n".`;
 }

@@ -3,9 +3,10 @@ import { locate, type PathPart, type SourceFile } from '../load/source.ts';
 import { catalogued, expectedOf, formatPath, foundOf, type Problem } from '../report/problem.ts';
 import { DEFAULT_LOCALE, LANGUAGE_NAMES, type Locale, TRANSLATED_LOCALES } from '../schema/locales.ts';
 import { PLURAL_SUFFIX, PLURAL_SUFFIXES } from '../schema/ui-keys.ts';
+import { carryOver, type Status, statusesOf } from './confirmations.ts';
 import { checkGlossary } from './glossary.ts';
 import { type LocalizedTextSite, localizedTexts } from './localized-texts.ts';
-import { sourceHash, type TranslationLock } from './translation-lock.ts';
+import type { TranslationLock } from './translation-lock.ts';
 
 export interface LocaleCoverage {
   total: number;
@@ -19,12 +20,16 @@ export interface LocaleCoverage {
 export interface I18nReport {
   locales: Record<string, LocaleCoverage>;
   problems: Problem[];
-  /** Every translatable text: its lock key and the hash of its Russian source, per file. */
+  /** Every translatable text, with the file it is in. */
   texts: TextEntry[];
+  /** The confirmations checked against, by identity (an earlier translations.yaml by position carried over). */
+  lock: TranslationLock;
+  /** How many confirmations translations.yaml holds by position, the earlier form (carried over to the texts there now). */
+  byPosition: number;
 }
 
 /** A localized text of a parsed file, with the file to locate its problems in. */
-interface TextEntry extends LocalizedTextSite {
+export interface TextEntry extends LocalizedTextSite {
   source: SourceFile;
 }
 
@@ -57,47 +62,87 @@ function notUsedIn(locale: Locale, path: PathPart[]): boolean {
   return Boolean(suffix) && !(PLURAL_SUFFIXES[locale] as readonly string[]).includes(suffix!);
 }
 
-export function checkTranslations(files: LoadedFile[], lock: TranslationLock, only?: Locale[]): I18nReport {
+export function checkTranslations(files: LoadedFile[], read: TranslationLock, only?: Locale[]): I18nReport {
   const texts = collectTranslatable(files);
+  const { lock, carried } = carryOver(read, texts);
   const targets = only ?? [...TRANSLATED_LOCALES];
   const problems = texts.filter((t) => t.value[DEFAULT_LOCALE] === undefined).map(missingSource);
   const locales: Record<string, LocaleCoverage> = {};
+  const statusOf = statusesOf(texts, lock);
   for (const locale of targets) {
-    const checked = checkLocale(texts, lock, locale);
+    const checked = checkLocale(texts, lock, locale, statusOf);
     locales[locale] = checked.coverage;
     problems.push(...checked.problems);
   }
   problems.push(...checkGlossary(lock.glossary, texts, targets, (i, locale, p) => at(texts[i]!, [locale], p)));
-  return { locales, problems, texts };
+  return { locales, problems, texts, lock, byPosition: carried };
+}
+
+/** A translation's state: not needed (a plural form the locale does not use), missing, or its confirmation's status. */
+type State = 'not-needed' | 'missing' | Status;
+
+function stateOf(t: TextEntry | LocalizedTextSite, locale: Locale, statusOf: (t: LocalizedTextSite, locale: Locale) => Status): State {
+  if (t.value[DEFAULT_LOCALE] === undefined || notUsedIn(locale, t.path)) return 'not-needed';
+  const translation = t.value[locale];
+  // An empty text is a missing one, as validate says (empty-text): visitors see the Russian.
+  if (translation === undefined || translation.trim() === '') return 'missing';
+  return statusOf(t, locale);
 }
 
 /** The coverage of one locale, and the problems of its translations. */
-function checkLocale(texts: TextEntry[], lock: TranslationLock, locale: Locale): { coverage: LocaleCoverage; problems: Problem[] } {
+function checkLocale(
+  texts: TextEntry[],
+  lock: TranslationLock,
+  locale: Locale,
+  statusOf: (t: LocalizedTextSite, locale: Locale) => Status,
+): { coverage: LocaleCoverage; problems: Problem[] } {
   const cov: LocaleCoverage = { total: 0, translated: 0, missing: 0, stale: 0, coverage: 100 };
   const problems: Problem[] = [];
-  const confirmed = lock.confirmed[locale] ?? {};
   const sameOk = new Set(lock.sameInAllLanguages.map((s) => s.trim().toLowerCase()));
   for (const t of texts) {
-    const source = t.value[DEFAULT_LOCALE];
-    if (source === undefined || notUsedIn(locale, t.path)) continue;
+    const state = stateOf(t, locale, statusOf);
+    if (state === 'not-needed') continue;
+    const source = t.value[DEFAULT_LOCALE]!;
     cov.total++;
-    const translation = t.value[locale];
-    // An empty text is a missing one, as validate says (empty-text): visitors see the Russian.
-    if (translation === undefined || translation.trim() === '') {
+    if (state === 'missing') {
       cov.missing++;
       problems.push(missingTranslation(t, locale, source));
       continue;
     }
+    const translation = t.value[locale]!;
     cov.translated++;
     problems.push(...checkTranslation(t, locale, source, translation, sameOk));
-    const recorded = confirmed[t.key];
-    if (recorded !== undefined && recorded !== sourceHash(source)) {
+    if (state === 'stale') {
       cov.stale++;
       problems.push(staleTranslation(t, locale, source, translation));
-    } else if (recorded === undefined) problems.push(unconfirmedTranslation(t, locale));
+    } else if (state === 'unconfirmed') problems.push(unconfirmedTranslation(t, locale));
   }
   cov.coverage = cov.total ? Math.floor((cov.translated / cov.total) * 1000) / 10 : 100;
   return { coverage: cov, problems };
+}
+
+/** How many translations wait for a translator: missing, stale (their Russian text changed) or never confirmed. */
+export interface Waiting {
+  missing: number;
+  stale: number;
+  unconfirmed: number;
+}
+
+/**
+ * What `content validate` says in its summary: the translations `content i18n` would list, counted
+ * without placing a problem for each (no file is read again for a position).
+ */
+export function waitingTranslations(files: LoadedFile[], read: TranslationLock): Waiting {
+  const texts = collectTranslatable(files);
+  const { lock } = carryOver(read, texts);
+  const statusOf = statusesOf(texts, lock);
+  const waiting: Waiting = { missing: 0, stale: 0, unconfirmed: 0 };
+  for (const locale of TRANSLATED_LOCALES)
+    for (const t of texts) {
+      const state = stateOf(t, locale, statusOf);
+      if (state === 'missing' || state === 'stale' || state === 'unconfirmed') waiting[state]++;
+    }
+  return waiting;
 }
 
 function missingSource(t: TextEntry): Problem {
@@ -139,32 +184,27 @@ function checkTranslation(t: TextEntry, locale: Locale, source: string, translat
   return problems;
 }
 
+/**
+ * A problem at one translation whose hint names its place as `--confirm --file` takes it
+ * (`faq.yaml:12`: the file within the content folder and the translation's line).
+ */
+function atTranslation(t: TextEntry, locale: Locale, make: (place: string) => Found): Problem {
+  const position = locate(t.source, [...t.path, locale]);
+  return { ...make(`${t.source.file}:${position.line}`), file: t.source.file, path: formatPath([...t.path, locale]), ...position };
+}
+
 function staleTranslation(t: TextEntry, locale: Locale, source: string, translation: string): Problem {
-  return at(t, [locale], {
+  return atTranslation(t, locale, (place) => ({
     ...catalogued(
       'stale-translation',
-      { language: LANGUAGE_NAMES[locale], locale },
+      { language: LANGUAGE_NAMES[locale], locale, place },
       { expected: expectedOf('stale-translation', 'current', {}), found: translation },
     ),
     locale,
     fallback: source,
-  });
+  }));
 }
 
 function unconfirmedTranslation(t: TextEntry, locale: Locale): Problem {
-  return at(t, [locale], { ...catalogued('unconfirmed-translation', { language: LANGUAGE_NAMES[locale], locale }), locale });
-}
-
-/** The lock with every present translation of `locales` confirmed against today's Russian text. */
-export function confirm(report: I18nReport, lock: TranslationLock, locales: Locale[]): TranslationLock {
-  const confirmed = { ...lock.confirmed };
-  for (const locale of locales) {
-    const next: Record<string, string> = {};
-    for (const t of report.texts) {
-      const source = t.value[DEFAULT_LOCALE];
-      if (source !== undefined && t.value[locale]?.trim()) next[t.key] = sourceHash(source);
-    }
-    confirmed[locale] = next;
-  }
-  return { ...lock, confirmed };
+  return atTranslation(t, locale, (place) => ({ ...catalogued('unconfirmed-translation', { language: LANGUAGE_NAMES[locale], locale, place }), locale }));
 }

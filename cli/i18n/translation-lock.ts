@@ -1,30 +1,40 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { join } from 'node:path';
 import { LOCK_FILE, type ParsedFile } from '../load/load.ts';
 import type { SourceFile } from '../load/source.ts';
 import { yamlPackage } from '../load/yaml-lazy.ts';
 import type { Problem } from '../report/problem.ts';
 import { writeFileWhole } from '../util/atomic-write.ts';
-import { explain } from '../validate/explain-schema-errors.ts';
-import { getValidators } from '../validate/validators.ts';
+import { checkLockFile } from '../validate/check-lock.ts';
 import type { GlossaryEntry } from './glossary.ts';
 
 /**
  * content/translations.yaml: for each locale and text, a short hash of the Russian text the
- * translation was confirmed against. When the Russian text changes, the hash no longer
- * matches and the translation is reported as stale until a translator confirms it again.
+ * translation was confirmed against, kept under the text's identity (LocalizedTextSite.identity in
+ * localized-texts.ts), never its position. When the Russian text changes, the hash no longer matches
+ * and the translation is reported as stale until a translator confirms it again (confirmations.ts).
  */
 export { LOCK_FILE };
+
+/**
+ * The confirmations of one text, or of the texts known by their Russian text at one `[*]` identity:
+ * then, for each Russian text confirmed there (its hash), the hash of the translation confirmed with
+ * it, which tells an edited Russian text (its translation is still the one confirmed: stale) from a
+ * new one (unconfirmed).
+ */
+export type Confirmation = string | Record<string, string>;
 
 export interface TranslationLock {
   /** Words that may be the same in every language (names, brands): never "probably untranslated". */
   sameInAllLanguages: string[];
-  confirmed: Record<string, Record<string, string>>;
+  /** By locale, then identity. A translations.yaml of the earlier form also has keys by position (`[3]`): carried over on reading. */
+  confirmed: Record<string, Record<string, Confirmation>>;
   /** One term per thing in each language; `content i18n` warns about the other ways. Edited by hand. */
   glossary: GlossaryEntry[];
 }
 
-export const sourceHash = (ru: string) => createHash('sha256').update(ru).digest('hex').slice(0, 10);
+/** The first 10 hex digits of a text's SHA-256. */
+export const sourceHash = (text: string) => hash('sha256', text, 'hex').slice(0, 10);
 
 /**
  * The lock as the load stage read it (`Loaded.lock`: only a regular file inside the content folder,
@@ -35,24 +45,20 @@ export const sourceHash = (ru: string) => createHash('sha256').update(ru).digest
 export function lockOf(read: ParsedFile | undefined, kept?: WeakMap<SourceFile, Problem[]>): TranslationLock & { problems: Problem[]; unreadable: boolean } {
   const empty = { sameInAllLanguages: [], confirmed: {}, glossary: [] };
   if (!read) return { ...empty, problems: [], unreadable: false };
-  const { source, problems } = read;
-  const refused = (list: Problem[]) => ({ ...empty, problems: list, unreadable: true });
-  if (!source || source.data === undefined || problems.some((p) => p.severity === 'error')) return refused(problems);
-  let invalid = kept?.get(source);
-  if (!invalid) {
-    const validate = getValidators().translations;
-    invalid = validate(source.data) ? [] : explain(source, validate.errors ?? []);
-    if (!invalid.length) kept?.set(source, invalid);
-  }
-  if (invalid.length) {
+  const { problems, parsed } = checkLockFile(read, kept);
+  const refused = { ...empty, problems, unreadable: true };
+  if (!parsed) return refused;
+  if (problems.some((p) => p.severity === 'error')) {
     // The texts that rightly stay the same are still known, so they are not reported as untranslated too.
-    const same = (source.data as { sameInAllLanguages?: unknown } | null)?.sameInAllLanguages;
+    const same = (read.source!.data as { sameInAllLanguages?: unknown } | null)?.sameInAllLanguages;
     const words = Array.isArray(same) && same.every((s) => typeof s === 'string') ? (same as string[]) : [];
-    return { ...refused([...problems, ...invalid]), sameInAllLanguages: words };
+    return { ...refused, sameInAllLanguages: words };
   }
-  const data = (source.data ?? {}) as Partial<TranslationLock>;
+  const data = (read.source!.data ?? {}) as Partial<TranslationLock>;
   return { sameInAllLanguages: data.sameInAllLanguages ?? [], confirmed: data.confirmed ?? {}, glossary: data.glossary ?? [], problems, unreadable: false };
 }
+
+const byName = <T>(entries: [string, T][]) => entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
 export function writeLock(contentDir: string, lock: TranslationLock): void {
   const sorted = {
@@ -61,12 +67,19 @@ export function writeLock(contentDir: string, lock: TranslationLock): void {
     confirmed: Object.fromEntries(
       Object.keys(lock.confirmed)
         .sort()
-        .map((l) => [l, Object.fromEntries(Object.entries(lock.confirmed[l]!).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))]),
+        .map((l) => [
+          l,
+          Object.fromEntries(
+            byName(Object.entries(lock.confirmed[l]!)).map(([k, c]) => [k, typeof c === 'string' ? c : Object.fromEntries(byName(Object.entries(c)))]),
+          ),
+        ]),
     ),
   };
   const header =
     '# yaml-language-server: $schema=../schemas/translations.schema.json\n' +
-    '# Written by `content i18n --confirm`: the Russian text each translation was checked against (a short hash).\n' +
+    '# Written by `content i18n --confirm`: the Russian text each translation was checked against (a short hash), under the\n' +
+    "# text's identity: file#path, a list entry named by its id, path, key or value (`[id=trial]`); `[*]` where an entry has\n" +
+    '# none, and then each Russian text confirmed there with the translation confirmed with it (hash: hash).\n' +
     '# Edit only sameInAllLanguages (texts that are rightly the same in every language: names, brands) and glossary\n' +
     '# (one term per thing: `use` is the word for it in that language, `not` the other ways it must not be said).\n';
   writeWhole(join(contentDir, LOCK_FILE), header + yamlPackage().stringify(sorted, { lineWidth: 0 }));

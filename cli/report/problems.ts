@@ -729,7 +729,7 @@ export const PROBLEMS = {
     severity: 'warning',
     title: 'A translation older than its Russian text',
     message: 'The Russian text changed after this {language} translation was confirmed.',
-    hint: 'Check the translation against the Russian text, update it if needed, then run "content i18n --confirm --locale {locale}".',
+    hint: 'Check the translation against the Russian text, update it if needed, then confirm it: "content i18n --confirm --file {place}" (this one only; "--locale {locale}" confirms every {language} translation).',
     by: 'i18n',
     expected: { current: 'a translation of the current Russian text' },
   },
@@ -737,7 +737,7 @@ export const PROBLEMS = {
     severity: 'warning',
     title: 'A translation nobody has confirmed',
     message: 'This {language} translation has not been confirmed yet.',
-    hint: 'After checking it, run "content i18n --confirm --locale {locale}" so later changes to the Russian text are noticed.',
+    hint: 'After checking it, run "content i18n --confirm --file {place}" (or "--locale {locale}" for every {language} translation) so later changes to the Russian text are noticed.',
     by: 'i18n',
   },
   'variables-differ': {

@@ -7,6 +7,8 @@ import { DEFAULT_LOCALE, LANGUAGE_NAMES, TRANSLATED_LOCALES, type TranslatedLoca
  * Not a content type of the site (validate does not read it), but the editor checks it against
  * schemas/translations.schema.json like every other file.
  */
+const Hash = z.string().regex(/^[0-9a-f]{10}$/);
+
 const GlossaryTerm = z.strictObject({
   use: z.string().min(1).describe('The word for the thing in this language, e.g. "subscription".'),
   not: z
@@ -36,11 +38,17 @@ export const TranslationsFile = z
       .partialRecord(
         z.enum(TRANSLATED_LOCALES),
         z.record(
-          z.string().describe('The place of the text: file#path.'),
           z
             .string()
-            .regex(/^[0-9a-f]{10}$/)
-            .describe('A short hash of the Russian text the translation was checked against.'),
+            .describe(
+              "The text's identity: file#path, a list entry named by its id, path, key or value ([id=trial]), [*] where it has none. (Earlier: its position, [3].)",
+            ),
+          z.union([
+            Hash.describe('A short hash of the Russian text the translation was checked against.'),
+            z
+              .record(Hash.describe('A short hash of a Russian text checked here.'), Hash.describe('A short hash of the translation checked with it.'))
+              .describe('The texts of list entries without an id are known by their Russian text: each one checked, with its translation.'),
+          ]),
         ),
       )
       .optional()

@@ -1,8 +1,8 @@
-import { lockOf } from '../i18n/translation-lock.ts';
 import { type KnownFiles, type Loaded, loadContent } from '../load/load.ts';
 import { type Opened, pictureReader } from '../load/picture-file.ts';
 import type { Reader } from '../load/source.ts';
 import { type Problem, sortProblems } from '../report/problem.ts';
+import { checkLockFile } from './check-lock.ts';
 import { checkSchemas } from './check-schema.ts';
 import { checkImages } from './checks/images.ts';
 import { assemble, type Content } from './content.ts';
@@ -19,6 +19,8 @@ export interface ValidateResult {
   /** Source text of every file a problem is in that could be decoded, by file, for code frames. */
   sources: Map<string, string>;
   ok: boolean;
+  /** What the load stage read, every parsed file and translations.yaml included (`content validate` counts the translations waiting for a check). */
+  loaded: Loaded;
 }
 
 /**
@@ -40,18 +42,18 @@ export function validate(
   for (const p of loaded.problems) if (p.severity === 'error') failed.add(p.file);
   const content = assemble(loaded.files, (f) => !failed.has(f.source!.file));
   // translations.yaml is checked like every other file (its glossary is edited by hand), though no page shows it.
-  const lock = lockOf(loaded.lock, known?.kept('schema'));
+  const lock = loaded.lock ? checkLockFile(loaded.lock, known?.kept('schema')).problems : [];
   const problems = sortProblems([
     ...loaded.problems,
     ...schemaProblems,
-    ...lock.problems,
+    ...lock,
     ...crossCheck(content, { today, known }),
     ...checkImages(content, options.pictures),
   ]);
   // The texts of the files the problems are in (for code frames): a file known from before is decoded only then.
   const named = new Set(problems.map((p) => p.file));
   const sources = new Map(loaded.files.flatMap((f) => (f.source && named.has(f.source.file) ? [[f.source.file, f.source.text] as const] : [])));
-  return { content, problems, fileCount: loaded.files.length, sources, ok: !problems.some((p) => p.severity === 'error') };
+  return { content, problems, fileCount: loaded.files.length, sources, ok: !problems.some((p) => p.severity === 'error'), loaded };
 }
 
 export interface ValidateOptions {

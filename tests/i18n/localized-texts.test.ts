@@ -18,6 +18,31 @@ describe('the walk over localized texts', () => {
     ]);
   });
 
+  it('names each text by its identity: an entry by its id, path, key or value, [*] where it has none', () => {
+    const data = {
+      routes: [{ path: '/faq', title: { ru: 'Вопросы' } }],
+      items: [
+        { id: 'trial', question: { ru: 'Можно?' }, answer: [{ ru: 'Да.' }] },
+        { id: 'trial', question: { ru: 'Повтор id' } },
+        { id: 'a b]', question: { ru: 'Странный id' } },
+      ],
+      options: [{ value: 'chess', label: { ru: 'Шахматы' } }],
+      rules: [{ ru: 'Правило' }],
+      steps: [{ title: { ru: 'Шаг' } }],
+    };
+    expect(localizedTexts('x.yaml', data).map((t) => [t.identity, t.byText])).toEqual([
+      ['x.yaml#routes[path=/faq].title', false],
+      ['x.yaml#items[id=trial].question', false],
+      ['x.yaml#items[id=trial].answer[*]', true],
+      // A repeated id (an error validate reports) names only the first entry.
+      ['x.yaml#items[*].question', true],
+      ['x.yaml#items[id="a b]"].question', false],
+      ['x.yaml#options[value=chess].label', false],
+      ['x.yaml#rules[*]', true],
+      ['x.yaml#steps[*].title', true],
+    ]);
+  });
+
   it('counts a map of locales without its Russian text (to report it), but not other maps', () => {
     expect(isLocalized({ en: 'Vocal' })).toBe(true);
     expect(isLocalized({})).toBe(false);
