@@ -16,10 +16,12 @@ export function copiesSource(source: string, translation: string, sameInAllLangu
 }
 
 const CYRILLIC = /\p{Script=Cyrillic}/gu;
+const ANY_CYRILLIC = /\p{Script=Cyrillic}/u;
 const LETTER = /\p{L}/gu;
 
 /** A text written in Cyrillic: at least three Cyrillic letters, and at least half of its letters. */
 export function isCyrillicText(text: string): boolean {
+  if (!ANY_CYRILLIC.test(text)) return false; // most English and German texts: not counted letter by letter
   const cyrillic = text.match(CYRILLIC)?.length ?? 0;
   return cyrillic >= 3 && cyrillic * 2 >= (text.match(LETTER)?.length ?? 0);
 }

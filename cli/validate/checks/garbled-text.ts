@@ -92,6 +92,8 @@ for (const [other, latin] of Object.entries(LOOK_ALIKE))
 
 /** The first word of `text` with letters of both Latin and Cyrillic; `fixed` where every odd letter has a look-alike. */
 export function mixedScriptWord(text: string): { word: string; main: string; script: string; letters: string; fixed?: string } | undefined {
+  // Most texts are in one alphabet: they are not split into words at all.
+  if (!LATIN.test(text) || !CYRILLIC.test(text)) return undefined;
   for (const [word] of text.matchAll(WORD)) {
     const chars = [...word];
     const latin = chars.filter((c) => LATIN.test(c)).length;
