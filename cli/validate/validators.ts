@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
 import { fromRoot } from '../paths.ts';
-import { InternalError } from '../report/problem.ts';
+import { UsageError } from '../report/problem.ts';
 import { CONTENT_TYPE_NAMES, type ContentType } from '../schema/layout.ts';
 import { installedValidatorsFile } from './validators-file.ts';
 
@@ -84,12 +84,14 @@ export function getValidators(): Validators {
   return validators;
 }
 
-/** Installs the validators by the CLI itself (see `getValidators`); an error says what it printed. */
+/** Installs the validators by the CLI itself (see `getValidators`); when it cannot, says what to run. */
 function install(): void {
   const r = spawnSync(process.execPath, [fromRoot('cli', 'bin.js'), '--version'], { encoding: 'utf8' });
-  if (r.status !== 0 || !existsSync(installedValidatorsFile()))
-    throw new InternalError(
-      `The content validators could not be compiled from the zod shapes in cli/schema/ ("content --version" exited ${r.status ?? r.signal}):\n${r.stderr || r.stdout}`,
+  const file = installedValidatorsFile();
+  if (!existsSync(file))
+    throw new UsageError(
+      `The content validators of this compiler are not installed (${file}), and this run could not compile them from the zod shapes in cli/schema/${r.status === 0 ? '' : ` ("content --version" exited ${r.status ?? r.signal}: ${(r.stderr || r.stdout).trim().split('\n')[0]})`}.`,
+      'Run "node cli/bin.js --version" (what "npm ci" runs) as a user who may write node_modules/, then run this command again.',
     );
 }
 
