@@ -708,7 +708,7 @@ export const PROBLEMS = {
     severity: 'error',
     title: 'An amount written with a thousands separator',
     message: '"{raw}" is read as {read} €: in YAML a dot is a decimal point, not a thousands separator.',
-    hint: 'Write the amount without a separator: {fixed} for {fixed} €.',
+    hint: 'For {fixed} euros write {fixed}, without a separator; if {read} € is meant, write {read}.',
     example: 'amount: 1.200   (meant: 1200)',
     expected: { whole: 'an amount in euros without a thousands separator, e.g. {fixed}' },
     found: { read: '{raw} (read as {read} €)' },

@@ -45,7 +45,7 @@ const CASES: Case[] = [
     says: /"1\.200" is read as 1\.2 €/,
     expected: '1200',
     found: '1.200 (read as 1.2 €)',
-    hint: 'without a separator: 1200',
+    hint: 'For 1200 euros write 1200, without a separator; if 1.2 € is meant, write 1.2.',
   },
   {
     name: 'a thousands separator in a table of amounts',
@@ -72,7 +72,7 @@ const CASES: Case[] = [
     to: '      amount: 12.500\n',
     at: '12.500',
     want: ['price-thousands-separator prices.yaml'],
-    hint: '12500',
+    hint: 'For 12500 euros write 12500',
   },
   {
     name: 'an amount below 5 € beside prices of tens and hundreds',
