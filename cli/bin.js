@@ -142,4 +142,9 @@ for (const stream of [process.stdout, process.stderr])
   });
 
 const cli = await loadMain();
+try {
+  await cli.prepareValidators(); // compiled from the zod shapes of these sources, once per version of them
+} catch {
+  // A run that validates installs them again (cli/validate/validators.ts) and reports what went wrong.
+}
 process.exitCode = await cli.main(process.argv.slice(2));

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { EXIT } from './commands/common.ts';
 import {
@@ -15,6 +15,7 @@ import { BUILD, DEV, ENQUIRIES, ENQUIRIES_EXPORT, ENQUIRIES_IMPORT, ENQUIRIES_LI
 import { createLogger, type Io, processIo } from './logger.ts';
 import { fromRoot } from './paths.ts';
 import { UsageError } from './report/problem.ts';
+import { installedValidatorsFile } from './validate/validators-file.ts';
 
 export { takeSourcesKey } from './paths.ts';
 
@@ -28,6 +29,15 @@ function packageVersion(): string {
  */
 export async function prepareClientBundle(): Promise<void> {
   await (await import('./render/client-assets.ts')).startClientAssets().assets;
+}
+
+/**
+ * Installs the validators of these sources (compiled from the zod shapes) unless they are: cli/bin.js
+ * calls it on every run, so validation never checks by the rules of other sources, nor waits for
+ * the compilation. A file test when they are there: the zod shapes are loaded only to compile them.
+ */
+export async function prepareValidators(): Promise<void> {
+  if (!existsSync(installedValidatorsFile())) (await import('./validate/install-validators.ts')).installValidators();
 }
 
 /**

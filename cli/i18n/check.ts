@@ -3,6 +3,7 @@ import { locate, type PathPart, type SourceFile } from '../load/source.ts';
 import { catalogued, expectedOf, formatPath, foundOf, type Problem } from '../report/problem.ts';
 import { DEFAULT_LOCALE, LANGUAGE_NAMES, type Locale, TRANSLATED_LOCALES } from '../schema/locales.ts';
 import { PLURAL_SUFFIX, PLURAL_SUFFIXES } from '../schema/ui-keys.ts';
+import { copiesSource, VARIABLE } from '../util/text-language.ts';
 import { carryOver, type Status, statusesOf } from './confirmations.ts';
 import { checkGlossary } from './glossary.ts';
 import { type LocalizedTextSite, localizedTexts } from './localized-texts.ts';
@@ -35,7 +36,6 @@ export interface TextEntry extends LocalizedTextSite {
 
 type Found = Omit<Problem, 'file' | 'line' | 'column' | 'path'>;
 
-const VARIABLE = /\{\{\s*([\w.-]+)\s*\}\}/g;
 const variables = (s: string) => [...new Set([...s.matchAll(VARIABLE)].map((m) => m[1]!))].sort();
 
 /**
@@ -178,8 +178,7 @@ function checkTranslation(t: TextEntry, locale: Locale, source: string, translat
     problems.push(
       at(t, [locale], { ...catalogued('variables-differ', { language: LANGUAGE_NAMES[locale] }, { expected: list(want), found: list(have) }), locale }),
     );
-  const same = translation.trim() === source.trim() && !sameOk.has(translation.trim().toLowerCase());
-  if (same && /\p{L}{3,}/u.test(translation.replace(VARIABLE, '')))
+  if (copiesSource(source, translation, sameOk))
     problems.push(at(t, [locale], { ...catalogued('probably-untranslated', { language: LANGUAGE_NAMES[locale] }, { found: translation }), locale }));
   return problems;
 }

@@ -460,6 +460,34 @@ export const PROBLEMS = {
       noContentVariables: 'no variables (content texts have none)',
     },
   },
+  'single-brace-variable': {
+    severity: 'error',
+    title: 'A {variable} in single braces',
+    message: 'The {language} text writes "{found}" in single braces: the site fills in only {variable}, so visitors would see "{found}" and no value.',
+    hint: 'Write {variable}, with double braces, as the Russian text does.',
+    example: 'de: ab {amount}   (meant: ab {{amount}})',
+    variants: {
+      unknown: 'The {language} text writes "{found}" in single braces: the site fills in no such value, so visitors would see "{found}".',
+    },
+    hints: {
+      unknown: 'Use the variables of the Russian text in double braces ({variables}), or write the words themselves.',
+    },
+    expected: {
+      variables: 'the variables of {key} in double braces: {variables}',
+      noVariables: 'plain text ({key} has no variables)',
+    },
+  },
+  'missing-variable': {
+    severity: 'error',
+    title: 'A text that leaves out a {{variable}}',
+    message: 'The {language} text leaves out {variable}: visitors would not see the value the site fills in there.',
+    hint: 'Put {variable} where the value belongs, spelt as in the Russian text: "{russian}".',
+    example: 'en: from   (the Russian text is "от {{amount}}")',
+    hints: {
+      russian: 'Put {variable} where the value belongs: the site passes it to {key} ({variables}).',
+    },
+    expected: { variables: 'every variable of {key}: {variables}' },
+  },
   'too-few-items': {
     severity: 'error',
     title: 'A list that is too short',
@@ -676,6 +704,24 @@ export const PROBLEMS = {
     message: 'The course page states {page}, but the price list line "{ref}" says {list}.',
     hint: 'Visitors see both numbers. If one is outdated, correct it; if both are right (a different offer), keep them and mention the difference in the text.',
   },
+  'price-thousands-separator': {
+    severity: 'error',
+    title: 'An amount written with a thousands separator',
+    message: '"{raw}" is read as {read} €: in YAML a dot is a decimal point, not a thousands separator.',
+    hint: 'For {fixed} euros write {fixed}, without a separator; if {read} € is meant, write {read}.',
+    example: 'amount: 1.200   (meant: 1200)',
+    expected: { whole: 'an amount in euros without a thousands separator, e.g. {fixed}' },
+    found: { read: '{raw} (read as {read} €)' },
+  },
+  'price-suspiciously-low': {
+    severity: 'warning',
+    title: 'An amount far below the other prices of its file',
+    message: '"{raw}" is read as {read} €, beside prices of {low}–{high} € in this file.',
+    hint: 'Write the amount in whole euros without separators (1200 for one thousand two hundred, 12.50 for twelve and a half). If {read} € is right, leave it as it is.',
+    example: 'amount: 1.2   (beside amounts of 60 and 180)',
+    expected: { beside: 'an amount like the others of this file ({low}–{high} €)' },
+    found: { read: '{raw} (read as {read} €)' },
+  },
   placeholder: {
     severity: 'warning',
     title: 'A fact still to be supplied',
@@ -705,6 +751,42 @@ export const PROBLEMS = {
     message: 'The description of {path} ({locale}) ends with "…": it reads as cut off.',
     hint: 'Write complete sentences that fit, instead of shortening the text with "…".',
     example: 'description:\n  de: Gesangsunterricht für Kinder und …',
+  },
+  'mixed-script': {
+    severity: 'warning',
+    title: 'A word with letters of two alphabets',
+    message: 'The word "{word}" mixes {script} letters into a {main} word ({letters}).',
+    hint: "Retype the word in one alphabet: the letters look alike, but search engines, screen readers and the browser's search do not find the word.",
+    example: 'de: Studioaufnаhme   (the "а" is Cyrillic)',
+    hints: {
+      fixed:
+        'Retype the word in one alphabet: "{fixed}". The letters look alike, but search engines, screen readers and the browser\'s search do not find the word.',
+    },
+    expected: { oneScript: 'a word in one alphabet' },
+  },
+  mojibake: {
+    severity: 'warning',
+    title: 'Letters garbled by a wrong encoding',
+    message: '"{found}" is "{fixed}" garbled: the text passed through a program that read UTF-8 as {encoding}.',
+    hint: 'Write "{fixed}" instead, and check the rest of the text you copied from the same place.',
+    example: 'de: Kurse fÃ¼r Kinder   (meant: für)',
+  },
+  'trailing-backslash': {
+    severity: 'warning',
+    title: 'A backslash at the end of a line',
+    message: 'The text has a backslash at the end of a line: visitors see "\\" there.',
+    hint: 'Remove the backslash. A text continues on the next line by itself (indented under its key, or after "|" or ">"); no sign is needed.',
+    example: 'ru: Занятия по вторникам \\',
+  },
+  'russian-in-translation': {
+    severity: 'warning',
+    title: 'A Russian text in an English or German line',
+    message: 'The {language} text is in Russian: visitors of /{locale}/ read it as it is.',
+    hint: 'Write the {language} translation here, or remove the "{locale}:" line: visitors then see the Russian text marked as Russian, and "content i18n" lists it as missing.',
+    example: 'en: Хоровое пение',
+    variants: {
+      copied: 'The {language} text is the Russian text copied: visitors of /{locale}/ read it in Russian.',
+    },
   },
 
   // Translations (`content i18n`)

@@ -104,8 +104,9 @@ export const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 /**
  * The variables the site fills into a UI string, written `{{name}}` in ui.yaml. Every other UI
- * string has none; a plural family is listed once, without its suffix. Keep in step with the
- * calls that pass them (cli/resolve/price.ts, cli/resolve/pages/prices.ts, templates/form/validate.ts).
+ * string has none; a plural family is listed once, without its suffix. tests/validate/ui-variables.test.ts
+ * reads the calls that pass them (cli/resolve/price.ts, cli/resolve/pages/prices.ts, the form's
+ * labels) and fails until this list says the same; `content validate` holds every text of ui.yaml to it.
  */
 export const UI_VARIABLES: Readonly<Record<string, readonly string[]>> = {
   'prices.fromAmount': ['amount'],

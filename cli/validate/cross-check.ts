@@ -6,10 +6,13 @@ import { type Check, type CheckContext, checkContext } from './checks/check.ts';
 import { linksExist } from './checks/links.ts';
 import { localesAvailable } from './checks/locales.ts';
 import { placeholders, realBaseUrl } from './checks/placeholders.ts';
+import { priceAmountsReadRight } from './checks/price-amounts.ts';
 import { completeTableRows, coursePricesMatchList, uniquePriceIds } from './checks/prices.ts';
 import { courseTeachersExist, formCoursesExist, scheduleCoursesExist, teacherCoursesExist } from './checks/references.ts';
 import { courseKeyOnCourseRoutes, courseRoutesInTable, courseRoutesShowCourses, homeRouteExists, legalRoutesNameText, uniqueRoutes } from './checks/routes.ts';
 import { coursesInForm, scheduleEndsAfterStart } from './checks/schedule.ts';
+import { textLettersRight } from './checks/text-letters.ts';
+import { uiVariablesFilled } from './checks/ui-variables.ts';
 import { uniqueBannerIds, uniqueFaqIds, uniqueFormValues } from './checks/unique-ids.ts';
 import { type Content, SINGLETONS } from './content.ts';
 import { checkDescriptions } from './description-length.ts';
@@ -41,6 +44,9 @@ const PER_FILE = new Map([
   [placeholders, 'placeholders'],
   [textSyntax, 'text-syntax'],
   [descriptions, 'descriptions'],
+  [priceAmountsReadRight, 'price-amounts'],
+  [uiVariablesFilled, 'ui-variables'],
+  [textLettersRight, 'text-letters'],
 ]);
 
 /** The names of the per-file checks. */
@@ -73,6 +79,9 @@ const CHECKS: Check[] = [
   descriptions,
   placeholders,
   textSyntax,
+  priceAmountsReadRight,
+  uiVariablesFilled,
+  textLettersRight,
 ];
 
 /** What no schema can say — references, uniqueness, consistency between files. */

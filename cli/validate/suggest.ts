@@ -18,7 +18,7 @@ const fill = (kind: SuggestionKind, vars: Record<string, string | number>) =>
   SUGGESTIONS[kind].replace(/\{(\w+)\}/g, (all, name: string) => (vars[name] === undefined ? all : String(vars[name])));
 
 /** Cyrillic and Greek letters that look like Latin ones. */
-const LOOK_ALIKE: Record<string, string> = {
+export const LOOK_ALIKE: Record<string, string> = {
   а: 'a',
   в: 'B',
   е: 'e',

@@ -1,17 +1,17 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
 import { fromRoot } from '../paths.ts';
-import { CONTENT_TYPE_NAMES, type ContentType, schemaFileName } from '../schema/layout.ts';
+import { UsageError } from '../report/problem.ts';
+import { CONTENT_TYPE_NAMES, type ContentType } from '../schema/layout.ts';
+import { installedValidatorsFile } from './validators-file.ts';
 
 const require = createRequire(import.meta.url);
 /** One validator per content type, and one for content/translations.yaml. */
 type Validators = Record<ContentType | 'translations', ValidateFunction>;
 const SCHEMA_NAMES = [...CONTENT_TYPE_NAMES, 'translations'] as const;
-const schemaFile = (name: (typeof SCHEMA_NAMES)[number]) => (name === 'translations' ? 'translations.schema.json' : schemaFileName(name));
 let validators: Validators | undefined;
-let key: string | undefined;
 
 /**
  * The schemas carry the editor's messages (`errorMessage`, `patternErrorMessage`, read by
@@ -44,20 +44,6 @@ const compileOptions = () => ({
   code: { source: true, formats: (require('ajv') as typeof import('ajv'))._`require(${FORMATS_MODULE}).fullFormats` },
 });
 
-/** The compiled validators shipped with the compiler, written by `npm run schemas` (scripts/write-schemas.ts). */
-export const VALIDATORS_FILE = 'validators.cjs';
-
-/**
- * What compiled validators are made from: the schema texts, ajv's version and the options. The
- * shipped module records it; a module made from anything else is not used.
- */
-function sourceKey(texts: readonly string[]): string {
-  const ajv = (JSON.parse(readFileSync(require.resolve('ajv/package.json'), 'utf8')) as { version: string }).version;
-  const hash = createHash('sha256').update(`ajv ${ajv}\0${JSON.stringify(COMPILE_OPTIONS)}\0formats from ${FORMATS_MODULE}`);
-  for (const text of texts) hash.update('\0').update(text);
-  return hash.digest('hex').slice(0, 24);
-}
-
 /** ajv's console, without its note that the option `unicode` is deprecated: ajv 8 still honours it, and it is chosen on purpose (above). */
 const QUIET_ON_UNICODE = {
   log: console.log,
@@ -66,8 +52,6 @@ const QUIET_ON_UNICODE = {
   },
   error: console.error,
 };
-
-const schemaTexts = () => SCHEMA_NAMES.map((t) => readFileSync(fromRoot('schemas', schemaFile(t)), 'utf8'));
 
 /** The schemas compiled by ajv in this process, and the id each content type is found under. */
 function compile(texts: readonly string[]) {
@@ -78,55 +62,41 @@ function compile(texts: readonly string[]) {
   return { ajv, refs: Object.fromEntries(SCHEMA_NAMES.map((t, i) => [t, ids[i]!])) as Record<(typeof SCHEMA_NAMES)[number], string> };
 }
 
-const standalone = ({ ajv, refs }: ReturnType<typeof compile>, texts: readonly string[]) =>
-  `${(require('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js')).default(ajv, refs)}\nexports.builtFrom = ${JSON.stringify(sourceKey(texts))};\n`;
-
-/**
- * The validators as a CommonJS module: ajv's standalone code for the schemas in schemas/ (one
- * export per content type) and `builtFrom`, the key of what it was made from. Takes about a second.
- * Minified: a quarter less code for every run to load.
- */
-export function compileValidators(): string {
-  const texts = schemaTexts();
-  const { transformSync } = require('esbuild') as typeof import('esbuild');
-  const { code } = transformSync(standalone(compile(texts), texts), { minify: true, format: 'cjs', platform: 'node', target: 'node20' });
-  return `// Written by \`npm run schemas\` from the schemas beside it (ajv standalone code, minified): do not edit.\n${code}`;
+/** ajv's standalone code (a CommonJS module, one export per content type) for `texts`, the schemas in the order of `SCHEMA_NAMES`. */
+export function standaloneValidators(texts: readonly string[]): string {
+  const { ajv, refs } = compile(texts);
+  return (require('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js')).default(ajv, refs);
 }
 
 /**
- * Changes whenever the schemas or ajv do: data that passed them under one key need not be checked
- * again. Made from the schemas' texts alone, so a run whose files all passed before never loads the
- * validators (400 KB of code, a tenth of a small run).
- */
-export function validatorsKey(): string {
-  key ??= sourceKey(schemaTexts());
-  return key;
-}
-
-/**
- * One ajv validator per content type, for the committed JSON Schemas in schemas/ (a test keeps them
- * equal to the zod source). Compiled ahead of time into schemas/validators.cjs (a test keeps that
- * equal to the schemas), so a run only loads it: compiling them takes ajv about a third of a second,
- * loading them a few milliseconds. Should it not match the schemas or the installed ajv (a schema
- * edited by hand, ajv upgraded, before `npm run schemas`), ajv compiles them in this run
- * (`compileWithAjv`, which tests/validate/validators.test.ts holds to the same results).
+ * One ajv validator per content type, for the JSON Schemas the zod source generates: compiled
+ * ahead of time, beside the CLI bundle of these sources (validators-file.ts), so a run only loads
+ * them (compiling takes about a second, loading a few milliseconds) and never checks by the
+ * rules of older sources. cli/bin.js installs them with the bundle; a process that finds them
+ * missing (a test run through vitest, a folder deleted by hand) has `content --version` install
+ * them first: the zod shapes are loaded only there, not by every run (80 ms for zod alone).
  */
 export function getValidators(): Validators {
   if (validators) return validators;
-  const texts = schemaTexts();
-  key ??= sourceKey(texts);
-  try {
-    const shipped = require(fromRoot('schemas', VALIDATORS_FILE)) as Validators & { builtFrom?: string };
-    if (shipped.builtFrom === key && SCHEMA_NAMES.every((n) => typeof shipped[n] === 'function')) validators = shipped;
-  } catch {
-    // missing or damaged: compiled below
-  }
-  validators ??= compileWithAjv(texts);
+  const file = installedValidatorsFile();
+  if (!existsSync(file)) install();
+  validators = require(file) as Validators;
   return validators;
 }
 
-/** The validators compiled by ajv in this process, from the schemas in schemas/. */
-export function compileWithAjv(texts: readonly string[] = schemaTexts()): Validators {
+/** Installs the validators by the CLI itself (see `getValidators`); when it cannot, says what to run. */
+function install(): void {
+  const r = spawnSync(process.execPath, [fromRoot('cli', 'bin.js'), '--version'], { encoding: 'utf8' });
+  const file = installedValidatorsFile();
+  if (!existsSync(file))
+    throw new UsageError(
+      `The content validators of this compiler are not installed (${file}), and this run could not compile them from the zod shapes in cli/schema/${r.status === 0 ? '' : ` ("content --version" exited ${r.status ?? r.signal}: ${(r.stderr || r.stdout).trim().split('\n')[0]})`}.`,
+      'Run "node cli/bin.js --version" (what "npm ci" runs) as a user who may write node_modules/, then run this command again.',
+    );
+}
+
+/** The validators compiled by ajv in this process, from schema texts in the order of `SCHEMA_NAMES` (the reference the installed ones are held to). */
+export function compileWithAjv(texts: readonly string[]): Validators {
   const { ajv, refs } = compile(texts);
   return Object.fromEntries(SCHEMA_NAMES.map((t) => [t, ajv.getSchema(refs[t])!])) as Validators;
 }

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -37,15 +37,23 @@ afterAll(() => {
   rmSync(project, { recursive: true, force: true });
 });
 
-describe('the validators compiled ahead of time (schemas/validators.cjs)', () => {
-  const shipped = join(project, 'schemas', 'validators.cjs');
-  /** A validators module that accepts anything, made (it says) from `builtFrom`. */
-  const acceptAll = (builtFrom: string) =>
-    `const ok = Object.assign(() => true, { errors: null });\nfor (const t of ${JSON.stringify([...CONTENT_TYPE_NAMES, 'translations'])}) exports[t] = ok;\nexports.builtFrom = ${JSON.stringify(builtFrom)};\n`;
+describe('the validators installed beside the CLI bundle', () => {
+  /** The installed validators of the copy's current sources (its newest bundle folder). */
+  const installed = () => {
+    const home = join(project, 'node_modules', '.studio-site-cli');
+    const newest = readdirSync(home, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => join(home, e.name))
+      .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]!;
+    return join(newest, 'validators.cjs');
+  };
+  /** A validators module that accepts anything. */
+  const acceptAll = () =>
+    `const ok = Object.assign(() => true, { errors: null });\nfor (const t of ${JSON.stringify([...CONTENT_TYPE_NAMES, 'translations'])}) exports[t] = ok;\n`;
 
   it('are what a run uses, caches on or off: nothing is compiled', async () => {
-    const builtFrom = /exports\.builtFrom\s*=\s*"([0-9a-f]+)"/.exec(readFileSync(shipped, 'utf8'))![1]!;
-    writeFileSync(shipped, acceptAll(builtFrom));
+    expect((await content(['--version'])).code).toBe(0); // builds the bundle and installs its validators
+    writeFileSync(installed(), acceptAll());
     for (const env of [{ STUDIO_NO_CACHE: '1' }, {}] as Record<string, string>[]) {
       const r = await content(['validate', '--content', broken.dir], env);
       expect(r.code, r.out).toBe(0);
@@ -54,12 +62,41 @@ describe('the validators compiled ahead of time (schemas/validators.cjs)', () =>
     rmSync(join(cache, 'parse'), { recursive: true, force: true }); // it remembers what passed those validators
   }, 120_000);
 
-  it('are not used when made from other schemas or another ajv: then the schemas are compiled', async () => {
-    writeFileSync(shipped, acceptAll('0123456789abcdef01234567'));
+  it('are compiled again when they are missing', async () => {
+    rmSync(installed());
     const r = await content(['validate', '--content', broken.dir], { STUDIO_NO_CACHE: '1' });
     expect(r.code, r.out).toBe(1);
     expect(r.out).toMatch(/goal/);
+    expect(existsSync(installed())).toBe(true);
   }, 120_000);
+
+  // Issue #34: a zod shape changed and "npm run schemas" forgotten (schemas/ stays as it was): validate checks the new rule.
+  it('follow a change of a zod shape, whatever schemas/ says', async () => {
+    const teacher = join(project, 'cli', 'schema', 'teacher.ts');
+    const shape = readFileSync(teacher, 'utf8');
+    const committed = readFileSync(join(project, 'schemas', 'teacher.schema.json'), 'utf8');
+    const withPhone = contentCopy({
+      'teachers/vocal-coach.yaml': `${readFileSync(join(FIXTURE, 'teachers/vocal-coach.yaml'), 'utf8')}phone: '+49 30 1234567'\n`,
+    });
+    try {
+      const before = await content(['validate', '--content', withPhone.dir, '--format', 'json'], { STUDIO_NO_CACHE: '1' });
+      expect(before.code, before.out).toBe(1);
+      expect(before.out).toMatch(/"code": ?"unknown-key"/);
+      writeFileSync(teacher, shape.replace('  quote: LocalizedText.optional(),\n', '  quote: LocalizedText.optional(),\n  phone: z.string().optional(),\n'));
+      expect(readFileSync(teacher, 'utf8')).not.toBe(shape);
+      const after = await content(['validate', '--content', withPhone.dir], { STUDIO_NO_CACHE: '1' });
+      expect(after.code, after.out).toBe(0);
+      // A field the new shape requires is asked for, though the committed schema does not know it.
+      writeFileSync(teacher, shape.replace('  quote: LocalizedText.optional(),\n', '  quote: LocalizedText.optional(),\n  phone: z.string(),\n'));
+      const required = await content(['validate', '--content', broken.dir, '--format', 'json'], { STUDIO_NO_CACHE: '1' });
+      expect(required.code, required.out).toBe(1);
+      expect(required.out).toMatch(/"code": ?"missing-key"[^}]*teachers\//);
+      expect(readFileSync(join(project, 'schemas', 'teacher.schema.json'), 'utf8')).toBe(committed);
+    } finally {
+      writeFileSync(teacher, shape);
+      withPhone.cleanup();
+    }
+  }, 240_000);
 });
 
 describe('the parse memo', () => {

@@ -3,29 +3,35 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { compileValidators, compileWithAjv, getValidators, VALIDATORS_FILE } from '../../cli/validate/validators.ts';
+import { compileValidators, generatedSchemaTexts, installValidators } from '../../cli/validate/install-validators.ts';
+import { compileWithAjv, getValidators } from '../../cli/validate/validators.ts';
+import { installedValidatorsFile } from '../../cli/validate/validators-file.ts';
 import { FIXTURE, ROOT } from '../helpers/cli.ts';
 
-describe('schemas/validators.cjs', () => {
-  it('is what the schemas compile to (run "npm run schemas" after changing a shape, or after upgrading ajv)', () => {
-    expect(readFileSync(join(ROOT, 'schemas', VALIDATORS_FILE), 'utf8') === compileValidators()).toBe(true);
+describe('the installed validators (beside the CLI bundle of these sources)', () => {
+  it('are what the zod shapes compile to', () => {
+    expect(readFileSync(installValidators(), 'utf8') === compileValidators()).toBe(true);
   });
 
-  it('asks no text for a minimum length above 1 (the compiled code counts UTF-16 units, not characters)', () => {
-    const compiled = readFileSync(join(ROOT, 'schemas', VALIDATORS_FILE), 'utf8');
+  it('are compiled from the zod shapes, which generate what schemas/ holds for the editors', () => {
+    const committed = readdirSync(join(ROOT, 'schemas')).filter((n) => n.endsWith('.schema.json'));
+    expect(generatedSchemaTexts().sort()).toEqual(committed.map((n) => readFileSync(join(ROOT, 'schemas', n), 'utf8')).sort());
+  });
+
+  it('ask no text for a minimum length above 1 (the compiled code counts UTF-16 units, not characters)', () => {
+    const compiled = readFileSync(installValidators(), 'utf8');
     const minimums = new Set([...compiled.matchAll(/minLength:(\d+)/g)].map((m) => m[1]));
     expect([...minimums]).toEqual(['1']);
   });
 
-  it('has only patterns that mean the same with and without the u flag (they are compiled without it)', () => {
+  it('have only patterns that mean the same with and without the u flag (they are compiled without it)', () => {
     const patterns = new Set<string>();
     const collect = (node: unknown): void => {
       if (Array.isArray(node)) node.forEach(collect);
       else if (node && typeof node === 'object')
         for (const [key, value] of Object.entries(node)) key === 'pattern' && typeof value === 'string' ? patterns.add(value) : collect(value);
     };
-    for (const name of readdirSync(join(ROOT, 'schemas')).filter((n) => n.endsWith('.schema.json')))
-      collect(JSON.parse(readFileSync(join(ROOT, 'schemas', name), 'utf8')));
+    for (const text of generatedSchemaTexts()) collect(JSON.parse(text));
     expect(patterns.size).toBeGreaterThan(5);
     for (const pattern of patterns) {
       // Outside escapes and classes, a `.` matches half a character without the flag.
@@ -38,13 +44,13 @@ describe('schemas/validators.cjs', () => {
     }
   });
 
-  it('is what validation uses', () => {
-    expect(getValidators()).toBe(createRequire(import.meta.url)(join(ROOT, 'schemas', VALIDATORS_FILE)));
+  it('are what validation uses', () => {
+    expect(getValidators()).toBe(createRequire(import.meta.url)(installedValidatorsFile()));
   });
 
-  it('finds what ajv compiling the schemas in the run finds (the reference), error for error', () => {
+  it('find what ajv compiling the schemas in the run finds (the reference), error for error', () => {
     const shipped = getValidators();
-    const reference = compileWithAjv();
+    const reference = compileWithAjv(generatedSchemaTexts());
     const files = readdirSync(FIXTURE, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml'));
     const datas = files.map((f) => parse(readFileSync(join(FIXTURE, f), 'utf8')) as unknown);
     // Each file against every schema (most against the wrong one: many errors), and some broken at the root.
