@@ -160,7 +160,7 @@ function quoteInQuotes(value: string, key: string, n: number, column: number, at
       endColumn: column + 1 + close[0].length,
       expected: expectedOf('yaml-quote-in-quoted-text', kind, {}),
       found: `"${word}"`,
-      hint: kind === 'apostrophe' ? hintOf('yaml-quote-in-quoted-text', { fixed }, 'apostrophe') : undefined,
+      ...(kind === 'apostrophe' && { hint: hintOf('yaml-quote-in-quoted-text', { fixed }, 'apostrophe') }),
       fix: fix(n, column + 1, column + 1 + inner.length, fixedInner),
     },
   );
