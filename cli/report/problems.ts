@@ -372,7 +372,7 @@ export const PROBLEMS = {
     },
     hint: 'Put the whole text in quotes, so the "#" is part of it: {fixed}',
     hints: {
-      cut: 'Put the whole text in quotes, so the hashtags stay in it: {fixed}. (A note for editors goes on a line of its own, starting with "#".)',
+      cut: 'A note for editors goes on a line of its own, starting with "#". To keep the hashtags in the text, put the whole text in quotes: {fixed}',
     },
     example: 'ru: Поём вместе #вокал #хор\nen: #1 choir in town',
     expected: { text: 'the whole text in quotes' },
