@@ -1,5 +1,6 @@
 import { catalogued, expectedOf, formatPath, foundOf, hintOf, type Problem } from '../report/problem.ts';
 import type { PathPart, SourceFile } from './source.ts';
+import { quoted, shorten } from './yaml-text-mistakes.ts';
 
 /**
  * A "#" after a space starts a comment in YAML, even in a text without quotes: "Поём вместе #вокал"
@@ -8,8 +9,6 @@ import type { PathPart, SourceFile } from './source.ts';
  * choir`) or after a quoted text is a comment as meant, and is left alone.
  */
 
-const quoted = (v: string) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
-const shorten = (v: string) => (v.length > 50 ? `${v.slice(0, 40)}…` : v);
 /** A space, then "#" and no space after it: a hashtag or "#1", not "# a note". */
 const HASHTAG = /\S +#[^\s#]/;
 

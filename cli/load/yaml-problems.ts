@@ -93,8 +93,10 @@ export function yamlProblems(file: string, text: string, doc: Document.Parsed, l
  */
 function theMistake(text: string, src: string[], errorLine: number, diagnosed: () => Problem, parserSays: () => Problem, at: At): Problem {
   const near: Problem[] = [];
+  // Each guess tried costs a parse of the file: enough for any real file, bounded for a pathological one.
+  let tries = MAX_TRIES;
   const verdict = (p: Problem): Problem | undefined => {
-    const tried = p.fix ? tryFix(text, p.fix, errorLine) : undefined;
+    const tried = p.fix && tries-- > 0 ? tryFix(text, p.fix, errorLine) : undefined;
     if (tried?.cause) return tried.valid ? p : withoutFix(p);
     if (p.line === errorLine && failsAlone(src[errorLine - 1]!)) return withoutFix(p);
     if (p.line !== errorLine && errorLine - p.line! <= 2) near.push(p);
@@ -113,6 +115,7 @@ function theMistake(text: string, src: string[], errorLine: number, diagnosed: (
   return above ? { ...general, hint: hintOf('yaml-syntax', { line: above.line!, message: above.message }, 'above') } : general;
 }
 
+const MAX_TRIES = 24;
 const withoutFix = ({ fix: _, ...p }: Problem): Problem => p;
 /** A problem on the parser's line, with its fix only when the fix leaves the file without syntax errors. */
 const withoutFixUnless = (p: Problem, text: string, errorLine: number): Problem => (p.fix && tryFix(text, p.fix, errorLine).valid ? p : withoutFix(p));

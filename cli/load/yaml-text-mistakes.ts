@@ -29,9 +29,9 @@ const fix = (line: number, column: number, endColumn: number, text: string): Fix
 
 /** A plain value up to a comment (" #"). */
 export const plainValue = (v: string) => v.replace(/\s+#.*$/, '').replace(/\s+$/, '');
-const quoted = (v: string) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+export const quoted = (v: string) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 /** A long text in a hint: its start, then "…" (the fix carries all of it). */
-const shorten = (v: string) => (v.length > 50 ? `${v.slice(0, 40)}…` : v);
+export const shorten = (v: string) => (v.length > 50 ? `${v.slice(0, 40)}…` : v);
 
 /** The mistake in the value of the `key: value` line `n`, if it has one of those named here. */
 export function textMistake(l: string, n: number, src: string[], at: At): Problem | undefined {
