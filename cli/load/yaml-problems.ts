@@ -1,9 +1,10 @@
 import type { Document, LineCounter, YAMLError } from 'yaml';
 import type { Problem } from '../report/problem.ts';
-import { catalogued, expectedOf, foundOf, yamlCode } from '../report/problem.ts';
+import { catalogued, expectedOf, foundOf, hintOf, yamlCode } from '../report/problem.ts';
 import { count } from '../report/problems.ts';
+import { failsAlone, tryFix } from './yaml-fix.ts';
 import { yamlPackage } from './yaml-lazy.ts';
-import { type At, structuralMistake } from './yaml-structure.ts';
+import { type At, structuralMistakes } from './yaml-structure.ts';
 
 /**
  * The yaml parser's errors, as an editor needs them: one error per mistake, on the line where the
@@ -47,7 +48,8 @@ export function yamlProblems(file: string, text: string, doc: Document.Parsed, l
     const first = [...errors].sort((a, b) => a.pos[0] - b.pos[0])[0]!;
     const a = lines.linePos(first.pos[0]);
     const b = lines.linePos(Math.max(first.pos[0], first.pos[1]));
-    problems.push(structuralMistake(src, a.line + 2, at) ?? diagnose(first, a.line, a.col, b, src, at));
+    const parserSays = () => at('yaml-syntax', a.line, a.col, { detail: firstLine(first.message) }, { endLine: b.line, endColumn: b.col });
+    problems.push(mergeConflict(src, at) ?? theMistake(text, src, a.line, () => diagnose(first, a.line, a.col, b, src, at), parserSays, at));
   }
   // A quote left open swallows the following lines up to the next quote of its kind: YAML reads that
   // as one text over several lines, which content never needs, so it is the mistake to point at.
@@ -79,6 +81,62 @@ export function yamlProblems(file: string, text: string, doc: Document.Parsed, l
     problems.push(at('yaml-note', a.line, a.col, { detail: firstLine(w.message) }));
   }
   return problems;
+}
+
+/**
+ * The editor's mistake behind the parser's first error, on line `errorLine`. Our own reading (the typical
+ * mistakes of yaml-structure.ts, then the parser's error read more closely) only guesses: a guess is
+ * reported where it stands only when it is the cause (its fix, applied, takes the parser's error away,
+ * or it is on the parser's line and that line cannot be read on its own). Otherwise the error stays on
+ * the parser's line, where a guess one or two lines above may add its words to the hint. A fix is kept
+ * only when the file, with it applied, has no syntax error left.
+ */
+function theMistake(text: string, src: string[], errorLine: number, diagnosed: () => Problem, parserSays: () => Problem, at: At): Problem {
+  const near: Problem[] = [];
+  // Each guess tried costs a parse of the file: enough for any real file, bounded for a pathological one.
+  let tries = MAX_TRIES;
+  const verdict = (p: Problem): Problem | undefined => {
+    const tried = p.fix && tries-- > 0 ? tryFix(text, p.fix, errorLine) : undefined;
+    if (tried?.cause) return tried.valid ? p : withoutFix(p);
+    if (p.line === errorLine && failsAlone(src[errorLine - 1]!)) return withoutFix(p);
+    if (p.line !== errorLine && errorLine - p.line! <= 2) near.push(p);
+    return undefined;
+  };
+  for (const guess of structuralMistakes(src, errorLine + 1, at)) {
+    const found = verdict(guess);
+    if (found) return found;
+  }
+  const said = diagnosed();
+  const found = said.line === errorLine ? withoutFixUnless(said, text, errorLine) : verdict(said);
+  if (found) return found;
+  // The parser's own words at its own place; a guess just above it as a hint.
+  const general = parserSays();
+  const above = near[0];
+  return above ? { ...general, hint: hintOf('yaml-syntax', { line: above.line!, message: above.message }, 'above') } : general;
+}
+
+const MAX_TRIES = 24;
+const withoutFix = ({ fix: _, ...p }: Problem): Problem => p;
+/** A problem on the parser's line, with its fix only when the fix leaves the file without syntax errors. */
+const withoutFixUnless = (p: Problem, text: string, errorLine: number): Problem => (p.fix && tryFix(text, p.fix, errorLine).valid ? p : withoutFix(p));
+
+/** Lines left from a merge with a conflict ("<<<<<<< HEAD", "=======", ">>>>>>> main"): the first of them. */
+function mergeConflict(src: string[], at: At): Problem | undefined {
+  const markers = src.flatMap((l, i) => (/^(<{7}|={7}|>{7})(\s|$)/.test(l) ? [i + 1] : []));
+  if (!markers.length) return undefined;
+  const line = markers[0]!;
+  return at(
+    'yaml-merge-conflict',
+    line,
+    1,
+    { lines: markers.join(', ') },
+    {
+      endLine: line,
+      endColumn: src[line - 1]!.trimEnd().length + 1,
+      expected: expectedOf('yaml-merge-conflict', 'oneVersion', {}),
+      found: foundOf('yaml-merge-conflict', 'marker', { marker: src[line - 1]!.trim() }),
+    },
+  );
 }
 
 const KEY_LINE = /^( *)(- +)?([^\s#'"][^:#]*?):(?:\s+(\S.*))?$/;
@@ -141,7 +199,9 @@ function diagnose(error: YAMLError, line: number, column: number, end: { line: n
     // "key" with nothing after it where a value was expected.
     if (/map values/.test(error.message)) {
       const key = text.trim().split(/\s+/)[0] ?? '';
-      return at('yaml-missing-colon', line, indentOf(text) + 1, { key });
+      // Keys are words of Latin letters; anything else is a text where a key was expected.
+      if (/^[A-Za-z][\w-]*$/.test(key)) return at('yaml-missing-colon', line, indentOf(text) + 1, { key });
+      return at('yaml-syntax', line, column, { detail: firstLine(error.message) });
     }
     return at('yaml-unclosed', line, column);
   }
@@ -156,6 +216,8 @@ function missingColon(line: number, src: string[], at: At): Problem | undefined 
     if (l === undefined || blank(l) || l.includes(':') || /^\s*-\s/.test(l)) continue;
     if (/^\s*["'[{]/.test(l)) continue;
     const key = l.trim().split(/\s+/)[0]!;
+    // Keys are words of Latin letters: "Профессиональная запись…" is a text, not a key.
+    if (!/^[A-Za-z][\w-]*$/.test(key)) continue;
     const after = indentOf(l) + 1 + key.length;
     const rest = /^\s*/.exec(l.slice(after - 1))![0].length;
     return at(

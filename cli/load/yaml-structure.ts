@@ -1,5 +1,6 @@
 import { expectedOf, type Fix, foundOf, type Problem } from '../report/problem.ts';
 import type { ProblemCode } from '../report/problems.ts';
+import { continuedAtMargin, plainValue, textMistake } from './yaml-text-mistakes.ts';
 
 /** Makes a problem at a place; where the message's wording is one of the code's variants, its name goes in `extra.variant`. */
 export type At = (
@@ -48,33 +49,17 @@ const BULLETS: Record<string, string> = {
 export const bulletName = (c: string) => BULLETS[c];
 const BULLET_LINE = /^( *)([–—‒−‐•·▪●◦])(\s+)/;
 
-/** What YAML makes of a plain text's first character. */
-const SPECIAL_START: Record<string, string> = {
-  '*': 'a reference to an anchor (an alias)',
-  '&': 'the name of an anchor',
-  '!': 'a type tag',
-  '%': 'a directive',
-  '@': 'a reserved character',
-  '`': 'a reserved character',
-  '|': 'the start of a block of several lines',
-  '>': 'the start of a block of several lines',
-};
-
-/** `key: value` (or `- key: value`), the value not yet cut at a comment. */
-const KEY_VALUE = /^( *(?:- +)?)([^\s#'"[\]{}:-][^:#]*?|-[^\s:#][^:#]*?):( +)(\S.*)$/;
 const BLOCK_START = /:\s*[|>][-+0-9]*\s*(#.*)?$/;
 const indentOf = (l: string) => /^ */.exec(l)![0].length;
 const blank = (l: string | undefined) => l === undefined || /^\s*(#.*)?$/.test(l);
-
-/** A plain value up to a comment (" #"). */
-const plainValue = (v: string) => v.replace(/\s+#.*$/, '').replace(/\s+$/, '');
-const quoted = (v: string) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
-/** A long text in a hint: its start, then "…" (the fix carries all of it). */
-const shorten = (v: string) => (v.length > 50 ? `${v.slice(0, 40)}…` : v);
 const spaces = (n: number) => `${n} space${n === 1 ? '' : 's'}`;
 
-/** The first of the editor's typical mistakes on lines 1 to `upTo`, or nothing when none is recognised. */
-export function structuralMistake(src: string[], upTo: number, at: At): Problem | undefined {
+/**
+ * The editor's typical mistakes on lines 1 to `upTo`, in the order of the file (all readings of each line). These are
+ * guesses: yaml-problems.ts reports one only where it is the cause of the parser's error (its fix, applied,
+ * takes that error away, or it stands on the parser's line and that line cannot be read on its own).
+ */
+export function* structuralMistakes(src: string[], upTo: number, at: At): Generator<Problem> {
   let blockIndent = -1;
   for (let n = 1; n <= Math.min(upTo, src.length); n++) {
     const l = src[n - 1]!;
@@ -85,19 +70,21 @@ export function structuralMistake(src: string[], upTo: number, at: At): Problem 
     }
     if (BLOCK_START.test(l) && !/["']/.test(l.slice(0, l.indexOf(':')))) blockIndent = indentOf(l);
     if (/^\s*#/.test(l)) continue;
-    const found =
-      oddSpace(l, n, at) ??
-      badDash(l, n, at) ??
-      unclosedBracket(l, n, at) ??
-      textProblem(l, n, at) ??
-      dashWithoutSpace(l, n, src, at) ??
-      pastedTooDeep(n, src, at);
-    if (found) return found;
+    // Every reading of the line: the first that proves to be the cause is the one reported.
+    for (const guess of [
+      oddSpace(l, n, at),
+      continuedAtMargin(n, src, at),
+      badDash(l, n, at),
+      unclosedBracket(l, n, at),
+      textMistake(l, n, src, at),
+      dashWithoutSpace(l, n, src, at),
+      pastedTooDeep(n, src, at),
+    ])
+      if (guess) yield guess;
   }
-  return undefined;
 }
 
-const fix = (line: number, column: number, endColumn: number, text: string): Fix[] => [{ line, column, endColumn, text }];
+export const fix = (line: number, column: number, endColumn: number, text: string): Fix[] => [{ line, column, endColumn, text }];
 
 function oddSpace(l: string, n: number, at: At): Problem | undefined {
   const lead = /^[ \u00a0\u1680\u2000-\u200b\u202f\u205f\u2060\u3000\ufeff]*/.exec(l)![0];
@@ -183,37 +170,6 @@ function unclosedBracket(l: string, n: number, at: At): Problem | undefined {
   );
 }
 
-/** A plain text with ": " inside, or one that starts with a character YAML reads as syntax. */
-function textProblem(l: string, n: number, at: At): Problem | undefined {
-  const m = KEY_VALUE.exec(l);
-  if (!m) return undefined;
-  const [, lead, key, gap, rest] = m as unknown as [string, string, string, string, string];
-  const value = plainValue(rest);
-  const column = lead.length + key.length + 1 + gap.length + 1;
-  const quoteFix = { fix: fix(n, column, column + value.length, quoted(value)), endLine: n, endColumn: column + value.length };
-  const first = value[0]!;
-  if (`"'[{`.includes(first)) return undefined;
-  const meaning = SPECIAL_START[first];
-  // "*name" alone is an alias; "**bold**" or "*word* more" is a text.
-  if (meaning && !(first === '*' && /^\*[\w-]+$/.test(value)) && !(first === '&' && /^&[\w-]+ *$/.test(value)))
-    return at(
-      'yaml-starts-with-special',
-      n,
-      column,
-      { char: first, meaning, fixed: `${key.trim()}: ${quoted(shorten(value))}` },
-      { expected: expectedOf('yaml-starts-with-special', 'quoted', {}), found: foundOf('yaml-starts-with-special', 'start', { char: first }), ...quoteFix },
-    );
-  if (/:(\s|$)/.test(value))
-    return at(
-      'yaml-colon-in-text',
-      n,
-      column,
-      { key: key.trim(), fixed: `${key.trim()}: ${quoted(shorten(value))}` },
-      { expected: expectedOf('yaml-colon-in-text', 'quoted', {}), found: foundOf('yaml-colon-in-text', 'colon', {}), ...quoteFix },
-    );
-  return undefined;
-}
-
 /** "-vocal-coach" where a list item starts: the dash without its space. */
 function dashWithoutSpace(l: string, n: number, src: string[], at: At): Problem | undefined {
   const m = /^( *)-([^\s-].*)$/.exec(l);
@@ -268,6 +224,8 @@ function pastedTooDeep(n: number, src: string[], at: At): Problem | undefined {
     const above = src[s - 1]!;
     if (blank(above)) continue;
     const i = indentOf(above);
+    // An item before it in the same column, or the key of its list there ("answer:" with "- " under it): in place.
+    if (i === indent && (/^ *- /.test(above) || /:\s*(#.*)?$/.test(above))) return undefined;
     if (i < indent && /^ *- /.test(above)) {
       const more = indent - i;
       const edits: Fix[] = [];

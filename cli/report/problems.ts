@@ -312,6 +312,72 @@ export const PROBLEMS = {
     expected: { column: '"-" in column {column}' },
     found: { column: '"-" in column {column}' },
   },
+  'yaml-block-sign': {
+    severity: 'error',
+    title: 'A block sign or quote sign in front of a text',
+    message: 'The text starts with "{char} ", which YAML reads as the sign of a text on the following lines, not as part of this one.',
+    hint: 'Delete the "{char}" in front of the text (a quote sign copied with it, or a stray block sign): {fixed}',
+    example: 'en: | Piano lessons\nru: > Да, запись песни…  (copied from a Telegram quote)',
+    expected: { text: 'the text right after the colon' },
+    found: { sign: '"{char}" in front of the text' },
+  },
+  'yaml-two-entries-on-one-line': {
+    severity: 'error',
+    title: 'Two entries on one line',
+    message: 'This line holds two entries, "{key}:" and "{other}:": the line break between them is missing.',
+    hint: 'Put "{other}: …" on a line of its own, under "{key}:".',
+    example: 'title:\n  ru: Хор en: Choir',
+    expected: { ownLine: '"{other}:" on a line of its own' },
+    found: { sameLine: '"{other}:" on the line of "{key}:"' },
+  },
+  'yaml-quote-in-quoted-text': {
+    severity: 'error',
+    title: 'A quote inside a quoted text',
+    message: 'The text is in double quotes and has a double quote inside it ({found}), where YAML ends the text.',
+    variants: {
+      apostrophe: 'The text is in single quotes and has an apostrophe inside it ({found}), where YAML ends the text.',
+    },
+    hint: 'Write a double quote inside double quotes as \\" (or use the quotes « » or “ ”): {fixed}',
+    hints: {
+      apostrophe: "Inside single quotes write an apostrophe twice (''), or use ’: {fixed}",
+    },
+    example: "en: 'the studio's choir'",
+    expected: { apostrophe: "an apostrophe written twice ('')", quote: 'a double quote written \\"' },
+  },
+  'yaml-text-continued-at-margin': {
+    severity: 'error',
+    title: "A text's next line not indented",
+    message: 'This line goes on with the text of "{key}:" on line {line}, but it is not indented under it, so YAML reads it as a new entry.',
+    hint: 'Indent the line under the text it continues (or join it to line {line}); the two lines are read as one text.',
+    example: '  - ru: Да, запись песни в студии можно купить как подарочный сертификат.\nПрофессиональная запись — от 300 €.',
+    expected: { indented: 'the line indented to column {column}' },
+    found: { column: 'the line starting in column {column}' },
+  },
+  'yaml-merge-conflict': {
+    severity: 'error',
+    title: 'Merge-conflict markers left in a file',
+    message:
+      'The file still has the markers of a merge conflict ("<<<<<<<", "=======", ">>>>>>>" on lines {lines}): the lines between them are two versions of the same part.',
+    hint: 'Keep the version you want (or combine the two), then delete the marker lines; no fix is offered, since only you can choose.',
+    example: '<<<<<<< HEAD\n  en: Choir\n=======\n  en: Adult choir\n>>>>>>> main',
+    expected: { oneVersion: 'one version, without marker lines' },
+    found: { marker: '"{marker}"' },
+  },
+  'yaml-comment-in-text': {
+    severity: 'error',
+    title: 'A "#" that turns the rest of a text into a comment',
+    message: 'The text after "{key}:" starts with "#", which YAML reads as the start of a comment, so the value is empty.',
+    variants: {
+      cut: 'The text after "{key}:" stops at " #": YAML reads "{comment}" as a comment, so visitors see only "{shown}".',
+    },
+    hint: 'Put the whole text in quotes, so the "#" is part of it: {fixed}',
+    hints: {
+      cut: 'A note for editors goes on a line of its own, starting with "#". To keep the hashtags in the text, put the whole text in quotes: {fixed}',
+    },
+    example: 'ru: Поём вместе #вокал #хор\nen: #1 choir in town',
+    expected: { text: 'the whole text in quotes' },
+    found: { comment: 'a comment from "#": {comment}' },
+  },
   'yaml-multiple-documents': {
     severity: 'error',
     title: 'More than one document in a file',
@@ -323,6 +389,9 @@ export const PROBLEMS = {
     title: 'Any other YAML syntax mistake',
     message: 'This line cannot be read: {detail}.',
     hint: 'Check the indentation and punctuation on this line and the one before it. Quote a text that contains ": " or starts with a special character.',
+    hints: {
+      above: 'Line {line} may be the cause: {message} Check the indentation and punctuation on both lines.',
+    },
   },
   'yaml-note': {
     severity: 'warning',
@@ -378,7 +447,9 @@ export const PROBLEMS = {
     variants: {
       empty: 'The value after the colon is empty.',
       notNumber: '{value} is not {expected}.',
+      listForOne: 'This is a list of several values ({values}), but one value goes here.',
     },
+    expected: { oneValue: 'one value, not a list' },
     hints: {
       whole: 'Write a whole number, without decimals.',
       decimalComma: 'Write decimals with a point, without quotes: {number}.',
@@ -388,6 +459,8 @@ export const PROBLEMS = {
       quote: 'Put the value in quotes, so it is read as text: "{value}".',
       emptyText: 'Write the text after the colon, or remove the key if it is optional.',
       oneEntryPerLine: 'Write each entry on its own line starting with "- ", e.g.\n  - {value}',
+      oneEntryPerDay: 'Write one entry per day: copy this entry once for each of {values}, with one day in each (day: {first}).',
+      oneValue: 'Write one value here, not the list {values}; where each of them is meant, write one entry for each.',
     },
   },
   'not-allowed': {
@@ -407,6 +480,13 @@ export const PROBLEMS = {
     message: '{found} is not written the way it should be.',
     hint: 'Write {format}.',
     example: 'validUntil: 31.12.2026',
+    variants: {
+      range: '{found} is a start and an end written as one value; one {what} goes here.',
+    },
+    hints: {
+      rangeStartEnd: "Write the start here ({key}: '{start}') and the end under \"{other}:\" ('{end}'), one value in each.",
+      rangeOne: 'Write one {what} here, e.g. {end} (the last day of the range).',
+    },
   },
   'raw-html': {
     severity: 'error',

@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import type { LoadedFile } from '../load/load.ts';
 import type { SourceFile } from '../load/source.ts';
+import { textsCutByComment } from '../load/yaml-comments.ts';
 import type { Problem } from '../report/problem.ts';
 import { explain } from './explain-schema-errors.ts';
 import { getValidators } from './validators.ts';
@@ -22,7 +23,7 @@ export function checkSchemas(files: LoadedFile[], kept?: WeakMap<SourceFile, Pro
     }
     validators ??= getValidators();
     const validate: ValidateFunction = validators[f.type];
-    const found = validate(f.source.data) ? [] : explain(f.source, validate.errors ?? []);
+    const found = [...(validate(f.source.data) ? [] : explain(f.source, validate.errors ?? [])), ...textsCutByComment(f.source)];
     if (!found.length) kept?.set(f.source, found);
     problems.push(...found);
   }

@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { type PathPart, problemAt, type SourceFile } from '../load/source.ts';
+import { emptiedByComment } from '../load/yaml-comments.ts';
 import type { Problem } from '../report/problem.ts';
 import { catalogued, expectedOf, foundOf, hintOf } from '../report/problem.ts';
 import { count, describeValue, limitWords, quoteValue, SUGGESTIONS, type SuggestionKind, TYPE_NAMES, withPlaceholderNote } from '../report/problems.ts';
@@ -155,9 +156,12 @@ export function explain(source: SourceFile, raw: ErrorObject[]): Problem[] {
   const errors = pruneUnions(raw as Err[]);
   const typoFor = misspeltKeys(errors);
   const problems: Problem[] = [];
-  const seen = new Set<string>();
+  // A range in "start:" says why "end:" is missing: one mistake, reported once (at the range).
+  const seen = new Set<string>(errors.flatMap(coveredByRange));
   for (const e of errors) {
-    const explainer = EXPLAINERS.get(e.keyword) ?? notValid;
+    // "day: [tu, th]": a list where one value goes is one mistake, whatever each branch of a union says of it.
+    const listForOne = Array.isArray(e.data) && (e.keyword === 'enum' || e.keyword === 'const' || (e.keyword === 'type' && e.params.type !== 'array'));
+    const explainer = listForOne ? oneValueOnly : (EXPLAINERS.get(e.keyword) ?? notValid);
     const path = pointerToPath(e.instancePath);
     const parentSchema = (e.parentSchema ?? {}) as Explaining['parentSchema'];
     const explained = explainer(e, { path, parentSchema, placeholderOk: e.placeholderOk === true, typoFor });
@@ -171,6 +175,12 @@ export function explain(source: SourceFile, raw: ErrorObject[]): Problem[] {
     if (seen.has(id)) continue;
     seen.add(id);
     const placed = problemAt(source, at, problem, { key });
+    // "ru: #1 in town": the editor sees a text after the colon, YAML a comment.
+    const emptied = e.data === null && placed.line ? emptiedByComment(source.text.split(/\r?\n/)[placed.line - 1] ?? '', placed.line) : undefined;
+    if (emptied) {
+      problems.push({ ...emptied, file: placed.file, path: placed.path });
+      continue;
+    }
     const fix = explained.fix ?? explained.fixOfWritten?.(writtenAt(source, placed));
     problems.push(fix === undefined ? placed : withFix(source, placed, fix, explained.fixWhole));
   }
@@ -322,7 +332,7 @@ const notAllowed: Explainer = (e, { placeholderOk }) => {
   };
 };
 
-const badPattern: Explainer = (e, { parentSchema, placeholderOk }) => {
+const badPattern: Explainer = (e, { path, parentSchema, placeholderOk }) => {
   if (e.params.pattern === ONE_LINE)
     return {
       problem: catalogued('line-break', {}, { expected: expectedOf('line-break', 'oneLine', {}), found: describeValue(e.data) }),
@@ -333,6 +343,8 @@ const badPattern: Explainer = (e, { parentSchema, placeholderOk }) => {
   }
   const format = formatHint(e.params.pattern as string, parentSchema.description);
   const pattern = new RegExp(e.params.pattern as string);
+  const range = typeof e.data === 'string' ? rangeIn(e.data, (v) => pattern.test(v)) : undefined;
+  if (range) return rangeExplained(e, path, range, e.params.pattern as string);
   const suggestion = typeof e.data === 'string' ? suggest(e.data, [], (v) => pattern.test(v)) : undefined;
   return {
     problem: catalogued(
@@ -341,6 +353,69 @@ const badPattern: Explainer = (e, { parentSchema, placeholderOk }) => {
       { expected: format.expected, found: describeValue(e.data), hint: suggestion ? suggestion.hint : withPlaceholderNote(format.hint, placeholderOk) },
     ),
     fix: suggestion?.fixed,
+  };
+};
+
+/** Keys that hold the start of a range, and the key of its end. */
+const RANGE_PAIRS: Record<string, string> = { start: 'end', from: 'to', validFrom: 'validUntil' };
+
+/** "10:00-11:00" or "2026-09-01 – 2026-09-30": two values that each fit, joined by a dash. */
+function rangeIn(value: string, fits: (v: string) => boolean): { start: string; end: string } | undefined {
+  for (const m of value.matchAll(/\s*[-–—]\s*/g)) {
+    const start = value.slice(0, m.index).trim();
+    const end = value.slice(m.index + m[0].length).trim();
+    if (start && end && fits(start) && fits(end)) return { start, end };
+  }
+  return undefined;
+}
+
+/** The id of the "end: is missing" a range in "start:" explains (see missingKey's id). */
+function coveredByRange(e: Err): string[] {
+  const key = e.instancePath.split('/').at(-1)!;
+  if (e.keyword !== 'pattern' || typeof e.data !== 'string' || !RANGE_PAIRS[key]) return [];
+  const pattern = new RegExp(e.params.pattern as string);
+  return rangeIn(e.data, (v) => pattern.test(v)) ? [`missing-key:${e.instancePath.slice(0, -key.length - 1)}:${RANGE_PAIRS[key]}`] : [];
+}
+
+/** A start and an end written as one value where one goes: say so, and where each half belongs. */
+function rangeExplained(e: Err, path: PathPart[], range: { start: string; end: string }, pattern: string): Explained {
+  const key = String(path.at(-1) ?? '');
+  const other = RANGE_PAIRS[key];
+  const what = formatHint(pattern).expected.includes('date') ? 'date' : /time/.test(formatHint(pattern).expected) ? 'time' : 'value';
+  const found = quoteValue(String(e.data));
+  return {
+    problem: catalogued(
+      'bad-format',
+      { found, what },
+      {
+        variant: 'range',
+        expected: formatHint(pattern).expected,
+        found: describeValue(e.data),
+        hint: other ? hintOf('bad-format', { key, other, ...range }, 'rangeStartEnd') : hintOf('bad-format', { what, end: range.end }, 'rangeOne'),
+      },
+    ),
+  };
+}
+
+/** A list where one value goes ("day: [tu, th]"): one entry per day, or one value. */
+const oneValueOnly: Explainer = (e, { path }) => {
+  const list = (e.data as unknown[]).map(String);
+  const key = String([...path].reverse().find((p) => typeof p === 'string') ?? '');
+  return {
+    problem: catalogued(
+      'wrong-type',
+      { values: list.join(', ') },
+      {
+        variant: 'listForOne',
+        expected: expectedOf('wrong-type', 'oneValue', {}),
+        found: describeValue(e.data),
+        hint:
+          key === 'day'
+            ? hintOf('wrong-type', { values: list.join(', '), first: list[0] ?? '' }, 'oneEntryPerDay')
+            : hintOf('wrong-type', { values: list.join(', ') }, 'oneValue'),
+      },
+    ),
+    id: `list:${e.instancePath}`,
   };
 };
 

@@ -42,8 +42,10 @@ interface Case {
   hint?: string;
   /** Warnings the shipped content does not have. */
   warnings?: string[];
-  /** The first error carries no fix (the editor must decide, e.g. which encoding to save in). */
+  /** The first error carries no fix, only a hint (the editor must decide, e.g. which encoding to save in). */
   noFix?: boolean;
+  /** What the editor meant, as edits to the content as it was (by default the content as it was): the fixes must give its texts. */
+  intended?: Edit[];
 }
 interface Reported {
   code: string;
@@ -188,16 +190,38 @@ function check(c: Case) {
       if (c.hint) expect(errors[0]?.hint).toContain(c.hint);
       const added = problems.filter((p) => p.severity === 'warning' && !baseline.has(key(p))).map((p) => `${p.file} ${p.code}`);
       expect(added).toEqual(c.warnings ?? []);
-      // The fix the hint names, applied: the content is valid again.
+      // Every fix offered, applied: the content is valid again, and every text is the one the editor meant.
       const first = errors[0];
       const entry: (typeof score)[number] = { name: c.name, one: true, fixed: undefined };
-      if (first?.fix && !c.noFix) {
-        const path = join(copy.dir, first.file);
-        writeFileSync(path, applyFix(readFileSync(path, 'utf8'), first.fix));
-        const again = (await validate(copy.dir)).problems.filter((p) => p.severity === 'error');
-        expect(again, `after the fix ${JSON.stringify(first.fix)}`).toEqual([]);
+      const offered = problems.filter((p) => p.fix && (p.severity === 'error' || !baseline.has(key(p))));
+      if (c.noFix) expect(first?.fix, `${first?.code} offers a fix, but none is certain here`).toBeUndefined();
+      else if (errors.some((p) => !p.fix)) expect.fail(`${errors.find((p) => !p.fix)!.code} has no fix; mark the case noFix if none can be certain`);
+      if (offered.length && !c.noFix) {
+        const files = [...new Set(offered.map((p) => p.file))];
+        for (const file of files) {
+          const path = join(copy.dir, file);
+          writeFileSync(
+            path,
+            applyFix(
+              readFileSync(path, 'utf8'),
+              offered.filter((p) => p.file === file).flatMap((p) => p.fix!),
+            ),
+          );
+        }
+        const again = (await validate(copy.dir)).problems.filter((p) => p.severity === 'error' || (p.fix && !baseline.has(key(p))));
+        expect(again, `after the fixes ${JSON.stringify(offered.map((p) => p.fix))}`).toEqual([]);
+        const meant = contentCopy();
+        try {
+          apply(meant.dir, c.intended ?? []);
+          for (const file of files)
+            expect(parse(readFileSync(join(copy.dir, file), 'utf8')), `${file}: the texts after the fix are not the ones meant`).toEqual(
+              parse(readFileSync(join(meant.dir, file), 'utf8')),
+            );
+        } finally {
+          meant.cleanup();
+        }
         entry.fixed = true;
-      } else if (first && !c.noFix && want.length === 1) expect.fail(`${first.code} has no fix; mark the case noFix if none can be certain`);
+      }
       if (c.errors?.length) score.push(entry);
     } finally {
       copy.cleanup();
