@@ -1,4 +1,4 @@
-import { keepDaysOf, LEGAL_VARIABLES } from '../../schema/legal.ts';
+import { keepDaysOf, type LEGAL_VARIABLES } from '../../schema/legal.ts';
 import type { Builder } from './page-kind.ts';
 import { titled } from './page-kind.ts';
 
