@@ -680,7 +680,7 @@ export const PROBLEMS = {
     severity: 'warning',
     title: 'A fact still to be supplied',
     message: 'Placeholder: {what}.',
-    variants: { unshown: 'Placeholder, shown on no page: {what}.' },
+    variants: { unshown: 'Placeholder: {what} (shown on no page).' },
     hint: 'This fact is not known yet and is shown to visitors as written, on {where}. Replace it with the real value before publishing.',
     hints: {
       unshown:
