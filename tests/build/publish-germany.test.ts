@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { checkGlossary, type GlossaryEntry } from '../../cli/i18n/glossary.ts';
 import { CONTENT } from '../helpers/cli.ts';
-import { fileForUrl, siteFiles } from '../helpers/site.ts';
+import { fileForUrl, localeUrl, siteFiles, visibleText } from '../helpers/site.ts';
 
 /**
  * Issue 38, "ready to publish in Germany", read on the built shipped site as a visitor reads it:
@@ -15,19 +15,9 @@ import { fileForUrl, siteFiles } from '../helpers/site.ts';
 type Locale = 'ru' | 'en' | 'de';
 const LOCALES: Locale[] = ['ru', 'en', 'de'];
 const dist = inject('siteDir');
-const urlOf = (route: string, l: Locale) => (l === 'ru' ? route : route === '/' ? `/${l}` : `/${l}${route}`);
+const urlOf = localeUrl;
 const html = (route: string, l: Locale) => readFileSync(join(dist, fileForUrl(urlOf(route, l))), 'utf8');
-/** What a visitor reads: the body's text, tags out, entities and no-break spaces as plain characters. */
-const visible = (page: string) =>
-  page
-    .replace(/^[\s\S]*?<body[^>]*>/, '')
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/[\u00a0\u202f]/g, ' ')
-    .replace(/\s+/g, ' ');
+const visible = visibleText;
 /** The paragraphs of a page's main part, as visitors read them one by one. */
 const paragraphs = (route: string, l: Locale) => [...html(route, l).matchAll(/<(p|li)[^>]*>([\s\S]*?)<\/\1>/g)].map((m) => visible(`<body>${m[2]}`).trim());
 /** Every page of a locale, with its visible text. */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { fileForUrl, siteFiles } from '../helpers/site.ts';
+import { fileForUrl, localeUrl, siteFiles, visibleText } from '../helpers/site.ts';
 
 /**
  * The facts SPEC.md gives, read on the built site as a visitor reads them: in the visible text of
@@ -358,21 +358,9 @@ const DRAWING = [
 
 const LOCALES: Locale[] = ['ru', 'en', 'de'];
 const dist = inject('siteDir');
-const urlOf = (route: string, l: Locale) => (l === 'ru' ? route : route === '/' ? `/${l}` : `/${l}${route}`);
+const urlOf = localeUrl;
 const html = (route: string, l: Locale) => readFileSync(join(dist, fileForUrl(urlOf(route, l))), 'utf8');
-/** What a visitor reads: the body's text, tags out, entities and no-break spaces as plain characters. */
-const visible = (page: string) =>
-  page
-    .replace(/^[\s\S]*?<body[^>]*>/, '')
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/[\u00a0\u202f]/g, ' ')
-    .replace(/\s+/g, ' ');
+const visible = visibleText;
 const money = (n: number, l: Locale) => (l === 'en' ? `€${n}` : `${n} €`);
 
 describe('the facts SPEC.md gives, on every page they belong to, in ru, en and de', () => {
