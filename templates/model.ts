@@ -137,6 +137,8 @@ export interface FormModel {
     course: Text;
     coursePlaceholder: Text;
     message: Text;
+    /** Under the free-text field: no health details of a child there (Art. 9 GDPR; the privacy page says why). */
+    messageHint: Text;
     email: Text;
     required: Text;
     submit: Text;
@@ -224,6 +226,8 @@ export type PageBody =
   | { kind: 'course'; course: CourseDetail }
   | {
       kind: 'prices';
+      /** The VAT status and what else the final prices need said, under the currency note. */
+      notes: Text[];
       categories: PriceCategoryModel[];
       recordingPackages: { id: string; name: string; description: Text; revisions: Text; price?: PriceText }[];
       paymentRules: Text[];

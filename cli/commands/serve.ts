@@ -36,11 +36,14 @@ async function mailFromEnvironment(dir: string): Promise<{ mail?: ServeOptions['
   return { mail: { mailer: transport, to, from } };
 }
 
-/** `--keep-days`, else STUDIO_KEEP_DAYS, else the default: whole days, at least 1. */
-function keepDaysOf(flag: string | undefined): number {
+/**
+ * `--keep-days`, else STUDIO_KEEP_DAYS, else the period the built site's privacy page states
+ * (site.yaml form.keepDays, in the manifest), else the default: whole days, at least 1.
+ */
+function keepDaysOf(flag: string | undefined, stated: number | undefined): number {
   if (flag !== undefined) return parseWholeNumber(flag, '--keep-days', 1);
   const env = process.env.STUDIO_KEEP_DAYS;
-  return env ? parseWholeNumber(env, 'STUDIO_KEEP_DAYS', 1) : DEFAULT_KEEP_DAYS;
+  return env ? parseWholeNumber(env, 'STUDIO_KEEP_DAYS', 1) : (stated ?? DEFAULT_KEEP_DAYS);
 }
 
 /**
@@ -77,6 +80,8 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
   if (!database) checkDataDir(opts.data, opts.out);
   const { startServer } = await import('../serve/server.ts');
   const { mail, off } = await mailFromEnvironment(opts.out);
+  const stated = readManifest(opts.out)?.keepDays;
+  const keepDays = keepDaysOf(opts.keepDays, stated);
   // One log: JSON lines for machines (systemd's journal, a file), short lines on a terminal.
   const logStream: LogStream = log.outIsTerminal ? readableLines(log.out, log.paint) : { write: (line) => log.out(line.replace(/\n$/, '')) };
   const server = await startServer({
@@ -89,7 +94,7 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
     minFillMs: parseNumber(opts.minFillSeconds, '--min-fill-seconds', 0) * 1000,
     origins: opts.origin,
     trustProxy: typeof opts.trustProxy === 'string' ? parseWholeNumber(opts.trustProxy, '--trust-proxy', 1) : !!opts.trustProxy,
-    keepDays: keepDaysOf(opts.keepDays),
+    keepDays,
     mail,
     logStream,
     quiet: opts.quiet,
@@ -109,8 +114,10 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
     if (!health.ok) logger.warn(`${health.reason}; enquiries are answered 503 until it answers (checked every 2 s)`);
   }
   const owed = server.outbox instanceof PgOutbox ? await server.outbox.count().catch(() => 0) : (server.outbox?.pending ?? 0);
-  const days = server.inbox.health().retentionDays ?? keepDaysOf(opts.keepDays);
+  const days = server.inbox.health().retentionDays ?? keepDays;
   logger.info(`Enquiries are deleted ${days} days after they arrive (--keep-days).`);
+  if (stated !== undefined && days !== stated)
+    logger.warn(`the privacy page says enquiries are deleted after ${stated} days: set form.keepDays: ${days} in site.yaml and rebuild, or drop --keep-days`);
   logger.info(`E-mail to the studio: ${mail ? `on, to ${mail.to}${owed ? ` (${owed} still owed)` : ''}` : off}`);
   const why = await untilStopped();
   logger.info(`Stopping (${why}): finishing the requests under way…`);

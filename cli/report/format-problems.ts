@@ -72,6 +72,49 @@ function placeNames(list: Problem[]): string {
 }
 
 /**
+ * One line per file (`content/courses/afc.yaml  9 — age, format, … · on /afk`); when every file of
+ * a folder has the very same placeholders on the same kind of page (each teacher's biography), they
+ * share a line.
+ */
+function placeholderRows(placeholders: Problem[], prefix: string, withPlaces: boolean): string[] {
+  const perFile = new Map<string, Problem[]>();
+  for (const p of placeholders) perFile.set(p.file, [...(perFile.get(p.file) ?? []), p]);
+  const dirOf = (file: string) => (file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '');
+  const places = (list: Problem[]) => {
+    if (!withPlaces) return '';
+    const all = [...new Set(list.map((p) => p.where!))];
+    // "/afk" is said by "/afk and its card on the home page".
+    return ` · on ${all.filter((w) => !all.some((o) => o !== w && o.startsWith(w))).join('; ')}`;
+  };
+  const rows: { where: string; count: string; names: string }[] = [];
+  const same = new Map<string, string[]>();
+  const idOf = (file: string, list: Problem[]) => `${dirOf(file)}|${list.length}|${placeNames(list)}${places(list)}`;
+  for (const [file, list] of perFile) {
+    const id = idOf(file, list);
+    same.set(id, [...(same.get(id) ?? []), file]);
+  }
+  const groups = new Map<string, [string, string, string]>();
+  for (const [id, files] of same) {
+    const [dir, count, names] = id.split('|') as [string, string, string];
+    const all = [...perFile.keys()].filter((f) => f.startsWith(`${dir}/`)).length;
+    if (dir && files.length >= 3 && files.length === all) groups.set(id, [`${prefix}${dir}/*.yaml (all ${files.length})`, `${count} each`, names]);
+  }
+  const done = new Set<string>();
+  for (const [file, list] of perFile) {
+    const id = idOf(file, list);
+    const group = groups.get(id);
+    if (!group) rows.push({ where: `${prefix}${file}`, count: String(list.length), names: `${placeNames(list)}${places(list)}` });
+    else if (!done.has(id)) {
+      done.add(id);
+      rows.push({ where: group[0], count: group[1], names: group[2] });
+    }
+  }
+  const width = Math.max(...rows.map((r) => r.where.length));
+  const countWidth = Math.max(...rows.map((r) => r.count.length));
+  return rows.map((r) => `  ${r.where.padEnd(width)}  ${r.count.padStart(countWidth)} — ${r.names}`);
+}
+
+/**
  * Human output: errors in full (place, expected, found, code frame, hint), other warnings in full,
  * placeholders one line per file (all of them with `verbose`), then the summary, which repeats
  * where the first error is.
@@ -105,40 +148,21 @@ export function formatHuman(problems: Problem[], options: FormatOptions): string
   }
   const placeholders = shown.filter((p) => p.code === 'placeholder');
   if (grouped && placeholders.length) {
-    const perFile = new Map<string, Problem[]>();
-    for (const p of placeholders) perFile.set(p.file, [...(perFile.get(p.file) ?? []), p]);
-    out.push(
-      paint.yellow(
-        `Placeholders ("TODO: …", shown to visitors as written; replace them before publishing${options.verbose ? '' : ', or see each with --verbose'}):`,
-      ),
-    );
-    // When every file of a folder has the very same placeholders (each teacher's biography), they share a line.
-    const rows: { where: string; count: string; names: string }[] = [];
-    const same = new Map<string, string[]>();
-    for (const [file, list] of perFile) {
-      const id = `${file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : ''}|${list.length}|${placeNames(list)}`;
-      same.set(id, [...(same.get(id) ?? []), file]);
+    // Those a page shows, then those no page shows (issue 38): "shown to visitors" only where someone can read them.
+    const onPages = placeholders.filter((p) => p.where !== undefined);
+    const nowhere = placeholders.filter((p) => p.where === undefined);
+    if (onPages.length) {
+      out.push(
+        paint.yellow(
+          `Placeholders ("TODO: …", shown to visitors as written on the pages named; replace them before publishing${options.verbose ? '' : ', or see each with --verbose'}):`,
+        ),
+      );
+      out.push(...placeholderRows(onPages, prefix, true), '');
     }
-    const done = new Set<string>();
-    for (const [id, files] of same) {
-      const [dir, count, names] = id.split('|') as [string, string, string];
-      const all = [...perFile.keys()].filter((f) => f.startsWith(`${dir}/`)).length;
-      if (dir && files.length >= 3 && files.length === all) same.set(id, [`${prefix}${dir}/*.yaml (all ${files.length})`, `${count} each`, names]);
-      else same.delete(id);
+    if (nowhere.length) {
+      out.push(paint.yellow('Placeholders shown on no page (no visitor reads them yet; fill them in before they are published):'));
+      out.push(...placeholderRows(nowhere, prefix, false), '');
     }
-    for (const [file, list] of perFile) {
-      const id = `${file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : ''}|${list.length}|${placeNames(list)}`;
-      const group = same.get(id);
-      if (!group) rows.push({ where: `${prefix}${file}`, count: String(list.length), names: placeNames(list) });
-      else if (!done.has(id)) {
-        done.add(id);
-        rows.push({ where: group[0]!, count: group[1]!, names: group[2]! });
-      }
-    }
-    const width = Math.max(...rows.map((r) => r.where.length));
-    const countWidth = Math.max(...rows.map((r) => r.count.length));
-    for (const r of rows) out.push(`  ${r.where.padEnd(width)}  ${r.count.padStart(countWidth)} — ${r.names}`);
-    out.push('');
   }
   out.push(...summaryLines(problems, paint, options));
   return out.join('\n');

@@ -34,6 +34,8 @@ export interface Problem {
   locale?: string;
   /** Translation problems: the Russian text visitors see instead. */
   fallback?: string;
+  /** Placeholders: the pages where visitors read it; absent when no page shows it. */
+  where?: string;
   /** The edits that make the fix the hint names, where it is certain: apply them all, in any order. */
   fix?: Fix[];
 }

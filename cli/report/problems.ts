@@ -806,8 +806,20 @@ export const PROBLEMS = {
     severity: 'warning',
     title: 'A fact still to be supplied',
     message: 'Placeholder: {what}.',
-    hint: 'This fact is not known yet and is shown to visitors as written. Replace it with the real value before publishing.',
+    variants: { unshown: 'Placeholder: {what} (shown on no page).' },
+    hint: 'This fact is not known yet and is shown to visitors as written, on {where}. Replace it with the real value before publishing.',
+    hints: {
+      unshown:
+        'No visitor reads this text ({why}), but it is still unfinished: write the real value before it is published (a course: before it gets a page with "route:").',
+    },
     example: 'phone: "TODO: studio phone number"',
+  },
+  'course-without-price': {
+    severity: 'warning',
+    title: 'A course page without any price',
+    message: 'The page of the course "{course}" shows no price, and the price list has no line for it.',
+    hint: 'Visitors of {route} see no price at all. When the studio names one, add a line to prices.yaml and "price:" (with "ref:" to that line) to this file.',
+    example: '(a course file with "route:" and no "price:")',
   },
   'banner-expired': {
     severity: 'warning',

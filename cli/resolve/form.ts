@@ -46,6 +46,7 @@ function labels({ locale, ux }: Localizer): FormModel['labels'] {
     course: ux('form.course'),
     coursePlaceholder: ux('form.coursePlaceholder'),
     message: ux('form.message'),
+    messageHint: ux('form.messageHint'),
     email: ux('form.email'),
     required: ux('form.required'),
     submit: ux('form.submit'),

@@ -72,6 +72,12 @@ export const PricesFile = z
       'Not shown on the site (the heading of /prises is its title in routes.yaml), and not counted by "content i18n": a note for editors, may be left out.',
     ),
     currency: z.literal('EUR'),
+    notes: z
+      .array(LocalizedText)
+      .optional()
+      .describe(
+        'Shown under the heading of the price list, after "All prices are final prices in euros" (ui.yaml prices.currencyNote): the VAT status the price indication rules (PAngV) ask for.',
+      ),
     categories: z.array(PriceCategory).min(1),
     recordingPackages: z.array(RecordingPackage).min(1),
     paymentRules: z.array(LocalizedText).min(1),

@@ -54,6 +54,14 @@ export const SiteFile = z
           .regex(/^\/[a-z0-9-]+$/)
           .describe('The localized thank-you page the form without JavaScript ends on.'),
         scriptTimeoutSeconds: z.number().int().positive().describe('How long the form script part may take to load.'),
+        keepDays: z
+          .number()
+          .int()
+          .min(1)
+          .optional()
+          .describe(
+            'How many days `content serve` keeps an enquiry before deleting it (default 180). The privacy page states it where legal.yaml writes {{keepDays}}, and the server uses it unless --keep-days or STUDIO_KEEP_DAYS says otherwise.',
+          ),
         notify: z
           .strictObject({
             to: z.union([z.email(), Placeholder]).optional().describe("Who gets the e-mail; default: the studio's e-mail address in contacts."),

@@ -61,6 +61,7 @@ export const UI_KEYS = {
     'course',
     'coursePlaceholder',
     'message',
+    'messageHint',
     'email',
     'required',
     'submit',

@@ -5,6 +5,7 @@ import type { Translator } from '../resolve/translator.ts';
 import { localeUrl } from '../resolve/urls.ts';
 import { ENQUIRY_LIMITS } from '../schema/enquiry-rules.ts';
 import { known } from '../schema/layout.ts';
+import { keepDaysOf } from '../schema/legal.ts';
 import type { Content } from '../validate/content.ts';
 
 /** Where the build leaves what `content serve` needs; dot-paths are never served. */
@@ -57,6 +58,8 @@ export interface EnquiryManifest {
   /** The stylesheet of the pages, so the server's own answer pages look like the site. */
   stylesheet?: string;
   messages: Record<Locale, ServerMessages>;
+  /** How many days enquiries are kept, as the privacy page states it (site.yaml form.keepDays). Absent in older builds. */
+  keepDays?: number;
   /** Absent when the site facts ask for no e-mail. `to` is absent when it is still a placeholder. */
   notify?: { to?: string; subject: Record<Locale, string> };
 }
@@ -137,6 +140,7 @@ export function enquiryManifest(
     thanks: Object.fromEntries(locales.map((l) => [l, localeUrl(site.form.thanksPath, l)])) as Record<Locale, string>,
     stylesheet,
     messages,
+    keepDays: keepDaysOf(site),
     notify: notify
       ? {
           to: known(to),

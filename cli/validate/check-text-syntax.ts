@@ -1,6 +1,7 @@
 import { type PathPart, problemAt } from '../load/source.ts';
 import { catalogued, expectedOf, hintOf, type Problem } from '../report/problem.ts';
 import type { ContentType } from '../schema/layout.ts';
+import { LEGAL_VARIABLES } from '../schema/legal.ts';
 import { LOCALES } from '../schema/locales.ts';
 import { PLURAL_SUFFIX, UI_VARIABLES } from '../schema/ui-keys.ts';
 import type { Entry } from './content.ts';
@@ -28,10 +29,12 @@ export function checkTextSyntax(entries: readonly Entry<ContentType>[]): Problem
   const path: PathPart[] = [];
   for (const entry of entries) {
     const isUi = entry.source.file === 'ui.yaml';
+    // The legal texts may state the retention period the server applies ({{keepDays}}), filled in by the build.
+    const isLegal = entry.source.file === 'legal.yaml';
     const texts = (value: Record<string, string>) => {
       // The key names the UI string: made only for ui.yaml, not for every text of every course.
       const key = isUi ? path.join('.') : undefined;
-      const declared = key === undefined ? [] : (UI_VARIABLES[key.replace(PLURAL_SUFFIX, '')] ?? []);
+      const declared = isLegal ? LEGAL_VARIABLES : key === undefined ? [] : (UI_VARIABLES[key.replace(PLURAL_SUFFIX, '')] ?? []);
       for (const locale of LOCALES) {
         const text = value[locale];
         if (typeof text !== 'string') continue;

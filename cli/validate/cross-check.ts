@@ -5,7 +5,7 @@ import { bannersNotExpired } from './checks/banners.ts';
 import { type Check, type CheckContext, checkContext } from './checks/check.ts';
 import { linksExist } from './checks/links.ts';
 import { localesAvailable } from './checks/locales.ts';
-import { placeholders, realBaseUrl } from './checks/placeholders.ts';
+import { coursesWithPrice, placeholders, realBaseUrl } from './checks/placeholders.ts';
 import { priceAmountsReadRight } from './checks/price-amounts.ts';
 import { completeTableRows, coursePricesMatchList, uniquePriceIds } from './checks/prices.ts';
 import { courseTeachersExist, formCoursesExist, scheduleCoursesExist, teacherCoursesExist } from './checks/references.ts';
@@ -78,6 +78,7 @@ const CHECKS: Check[] = [
   realBaseUrl,
   descriptions,
   placeholders,
+  coursesWithPrice,
   textSyntax,
   priceAmountsReadRight,
   uiVariablesFilled,

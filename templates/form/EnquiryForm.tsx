@@ -60,7 +60,10 @@ export function EnquiryForm(form: FormView) {
         error={errors.message}
         count={hydrated ? { length: values.message.trim().length, max: rules.maxLength.message } : undefined}
       >
-        <textarea {...named('message')} required={required('message')} rows={4} {...bound('message')} />
+        <p className="field-hint" id="enquiry-message-hint">
+          <L value={labels.messageHint} />
+        </p>
+        <textarea {...named('message')} required={required('message')} rows={4} {...bound('message', `${errorId('message')} enquiry-message-hint`)} />
       </Field>
       <Field name="email" label={labels.email} required={required('email')} error={errors.email}>
         <input {...named('email')} type="email" autoComplete="email" required={required('email')} {...bound('email', `${errorId('email')} enquiry-privacy`)} />

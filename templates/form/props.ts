@@ -58,6 +58,7 @@ export function formView(form: HTMLFormElement, props: FormProps): FormView {
       course: label('course'),
       coursePlaceholder: { text: options.find((o) => !o.value)?.textContent ?? '' },
       message: label('message'),
+      messageHint: text(form.querySelector('#enquiry-message-hint > span')),
       email: label('email'),
       required: text(form.querySelector('.required-note > span:last-child')),
       privacyNote: text(form.querySelector('#enquiry-privacy > span')),

@@ -11,6 +11,7 @@ export function Prices({ page, body }: { page: PageModel; body: PricesBody }) {
     <>
       <T value={page.title} as="h1" />
       <T value={ui['prices.currencyNote']} as="p" />
+      <Texts values={body.notes} as="p" rich />
       {body.categories.map((c) => (
         <PriceCategory key={c.id} category={c} />
       ))}

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { fileForUrl, siteFiles } from '../helpers/site.ts';
+import { fileForUrl, localeUrl, siteFiles, visibleText } from '../helpers/site.ts';
 
 /**
  * The facts SPEC.md gives, read on the built site as a visitor reads them: in the visible text of
@@ -63,7 +63,7 @@ const FACTS: Fact[] = [
     says: {
       ru: ['Направления', 'Расписание', 'Контакты', 'Цены', 'Педагоги', 'Вопросы и ответы', 'Онлайн-запись'],
       en: ['Courses', 'Schedule', 'Contacts', 'Prices', 'Teachers', 'FAQ', 'Online booking'],
-      de: ['Kurse', 'Stundenplan', 'Kontakt', 'Preise', 'Lehrkräfte', 'FAQ', 'Online-Anmeldung'],
+      de: ['Kurse', 'Stundenplan', 'Kontakt', 'Preise', 'Lehrkräfte', 'FAQ', 'Online-Anfrage'],
     },
   },
   {
@@ -101,7 +101,7 @@ const FACTS: Fact[] = [
         'new',
       ],
       de: [
-        'Vorschule',
+        'Vorschulkurs',
         'Online-Beratung zur Sprachentwicklung',
         'Geschenkgutschein',
         'Anmeldung für September',
@@ -134,7 +134,11 @@ const FACTS: Fact[] = [
   {
     what: 'Mini-Kita: up to 5, no assessment, only a trial lesson',
     on: ['/mini-kita'],
-    says: { ru: ['до 5 детей', 'только пробное занятие'], en: ['up to 5 children', 'only a trial lesson'], de: ['bis zu 5 Kindern', 'nur eine Probestunde'] },
+    says: {
+      ru: ['до 5 детей', 'только пробное занятие'],
+      en: ['up to 5 children', 'only a trial lesson'],
+      de: ['bis zu 5 Kindern', 'eine Probestunde genügt'],
+    },
   },
   {
     what: 'speech development: one-to-one, 4 a month, preliminary assessment, not a medical examination',
@@ -177,7 +181,7 @@ const FACTS: Fact[] = [
       ],
       de: [
         'nur für Eltern',
-        'Videoanruf',
+        'Videogespräch',
         'Anfrage',
         'Bestätigung',
         'Zahlung',
@@ -191,7 +195,7 @@ const FACTS: Fact[] = [
   {
     what: 'Russian: weekly group and individual',
     on: ['/russian-lessons'],
-    says: { ru: ['раз в неделю', 'индивидуальные'], en: ['once a week', 'individual'], de: ['einmal pro Woche', 'Einzelunterricht'] },
+    says: { ru: ['раз в неделю', 'индивидуальные'], en: ['once a week', 'one-to-one'], de: ['einmal pro Woche', 'Einzelunterricht'] },
   },
   {
     what: 'singing: one-to-one, adult group, children’s groups',
@@ -213,14 +217,14 @@ const FACTS: Fact[] = [
       de: ['einmal pro Woche für 45, 50 oder 60 Minuten', 'Einzelunterricht dauert 30 oder 50 Minuten'],
     },
   },
-  { what: 'singing: 4 × 50 minutes', on: ['/vocal'], says: { ru: ['4 занятия по 50 минут'], en: ['4 lessons of 50 minutes'], de: ['4 Stunden à 50 Minuten'] } },
+  { what: 'singing: 4 × 50 minutes', on: ['/vocal'], says: { ru: ['4 занятия по 50 минут'], en: ['4 lessons of 50 minutes'], de: ['4 Termine à 50 Minuten'] } },
   {
     what: 'guitar and piano: 4 lessons of 30 or 45/50 minutes',
     on: ['/guitar-lessons', '/piano-lessons'],
     says: {
       ru: ['4 занятия в месяц по 30 минут или по 45/50 минут'],
       en: ['4 lessons a month, 30 or 45/50 minutes each'],
-      de: ['4 Stunden im Monat, je 30 oder 45/50 Minuten'],
+      de: ['4 Termine im Monat, je 30 oder 45/50 Minuten'],
     },
   },
   {
@@ -252,7 +256,7 @@ const FACTS: Fact[] = [
     what: 'price categories (8)',
     on: ['/prises'],
     says: {
-      ru: ['Вокал', 'Гитара / фортепиано', 'Академия знаний', 'Развитие ребёнка', 'Логопед', 'Музыка', 'Комбинированные абонементы', 'Рисование'],
+      ru: ['Вокал', 'Гитара / фортепиано', 'Академия знаний', 'Развитие ребёнка', 'Развитие речи', 'Музыка', 'Комбинированные абонементы', 'Рисование'],
       en: ['Singing', 'Guitar / piano', 'Academy of knowledge', 'Child development', 'Speech development', 'Music', 'Combined subscriptions', 'Drawing'],
       de: ['Gesang', 'Gitarre / Klavier', 'Akademie des Wissens', 'Kindliche Entwicklung', 'Sprachentwicklung', 'Musik', 'Kombi-Abos', 'Zeichnen'],
     },
@@ -296,7 +300,7 @@ const FACTS: Fact[] = [
         'gelten 1 Monat',
         'bis zum 5.',
         'Überweisung, mit Karte oder bar',
-        'Weihnachten',
+        'Weihnachtsferien',
         'Warteliste',
       ],
     },
@@ -318,26 +322,26 @@ const PRICE_LINES: [string, string, string, number, ('from' | 'add')?][] = [
   ['Творческая мастерская 3–4', 'Creative workshop 3–4', 'Kreativwerkstatt 3–4', 90],
   ['Раннее развитие 3–4', 'Early development 3–4', 'Frühkindliche Förderung 3–4', 90],
   ['Комплексное развитие 4–5', 'Comprehensive development 4–5', 'Ganzheitliche Förderung 4–5', 90],
-  ['Подготовка к школе 5–6', 'School preparation 5–6', 'Vorschule 5–6', 90],
-  ['Mini-Kita 2+', 'Mini-Kita 2+', 'Mini-Kita 2+', 100],
+  ['Подготовка к школе 5–6', 'School preparation 5–6', 'Vorschulkurs 5–6', 90],
+  ['Mini-Kita 2+', 'Playgroup from age 2', 'Spielgruppe ab 2 Jahren', 100],
   ['Сольфеджио', 'Solfège', 'Solfège', 100],
   ['Индивидуально', 'One-to-one', 'Einzelunterricht', 35],
   ['Группа, раз в неделю', 'Group, once a week', 'Gruppe, einmal pro Woche', 70],
   ['Шахматы', 'Chess', 'Schach', 80],
-  ['4 занятия по 30 минут', '4 lessons of 30 minutes', '4 Stunden à 30 Minuten', 120],
-  ['4 занятия по 45 или 50 минут', '4 lessons of 45 or 50 minutes', '4 Stunden à 45 oder 50 Minuten', 180],
+  ['4 занятия по 30 минут', '4 lessons of 30 minutes', '4 Termine à 30 Minuten', 120],
+  ['4 занятия по 45 или 50 минут', '4 lessons of 45 or 50 minutes', '4 Termine à 45 oder 50 Minuten', 180],
   ['Пробное занятие', 'Trial lesson', 'Probestunde', 20],
-  ['Разовое посещение', 'Single lesson', 'Einzelne Stunde', 60],
+  ['Разовое посещение', 'Single lesson', 'Einzeltermin', 60],
   ['Индивидуальные занятия', 'One-to-one lessons', 'Einzelunterricht', 180],
   ['Вокальная группа для взрослых', 'Adult singing group', 'Gesangsgruppe für Erwachsene', 120],
   ['Детские вокальные группы', 'Children’s singing groups', 'Gesangsgruppen für Kinder', 100],
   ['Профессиональная запись песни', 'Professional song recording', 'Professionelle Songaufnahme', 300, 'from'],
   ['Пробное занятие', 'Trial lesson', 'Probestunde', 15],
   ['Пробное занятие на инструменте', 'Trial instrument lesson', 'Probestunde am Instrument', 20],
-  ['Диагностика (45–50 минут)', 'Assessment (45–50 minutes)', 'Sprachstandseinschätzung (45–50 Minuten)', 70],
-  ['Индивидуальные занятия, 4 в месяц', 'One-to-one lessons, 4 a month', 'Einzelunterricht, 4 Stunden im Monat', 240],
+  ['Оценка речевого развития (45–50 минут)', 'Assessment (45–50 minutes)', 'Sprachstandseinschätzung (45–50 Minuten)', 70],
+  ['Индивидуальные занятия, 4 в месяц', 'One-to-one lessons, 4 a month', 'Einzelunterricht, 4 Termine', 240],
   ['Адаптивная физкультура', 'Adaptive physical education', 'Bewegungsförderung (adaptiver Sport)', 240],
-  ['Занятия', 'Speech sessions', 'Termine zur Sprachentwicklung', 60, 'from'],
+  ['Занятия', 'Speech sessions', 'Einzeltermine zur Sprachentwicklung', 60, 'from'],
   ['Онлайн-консультация', 'Online consultation', 'Online-Beratung', 70, 'from'],
   // The choir as the price list states it; its page states 40 € (both readings stand, SPEC).
   ['Хор, 2 раза в месяц', 'Choir, twice a month', 'Chor, zweimal im Monat', 60],
@@ -354,21 +358,9 @@ const DRAWING = [
 
 const LOCALES: Locale[] = ['ru', 'en', 'de'];
 const dist = inject('siteDir');
-const urlOf = (route: string, l: Locale) => (l === 'ru' ? route : route === '/' ? `/${l}` : `/${l}${route}`);
+const urlOf = localeUrl;
 const html = (route: string, l: Locale) => readFileSync(join(dist, fileForUrl(urlOf(route, l))), 'utf8');
-/** What a visitor reads: the body's text, tags out, entities and no-break spaces as plain characters. */
-const visible = (page: string) =>
-  page
-    .replace(/^[\s\S]*?<body[^>]*>/, '')
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/[\u00a0\u202f]/g, ' ')
-    .replace(/\s+/g, ' ');
+const visible = visibleText;
 const money = (n: number, l: Locale) => (l === 'en' ? `€${n}` : `${n} €`);
 
 describe('the facts SPEC.md gives, on every page they belong to, in ru, en and de', () => {

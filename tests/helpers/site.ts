@@ -22,3 +22,20 @@ export function internalRefs(html: string): string[] {
   const refs = [...html.matchAll(/\s(?:href|src|action)="([^"]*)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
   return refs.filter((r) => r.startsWith('/') && !r.startsWith('//')).map((r) => r.split('#')[0]!.split('?')[0]!);
 }
+
+/** A page of the built site for a route in a locale (ru at the root, en and de under their prefix). */
+export const localeUrl = (route: string, locale: 'ru' | 'en' | 'de') => (locale === 'ru' ? route : route === '/' ? `/${locale}` : `/${locale}${route}`);
+
+/** What a visitor reads: the body's text, tags out, entities and no-break spaces as plain characters. */
+export const visibleText = (page: string) =>
+  page
+    .replace(/^[\s\S]*?<body[^>]*>/, '')
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/\s+/g, ' ');

@@ -32,16 +32,23 @@ const mismatch: Problem = {
   found: '40 EUR per month',
   hint: 'Visitors see both numbers.',
 };
-const placeholder = (file: string, path: string, line: number): Problem => ({
+/** A placeholder shown on the page named after its file (a teacher's on /teachers), or, with `where: null`, on no page. */
+const placeholder = (
+  file: string,
+  path: string,
+  line: number,
+  where: string | null = file.startsWith('teachers/') ? '/teachers' : `/${file.replace('.yaml', '')}`,
+): Problem => ({
   code: 'placeholder',
   severity: 'warning',
-  message: `Placeholder: ${path}.`,
+  message: `Placeholder: ${path}${where ? '' : ' (shown on no page)'}.`,
   file,
   line,
   column: 7,
   path,
   found: `TODO: ${path}`,
   hint: 'Replace it with the real value before publishing.',
+  ...(where && { where }),
 });
 /** Sorted as validate sorts them. */
 const PROBLEMS: Problem[] = [
@@ -78,23 +85,41 @@ describe('formatHuman', () => {
       '          hint     Write only the number: 40.',
       '                   Amounts are always in euros.',
       '',
-      'Placeholders ("TODO: …", shown to visitors as written; replace them before publishing, or see each with --verbose):',
-      '  content/schedule.yaml                 2 — day ×2',
-      '  content/site.yaml                     1 — phone',
-      '  content/teachers/*.yaml (all 3)  2 each — name, edu',
+      'Placeholders ("TODO: …", shown to visitors as written on the pages named; replace them before publishing, or see each with --verbose):',
+      '  content/schedule.yaml                 2 — day ×2 · on /schedule',
+      '  content/site.yaml                     1 — phone · on /site',
+      '  content/teachers/*.yaml (all 3)  2 each — name, edu · on /teachers',
       '',
       '✗ 1 error in 1 of 12 files; 10 warnings (9 placeholders) in 6 of 12 files.',
       '  First error: content/courses/vocal.yaml:4:11  "40 €" is not a number.',
     ]);
   });
 
+  it('names the pages each placeholder is on, and lists those no page shows apart, never as shown to visitors (issue 38)', () => {
+    const problems = [
+      placeholder('courses/concentration.yaml', 'summary.ru', 9, null),
+      placeholder('courses/concentration.yaml', 'age.ru', 13, null),
+      placeholder('prices.yaml', 'notes[0].ru', 4, '/prises'),
+      placeholder('site.yaml', 'legalName', 6, null),
+    ];
+    expect(formatHuman(problems, { paint: plain, prefix: 'content/' }).split('\n').slice(0, 7)).toEqual([
+      'Placeholders ("TODO: …", shown to visitors as written on the pages named; replace them before publishing, or see each with --verbose):',
+      '  content/prices.yaml  1 — notes · on /prises',
+      '',
+      'Placeholders shown on no page (no visitor reads them yet; fill them in before they are published):',
+      '  content/courses/concentration.yaml  2 — summary, age',
+      '  content/site.yaml                   1 — legalName',
+      '',
+    ]);
+  });
+
   it('gives files of a folder a line each unless every one of at least three has the same placeholders', () => {
     const two = PROBLEMS.filter((p) => p.file !== 'teachers/c.yaml');
     const lines = formatHuman(two, { paint: plain, prefix: 'content/' }).split('\n');
-    expect(lines).toContain('  content/teachers/a.yaml  2 — name, edu');
-    expect(lines).toContain('  content/teachers/b.yaml  2 — name, edu');
+    expect(lines).toContain('  content/teachers/a.yaml  2 — name, edu · on /teachers');
+    expect(lines).toContain('  content/teachers/b.yaml  2 — name, edu · on /teachers');
     const different = [...PROBLEMS, placeholder('teachers/c.yaml', 'text1', 7)];
-    expect(formatHuman(different, { paint: plain }).split('\n')).toContain('  teachers/c.yaml  3 — name, edu, text1');
+    expect(formatHuman(different, { paint: plain }).split('\n')).toContain('  teachers/c.yaml  3 — name, edu, text1 · on /teachers');
   });
 
   it('with quiet, leaves warnings out but still counts them', () => {

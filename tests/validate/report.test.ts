@@ -19,7 +19,8 @@ describe('the report of content validate', () => {
     const { code, stdout } = await runCli(['validate', '--content', FIXTURE, ...TODAY]);
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\n');
-    expect(lines.length).toBeLessThanOrEqual(40);
+    // 45: a laptop terminal; the placeholders no page shows have a block of their own (issue 38).
+    expect(lines.length).toBeLessThanOrEqual(45);
     expect(stdout).not.toContain('warning Placeholder:');
     expect(stdout).toMatch(/Placeholders \("TODO: …"/);
     expect(stdout).toMatch(/courses\/vocal\.yaml +\d+ — \w+/);
@@ -77,7 +78,7 @@ describe('the report of content build', () => {
       const { code, stdout } = await runCliProcess(['build', '--content', FIXTURE, '--out', out, '--strict', ...TODAY]);
       expect(code).toBe(1);
       expect(stdout).toContain('Build refused (--strict)');
-      expect(stdout.trimEnd().split('\n').length).toBeLessThanOrEqual(40);
+      expect(stdout.trimEnd().split('\n').length).toBeLessThanOrEqual(45);
       expect(existsSync(out)).toBe(false);
     } finally {
       rmSync(join(out, '..'), { recursive: true, force: true });
@@ -91,7 +92,7 @@ describe('the report of content build', () => {
       const { code, stdout } = await runCliProcess(['build', '--content', copy.dir, '--out', out, ...TODAY]);
       expect(code).toBe(1);
       const lines = stdout.trimEnd().split('\n');
-      expect(lines.length).toBeLessThanOrEqual(50);
+      expect(lines.length).toBeLessThanOrEqual(55);
       expect(lines.at(-2)).toBe(`  First error: ${copy.dir}/prices.yaml:21:15  "20 €" is not a number.`);
       expect(lines.at(-1)).toContain('Build stopped');
     } finally {

@@ -1,8 +1,21 @@
+import { keepDaysOf, type LEGAL_VARIABLES } from '../../schema/legal.ts';
 import type { Builder } from './page-kind.ts';
 import { titled } from './page-kind.ts';
 
-/** One of the legal texts (impressum, privacy, terms), as the route names it. */
-export const legalPage: Builder<'legal'> = (ctx, route) => ({
-  ...titled(ctx, route),
-  body: { kind: 'legal', sections: ctx.content.legal.data[route.legal!].sections.map((s) => ({ heading: ctx.tx(s.heading), body: s.body.map(ctx.tx) })) },
-});
+/**
+ * One of the legal texts (impressum, privacy, terms), as the route names it. `{{keepDays}}` is
+ * the retention period `content serve` applies (site.yaml form.keepDays, written into the build's
+ * manifest too), so the privacy page states the period the server really uses.
+ */
+export const legalPage: Builder<'legal'> = (ctx, route) => {
+  const values: Record<(typeof LEGAL_VARIABLES)[number], string> = { keepDays: String(keepDaysOf(ctx.content.site.data)) };
+  const fill = (text: { text: string; lang?: 'ru' }) =>
+    text.text.includes('{{') ? { ...text, text: text.text.replace(/\{\{(\w+)\}\}/g, (all, name: string) => values[name as keyof typeof values] ?? all) } : text;
+  return {
+    ...titled(ctx, route),
+    body: {
+      kind: 'legal',
+      sections: ctx.content.legal.data[route.legal!].sections.map((s) => ({ heading: ctx.tx(s.heading), body: s.body.map((b) => fill(ctx.tx(b))) })),
+    },
+  };
+};

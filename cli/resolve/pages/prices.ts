@@ -11,6 +11,7 @@ export const pricesPage: Builder<'prices'> = (ctx, route) => {
   const prices = ctx.content.prices.data;
   const body: BodyOf<'prices'> = {
     kind: 'prices',
+    notes: (prices.notes ?? []).map(tx),
     categories: prices.categories.map((cat) => category(ctx, cat)),
     recordingPackages: prices.recordingPackages.map((p) => ({
       id: p.id,

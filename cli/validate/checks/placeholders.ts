@@ -1,30 +1,35 @@
 import { type PathPart, problemAt, type SourceFile } from '../../load/source.ts';
-import { catalogued, type Problem } from '../../report/problem.ts';
+import { catalogued, hintOf, type Problem } from '../../report/problem.ts';
 import { PLACEHOLDER_PATTERN } from '../../schema/layout.ts';
 import type { Check } from './check.ts';
+import { type Place, placeOf } from './placeholder-places.ts';
 
-const placeholderProblem = (what: string, value: string): Omit<Problem, 'file' | 'line' | 'column' | 'path'> =>
-  catalogued('placeholder', { what }, { found: value });
+/** A placeholder with the pages it is shown on, or as shown on no page (issue 38: never "shown to visitors" when none can read it). */
+const placeholderProblem = (what: string, value: string, place: Place): Omit<Problem, 'file' | 'line' | 'column' | 'path'> =>
+  'on' in place
+    ? { ...catalogued('placeholder', { what, where: place.on }, { found: value }), where: place.on }
+    : catalogued('placeholder', { what }, { found: value, variant: 'unshown', hint: hintOf('placeholder', { why: place.unshown }, 'unshown') });
 
 /** A public address on a name reserved for examples (RFC 2606: `.example`, `.invalid`, `.test`, `example.…`) is a placeholder too. */
 export const realBaseUrl: Check = ({ content }) => {
   const site = content.site;
   if (!site || !/\.(example|invalid|test)(\/|$)|\/\/example\./.test(site.data.baseUrl)) return [];
-  return [problemAt(site.source, ['baseUrl'], placeholderProblem('the public address of the site', site.data.baseUrl))];
+  return [problemAt(site.source, ['baseUrl'], placeholderProblem('the public address of the site', site.data.baseUrl, placeOf(content, site, ['baseUrl'])))];
 };
 
 /**
- * Every `TODO:` string. A localized text is reported once (at its Russian text), not once per
- * locale.
+ * Every `TODO:` string, with the pages it is shown on. A localized text is reported once (at its
+ * Russian text), not once per locale.
  */
-export const placeholders: Check = ({ entries }) => {
+export const placeholders: Check = ({ content, entries }) => {
   const problems: Problem[] = [];
   const todo = new RegExp(PLACEHOLDER_PATTERN);
   // One path, extended and shortened as the walk goes; a problem gets a copy (problemAt keeps none).
   const path: PathPart[] = [];
+  let place: (() => Place) | undefined;
   const walk = (source: SourceFile, value: unknown) => {
     if (typeof value === 'string') {
-      if (todo.test(value)) problems.push(problemAt(source, path, placeholderProblem(value.replace(todo, '').trim(), value)));
+      if (todo.test(value)) problems.push(problemAt(source, path, placeholderProblem(value.replace(todo, '').trim(), value, place!())));
     } else if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) within(source, i, value[i]);
     } else if (value && typeof value === 'object') {
@@ -38,6 +43,15 @@ export const placeholders: Check = ({ entries }) => {
     walk(source, value);
     path.pop();
   };
-  for (const entry of entries) walk(entry.source, entry.data);
+  for (const entry of entries) {
+    place = () => placeOf(content, entry, path);
+    walk(entry.source, entry.data);
+  }
   return problems;
 };
+
+/** A course with a page of its own whose page shows no price at all (the course states none). */
+export const coursesWithPrice: Check = ({ courses }) =>
+  courses
+    .filter((c) => c.data.route && !c.data.price)
+    .map((c) => problemAt(c.source, ['route'], catalogued('course-without-price', { course: c.key, route: c.data.route! })));
