@@ -110,7 +110,10 @@ export const SERVE = defineCommand({
       description: 'behind reverse proxies (default: one): the client address is the one the outermost trusted proxy appended to X-Forwarded-For',
     },
     /** Kept as text: serveCommand checks it (parseWholeNumber); without it STUDIO_KEEP_DAYS, else DEFAULT_KEEP_DAYS. */
-    keepDays: { flag: '--keep-days <n>', description: 'delete enquiries this many days after they arrive (default: form.keepDays of the built site, 180 unless set; or STUDIO_KEEP_DAYS)' },
+    keepDays: {
+      flag: '--keep-days <n>',
+      description: 'delete enquiries this many days after they arrive (default: form.keepDays of the built site, 180 unless set; or STUDIO_KEEP_DAYS)',
+    },
     quiet: { flag: '--quiet', description: 'log only problems' },
   },
   helpAfter: `
