@@ -1,5 +1,5 @@
 import { escapeHtml } from '../util/escape.ts';
-import type { StoredEnquiry } from './inbox.ts';
+import type { StoredEnquiry } from './store.ts';
 import type { EnquiryManifest } from './manifest.ts';
 
 /**
