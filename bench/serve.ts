@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { fromRoot } from '../cli/paths.ts';
-import { readStored } from '../tests/helpers/serve.ts';
 import { type Cluster, startPostgres } from '../tests/helpers/postgres.ts';
+import { readStored } from '../tests/helpers/serve.ts';
 
 const REQUESTS = Number(process.env.SERVE_REQUESTS ?? 5000);
 const CONNECTIONS = Number(process.env.SERVE_CONNECTIONS ?? 50);

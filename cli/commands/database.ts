@@ -36,15 +36,17 @@ export function databaseUrl(flag: string | undefined): string | undefined {
 export function databaseFor(opts: { data?: string; database?: string }): string | undefined {
   const dataGiven = givenOnCommandLine(opts, 'data');
   if (dataGiven && opts.database !== undefined)
-    throw new UsageError('--data and --database name two different inboxes', 'give one of them: --data for the SQLite database in a folder, --database for PostgreSQL');
+    throw new UsageError(
+      '--data and --database name two different inboxes',
+      'give one of them: --data for the SQLite database in a folder, --database for PostgreSQL',
+    );
   return dataGiven ? undefined : databaseUrl(opts.database);
 }
 
 /** Which store a command reads, for people (on stderr): the SQLite file, or the database without its password and where its address came from. */
 export function storeNote(opts: { data: string; database?: string }, file: string): string {
   const url = databaseFor(opts);
-  if (!url)
-    return `read ${file}${process.env.STUDIO_DATABASE_URL && givenOnCommandLine(opts, 'data') ? ' (--data, not STUDIO_DATABASE_URL)' : ''}`;
+  if (!url) return `read ${file}${process.env.STUDIO_DATABASE_URL && givenOnCommandLine(opts, 'data') ? ' (--data, not STUDIO_DATABASE_URL)' : ''}`;
   return `read PostgreSQL ${redactUrl(url)} (from ${opts.database !== undefined ? '--database' : 'STUDIO_DATABASE_URL'})`;
 }
 

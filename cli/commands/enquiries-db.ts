@@ -126,7 +126,9 @@ export async function importCommand(opts: ImportOptions, log: Logger): Promise<n
   try {
     enquiries = await source.listWithMail();
     for (const d of await source.damaged())
-      log.warn(`${d.source}:${d.line}${d.id ? ` (enquiry ${d.id})` : ''} is a damaged record of the old file inbox and was not imported; "content enquiries show --id" shows it`);
+      log.warn(
+        `${d.source}:${d.line}${d.id ? ` (enquiry ${d.id})` : ''} is a damaged record of the old file inbox and was not imported; "content enquiries show --id" shows it`,
+      );
   } finally {
     await source.close();
   }

@@ -16,7 +16,10 @@ export interface StoreChoice {
 }
 
 /** What a command asks of the store that changes it. */
-export type AdminRequest = { op: 'erase'; ids: number[]; why: string; damaged?: DamagedRecord[] } | { op: 'restore'; id: number } | { op: 'resend'; id: number };
+export type AdminRequest =
+  | { op: 'erase'; ids: number[]; why: string; damaged?: DamagedRecord[] }
+  | { op: 'restore'; id: number }
+  | { op: 'resend'; id: number };
 type Answers = { erase: number[]; restore: AdminResult; resend: AdminResult };
 
 /** The database a command works on, or undefined for the SQLite database in `--data` (an explicit --data wins over STUDIO_DATABASE_URL). */

@@ -102,7 +102,9 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
     const where = relative(process.cwd(), inbox.where) || inbox.where;
     const imported = server.imported;
     if (imported) {
-      logger.info(`Imported the file inbox of the earlier release into ${where}: ${imported.enquiries} enquir${imported.enquiries === 1 ? 'y' : 'ies'}, each read back and compared.`);
+      logger.info(
+        `Imported the file inbox of the earlier release into ${where}: ${imported.enquiries} enquir${imported.enquiries === 1 ? 'y' : 'ies'}, each read back and compared.`,
+      );
       for (const d of imported.damaged)
         logger.warn(
           `${d.source}:${d.line} is not a whole enquiry (${d.why}); kept as a damaged record${d.id ? ` of enquiry ${d.id}` : ''}: content enquiries show --id${d.id ? ` ${d.id}` : ''} shows it, erase removes it`,

@@ -54,10 +54,16 @@ export function rowValues(e: Omit<StoredEnquiry, 'id' | 'receivedAt'>): (string 
 export const StoredRecord = z.strictObject({
   id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
   receivedAt: z.iso.datetime(),
-  name: z.string().min(1).max(Enquiry.shape.name.maxLength ?? 200),
+  name: z
+    .string()
+    .min(1)
+    .max(Enquiry.shape.name.maxLength ?? 200),
   course: z.string().min(1),
   message: z.string(),
-  email: z.string().min(1).max(Enquiry.shape.email.maxLength ?? 254),
+  email: z
+    .string()
+    .min(1)
+    .max(Enquiry.shape.email.maxLength ?? 254),
   locale: z.string().min(1).max(16),
   page: z.string().max(200).optional(),
   idempotencyKey: Enquiry.shape.idempotencyKey,

@@ -169,8 +169,7 @@ export function importFileInbox(store: SqliteStore): ImportReport | undefined {
       insert.run(e.id, e.receivedAt, ...rowValues(e), hashOf, foldAddress(e.email));
       // The byte check: what the database gives back is the line, field by field and byte by byte.
       const back = canonical(recordFromRow(readBack.get(e.id) as Record<string, unknown>));
-      if (back !== canonical(e))
-        throw new Error(`line ${lineNo} of ${file} (enquiry ${e.id}) did not read back from the database as it was written`);
+      if (back !== canonical(e)) throw new Error(`line ${lineNo} of ${file} (enquiry ${e.id}) did not read back from the database as it was written`);
       highest = Math.max(highest, e.id);
       if (e.idempotencyKey)
         store.sql('INSERT INTO enquiry_keys (key, content_hash, enquiry_id) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING').run(e.idempotencyKey, hashOf, e.id);
@@ -190,7 +189,9 @@ export function importFileInbox(store: SqliteStore): ImportReport | undefined {
       report.enquiries++;
     }
     digest = hash.digest('hex');
-    for (const f of readdirSync(dir).filter((f) => TORN.test(f)).sort())
+    for (const f of readdirSync(dir)
+      .filter((f) => TORN.test(f))
+      .sort())
       keepDamaged(f, 1, readFileSync(join(dir, f), 'utf8'), 'set aside by an earlier start after a crash (never acknowledged)');
     const lastId = Number(readText(join(dir, 'enquiries.last-id')) ?? 0) || 0;
     highest = Math.max(highest, lastId);

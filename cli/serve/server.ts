@@ -6,6 +6,7 @@ import { asProblem, json, kindOf, refuse, TEXT, withContacts } from './answer.ts
 import { answerLocale, MAX_BODY_BYTES } from './enquiry.ts';
 import { registerEnquiryRoute } from './enquiry-route.ts';
 import type { ServeEvent, ServeLog } from './events.ts';
+import type { ImportReport } from './file-inbox-import.ts';
 import { LiveSite } from './live-site.ts';
 import type { LogStream } from './log-lines.ts';
 import type { EnquiryManifest } from './manifest.ts';
@@ -15,7 +16,6 @@ import { DatabaseRefused, PgStore, redactUrl } from './pg-store.ts';
 import { boundedStore, DEFAULT_TRACKED_ADDRESSES, databaseStore, trustedHops } from './rate-limit.ts';
 import { DEFAULT_KEEP_DAYS, startRetention } from './retention.ts';
 import { HSTS, SECURITY_HEADERS } from './security-headers.ts';
-import type { ImportReport } from './file-inbox-import.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import type { EnquiryStore, StoreHealth } from './store.ts';
 

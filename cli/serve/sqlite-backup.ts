@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, readSync, rmSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, openSync, readSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { UsageError } from '../report/problem.ts';
@@ -60,12 +60,15 @@ const COPIED = {
  * and no id the backup or the folder ever gave is given again.
  */
 export function restoreStore(file: string, dir: string): Restored {
-  const notOurs = (why: string) => new UsageError(`${file} cannot be restored: ${why}; nothing was restored`, 'give a file written by "content enquiries backup"');
-  const head = Buffer.alloc(40);
+  const notOurs = (why: string) =>
+    new UsageError(`${file} cannot be restored: ${why}; nothing was restored`, 'give a file written by "content enquiries backup"');
+  const head = Buffer.alloc(100);
+  let size: number;
   try {
     const fd = openSync(file, 'r');
     try {
       readSync(fd, head, 0, head.length, 0);
+      size = fstatSync(fd).size;
     } finally {
       closeSync(fd);
     }
@@ -74,6 +77,12 @@ export function restoreStore(file: string, dir: string): Restored {
   }
   if (head.toString('latin1').startsWith('{"format":"studio-enquiries-backup"'))
     throw notOurs('it is a backup of the file inbox of an earlier release; restore it with that release, then start this one on that folder (it imports it)');
+  if (head.toString('latin1', 0, 16) === 'SQLite format 3\0') {
+    // The header says how many pages the copy has: fewer bytes than that is a copy cut short.
+    const pageSize = head.readUInt16BE(16) === 1 ? 65_536 : head.readUInt16BE(16);
+    const pages = head.readUInt32BE(28);
+    if (pages > 0 && size < pageSize * pages) throw notOurs(`it is cut short (${size} of ${pageSize * pages} bytes)`);
+  }
   let backup: DatabaseSync;
   try {
     backup = new DatabaseSync(file, { readOnly: true });
@@ -84,8 +93,7 @@ export function restoreStore(file: string, dir: string): Restored {
     let version: number;
     try {
       const check = backup.prepare('PRAGMA quick_check').all() as Row[];
-      if (check.length !== 1 || check[0]!.quick_check !== 'ok')
-        throw notOurs(`the database is damaged (${String(check[0]?.quick_check ?? 'no answer')})`);
+      if (check.length !== 1 || check[0]!.quick_check !== 'ok') throw notOurs(`the database is damaged (${String(check[0]?.quick_check ?? 'no answer')})`);
       version = Number((backup.prepare('PRAGMA user_version').get() as Row).user_version);
     } catch (error) {
       if (error instanceof UsageError) throw error;
@@ -124,9 +132,7 @@ export function restoreStore(file: string, dir: string): Restored {
           insert.run(e.id, e.receivedAt, ...rowValues(e), contentHash(e), foldAddress(e.email));
         }
         for (const [table, columns] of Object.entries(COPIED)) {
-          const into = store.sql(
-            `INSERT OR REPLACE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-          );
+          const into = store.sql(`INSERT OR REPLACE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
           const from = table === 'settings' ? "SELECT * FROM settings WHERE name = 'retention_days'" : `SELECT * FROM ${table}`;
           for (const row of backup.prepare(from).iterate() as Iterable<Row>) {
             into.run(...columns.map((c) => row[c] as string | number | null));

@@ -114,7 +114,9 @@ export class SqliteOutbox {
     // Recorded after sending; an enquiry erased meanwhile has no row left to mark.
     const mark = () => {
       if (event.kind === 'sent')
-        this.store.sql('UPDATE enquiry_mail SET sent_at = ?, attempts = ?, last_error = NULL, claimed_until = NULL WHERE enquiry_id = ?').run(at, attempts, enquiry.id);
+        this.store
+          .sql('UPDATE enquiry_mail SET sent_at = ?, attempts = ?, last_error = NULL, claimed_until = NULL WHERE enquiry_id = ?')
+          .run(at, attempts, enquiry.id);
       else if (event.kind === 'refused')
         this.store
           .sql('UPDATE enquiry_mail SET failed_at = ?, attempts = ?, last_error = ?, claimed_until = NULL WHERE enquiry_id = ?')

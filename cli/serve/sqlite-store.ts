@@ -214,9 +214,10 @@ export class SqliteStore implements EnquiryStore {
         return { enquiry: recordFromRow(known), duplicate: true };
       }
     }
-    const recent = this.sql(
-      'SELECT e.* FROM enquiry_recent r JOIN enquiries e ON e.id = r.enquiry_id WHERE r.content_hash = ? AND r.received_at > ?',
-    ).get(hash, new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString()) as Row | undefined;
+    const recent = this.sql('SELECT e.* FROM enquiry_recent r JOIN enquiries e ON e.id = r.enquiry_id WHERE r.content_hash = ? AND r.received_at > ?').get(
+      hash,
+      new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString(),
+    ) as Row | undefined;
     if (recent) {
       if (key) this.sql('INSERT INTO enquiry_keys (key, content_hash, enquiry_id) VALUES (?, ?, ?)').run(key, hash, recent.id as number);
       return { enquiry: recordFromRow(recent), duplicate: true };
@@ -247,9 +248,7 @@ export class SqliteStore implements EnquiryStore {
       }
       try {
         this.transaction(() => {
-          this.sql("INSERT INTO settings (name, value) VALUES ('probe', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run(
-            'x'.repeat(8192),
-          );
+          this.sql("INSERT INTO settings (name, value) VALUES ('probe', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run('x'.repeat(8192));
           this.sql("DELETE FROM settings WHERE name = 'probe'").run();
         });
         this.failure = undefined;
@@ -355,7 +354,14 @@ export class SqliteStore implements EnquiryStore {
       }
       for (const part of chunks(damagedIds)) this.db.prepare(`DELETE FROM damaged WHERE enquiry_id IN (${part.map(() => '?').join(', ')})`).run(...part);
       if (damagedBefore) this.sql('DELETE FROM damaged WHERE received_at < ?').run(damagedBefore);
-      if (erased.length) this.sql('INSERT INTO audit (at, line) VALUES (?, ?)').run(new Date().toISOString(), auditLine(erased.sort((a, b) => a - b), why));
+      if (erased.length)
+        this.sql('INSERT INTO audit (at, line) VALUES (?, ?)').run(
+          new Date().toISOString(),
+          auditLine(
+            erased.sort((a, b) => a - b),
+            why,
+          ),
+        );
     });
     this.details = undefined;
     this.checkpoint();
@@ -367,7 +373,11 @@ export class SqliteStore implements EnquiryStore {
     let n = 0;
     this.transaction(() => {
       for (const d of records) n += Number(this.sql('DELETE FROM damaged WHERE source = ? AND line = ?').run(d.source, d.line).changes);
-      if (n) this.sql('INSERT INTO audit (at, line) VALUES (?, ?)').run(new Date().toISOString(), `${new Date().toISOString()} erased ${n} damaged record${n === 1 ? '' : 's'} of the imported file inbox (${records.map((d) => `${d.source}:${d.line}`).join(', ')}): ${why}`);
+      if (n)
+        this.sql('INSERT INTO audit (at, line) VALUES (?, ?)').run(
+          new Date().toISOString(),
+          `${new Date().toISOString()} erased ${n} damaged record${n === 1 ? '' : 's'} of the imported file inbox (${records.map((d) => `${d.source}:${d.line}`).join(', ')}): ${why}`,
+        );
     });
     this.checkpoint();
     return n;

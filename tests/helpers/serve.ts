@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { recordFromRow } from '../../cli/serve/enquiry-record.ts';
+import { type RunningServer, type ServeOptions, startServer } from '../../cli/serve/server.ts';
 import { DATABASE_FILE } from '../../cli/serve/sqlite-store.ts';
 import type { StoredEnquiry } from '../../cli/serve/store.ts';
-import { type RunningServer, type ServeOptions, startServer } from '../../cli/serve/server.ts';
 import { ROOT } from './cli.ts';
 
 /** A fresh, empty inbox directory. */
@@ -21,6 +21,16 @@ export function readStored(dir: string): StoredEnquiry[] {
   const db = new DatabaseSync(join(dir, DATABASE_FILE), { readOnly: true });
   try {
     return (db.prepare('SELECT * FROM enquiries ORDER BY id').all() as Record<string, unknown>[]).map(recordFromRow);
+  } finally {
+    db.close();
+  }
+}
+
+/** Ids of the enquiries whose e-mail to the studio went out, from the SQLite database of `dir`. */
+export function readSent(dir: string): Set<number> {
+  const db = new DatabaseSync(join(dir, DATABASE_FILE), { readOnly: true });
+  try {
+    return new Set((db.prepare('SELECT enquiry_id FROM enquiry_mail WHERE sent_at IS NOT NULL').all() as { enquiry_id: number }[]).map((r) => r.enquiry_id));
   } finally {
     db.close();
   }

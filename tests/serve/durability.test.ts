@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import type { StoredEnquiry } from '../../cli/serve/inbox.ts';
+import type { StoredEnquiry } from '../../cli/serve/store.ts';
 import { runCliProcess } from '../helpers/cli.ts';
 import { postJson, type ServeProcess, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
 

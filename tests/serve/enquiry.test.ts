@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readInbox } from '../../cli/serve/inbox.ts';
-import { postJson, serveSite, validEnquiry } from '../helpers/serve.ts';
+import { postJson, readStored, serveSite, validEnquiry } from '../helpers/serve.ts';
 
 const dist = inject('siteDir');
 type Server = Awaited<ReturnType<typeof serveSite>>;
@@ -11,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const stored = (s: Server = server) => readInbox(s.data).enquiries;
+const stored = (s: Server = server) => readStored(s.data);
 
 interface Case {
   name: string;
@@ -291,7 +290,7 @@ describe('content serve: limits', () => {
       });
       expect(form.status).toBe(429);
       expect(await form.text()).toContain('Слишком много заявок');
-      expect(readInbox(limited.data).enquiries).toHaveLength(3);
+      expect(readStored(limited.data)).toHaveLength(3);
       // Pages are not limited.
       expect((await fetch(`${limited.url}/`)).status).toBe(200);
     } finally {

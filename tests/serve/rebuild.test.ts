@@ -4,9 +4,8 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readInbox } from '../../cli/serve/inbox.ts';
 import { contentCopy, runCli } from '../helpers/cli.ts';
-import { postJson, serveSite, validEnquiry } from '../helpers/serve.ts';
+import { postJson, readStored, serveSite, validEnquiry } from '../helpers/serve.ts';
 
 const NEW_OPTION = `
 - value: logorhythmics
@@ -58,7 +57,7 @@ describe('#24 point 5: content serve follows a rebuild', () => {
         expect(form.status).toBe(303);
         // A page of the previous build, still open in a visitor's browser, is not refused either.
         expect((await postJson(server.url, validEnquiry({ course: 'music' }))).status).toBe(201);
-        expect(readInbox(server.data).enquiries.map((e) => e.course)).toEqual(['logorhythmics', 'logorhythmics', 'music']);
+        expect(readStored(server.data).map((e) => e.course)).toEqual(['logorhythmics', 'logorhythmics', 'music']);
       } finally {
         await server.stop();
       }
