@@ -107,7 +107,8 @@ export function migrate(db: DatabaseSync): { from: number; to: number } {
       }
       db.exec('COMMIT');
     } catch (error) {
-      db.exec('ROLLBACK');
+      // SQLite undoes a transaction by itself when its commit fails (a full disk).
+      if (db.isTransaction) db.exec('ROLLBACK');
       throw error;
     }
   }

@@ -114,7 +114,7 @@ describe('content serve: nothing acknowledged is lost', () => {
     const res = await answer;
     expect(res.status).toBe(201);
     expect(await server.exited).toBe(0);
-    expect(server.output()).toContain('Stopped; every acknowledged enquiry is on disk.');
+    expect(server.output()).toContain('Stopped; every acknowledged enquiry is in the database.');
     // New connections are refused once it stopped; the lock is gone, the enquiry is there.
     await expect(fetch(server.url)).rejects.toThrow();
     expect(readdirSync(data).filter((f) => f.endsWith('.lock'))).toEqual([]);

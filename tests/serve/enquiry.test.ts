@@ -297,20 +297,4 @@ describe('content serve: limits', () => {
       await limited.stop();
     }
   });
-
-  it('refuses a second server on the same inbox while the first runs', async () => {
-    const { runCli } = await import('../helpers/cli.ts');
-    const { spawnServe, tempData } = await import('../helpers/serve.ts');
-    const shared = tempData();
-    const first = await spawnServe(['--out', dist, '--data', shared.dir]);
-    try {
-      const second = await runCli(['serve', '--out', dist, '--data', shared.dir, '--port', '0']);
-      expect(second.code).toBe(2);
-      expect(second.stderr).toMatch(/another "content serve" \(process \d+\) is using the enquiry inbox/);
-    } finally {
-      first.child.kill('SIGTERM');
-      await first.exited;
-      shared.cleanup();
-    }
-  });
 });
