@@ -15,6 +15,43 @@ import { SqliteStore } from '../cli/serve/sqlite-store.ts';
 import type { NewEnquiry } from '../cli/serve/store.ts';
 
 const COUNT = Number(process.env.STORE_ENQUIRIES ?? 1_000_000);
+
+if (process.argv[2] === 'load') {
+  // The load generator: posts enquiries to the server at argv[3] until SIGTERM, then prints what was answered.
+  const url = process.argv[3]!;
+  let running = true;
+  let acknowledged = 0;
+  let refused = 0;
+  process.once('SIGTERM', () => {
+    running = false;
+  });
+  await Promise.all(
+    Array.from({ length: 4 }, async (_, w) => {
+      for (let i = 0; running; i++) {
+        const r = await fetch(`${url}/api/enquiry`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: url },
+          body: JSON.stringify({
+            name: `Load ${w}-${i}`,
+            course: 'music',
+            message: `Anfrage ${w}-${i} während der Messung`,
+            email: `load${w}x${i}@example.org`,
+            locale: 'de',
+            page: '/de/vocal',
+            idempotencyKey: `load${w}x${i}x${Date.now()}`,
+            website: '',
+            fillMs: 9000,
+          }),
+        });
+        if (r.status === 201) acknowledged++;
+        else refused++;
+        await r.arrayBuffer();
+      }
+    }),
+  );
+  process.stdout.write(JSON.stringify({ acknowledged, refused }));
+  process.exit(0);
+}
 const DAY = 86_400_000;
 const site = fromRoot('bench', '.work', 'serve-site');
 if (!existsSync(join(site, '.studio', 'enquiry.json'))) {
@@ -52,16 +89,16 @@ async function fill(): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-function startServe(): Promise<{ child: ChildProcess; url: string; startMs: number }> {
+function startServe(dir = data): Promise<{ child: ChildProcess; url: string; startMs: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [fromRoot('cli/bin.js'), 'serve', '--out', site, '--data', data, '--port', '0', '--rate-limit', '0', '--quiet'], {
+  const child = spawn(process.execPath, [fromRoot('cli/bin.js'), 'serve', '--out', site, '--data', dir, '--port', '0', '--rate-limit', '0', '--quiet'], {
     env: { ...process.env, NO_COLOR: '1', STUDIO_SMTP_URL: '', STUDIO_DATABASE_URL: '' },
   });
   let out = '';
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d) => {
       out += d;
-      const url = /E-mail to the studio/.test(out) && /at (http:\/\/\S+)/.exec(out)?.[1];
+      const url = /E-mail to the studio/.test(out) && /at (http:\/\/[\w.:[\]-]+)/.exec(out)?.[1];
       if (url) resolve({ child, url, startMs: performance.now() - started });
     });
     child.on('exit', (code) => reject(new Error(`content serve exited with ${code}: ${out}`)));
@@ -92,6 +129,16 @@ const fillSeconds = await fill();
 const dbBytes = statSync(join(data, 'enquiries.db')).size;
 console.log(`  done in ${fillSeconds.toFixed(1)} s; enquiries.db is ${(dbBytes / 1e6).toFixed(0)} MB`);
 
+// The same start on an empty store: what loading the program itself costs on this machine.
+const empty = mkdtempSync(join(tmpdir(), 'studio-scale-empty-'));
+const emptyStarts: number[] = [];
+for (let i = 0; i < 3; i++) {
+  const s = await startServe(empty);
+  emptyStarts.push(s.startMs);
+  s.child.kill('SIGTERM');
+  await new Promise((r) => s.child.once('exit', r));
+}
+rmSync(empty, { recursive: true, force: true });
 const starts: number[] = [];
 for (let i = 0; i < 3; i++) {
   const s = await startServe();
@@ -102,51 +149,33 @@ for (let i = 0; i < 3; i++) {
 const server = await startServe();
 const afterStart = memory(server.child.pid!);
 
-// Enquiries keep arriving (4 visitors at a time) while the commands run.
-let running = true;
-let acknowledged = 0;
-let refused = 0;
-const load = Promise.all(
-  Array.from({ length: 4 }, async (_, w) => {
-    for (let i = 0; running; i++) {
-      const r = await fetch(`${server.url}/api/enquiry`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.url },
-        body: JSON.stringify({
-          ...enquiry(COUNT + w * 1_000_000 + i),
-          idempotencyKey: `load${w}x${i}x${Date.now()}`,
-          via: undefined,
-          notify: undefined,
-          website: '',
-          fillMs: 9000,
-        }),
-      });
-      if (r.status === 201) acknowledged++;
-      else refused++;
-      await r.arrayBuffer();
-    }
-  }),
-);
+// Enquiries keep arriving (4 visitors at a time, from a process of their own) while the commands run.
+const loader = spawn(process.execPath, [...process.execArgv, import.meta.filename, 'load', server.url], { stdio: ['ignore', 'pipe', 'inherit'] });
+let loaded = '';
+loader.stdout!.on('data', (d) => (loaded += d));
+await new Promise((r) => setTimeout(r, 1000));
 
+// A command that does nothing with the store (its help): what starting a command costs on this machine.
+const emptyCommand = (await command(['show', '--help'])).ms;
 const showCommand: number[] = [];
 const eraseCommand: number[] = [];
 const showQuery: number[] = [];
 const eraseQuery: number[] = [];
 const beside = SqliteStore.open(data);
 for (let i = 0; i < 5; i++) {
-  const target = Math.floor(COUNT / 2) + i * 7919;
-  const shown = command(['show', '--email', `Visitor${target}@Example.org`]);
+  const target = Math.floor(COUNT / 2) + i * Math.floor(COUNT / 50);
+  const shown = await command(['show', '--email', `Visitor${target}@Example.org`]);
   if (!shown.out.includes(`Visitor ${target}`)) throw new Error(`show did not find visitor ${target}: ${shown.out}`);
   showCommand.push(shown.ms);
-  const erased = command(['erase', '--id', String(target + 1), '--yes']);
+  const erased = await command(['erase', '--id', String(target + 1), '--yes']);
   if (erased.code !== 0) throw new Error(`erase failed: ${erased.out}`);
   eraseCommand.push(erased.ms);
   let t = performance.now();
-  const found = await beside.find({ email: `visitor${target + 100}@example.org` });
+  const found = await beside.find({ email: `visitor${target + 37}@example.org` });
   showQuery.push(performance.now() - t);
   if (found.length !== 1) throw new Error('find did not find one');
   t = performance.now();
-  await beside.erase([target + 101], 'benchmark');
+  await beside.erase([target + 38], 'benchmark');
   eraseQuery.push(performance.now() - t);
 }
 // The hourly sweep with the default period: nothing is older than 180 days, so it only looks.
@@ -161,8 +190,9 @@ t = performance.now();
 const dayOld = await beside.eraseOlderThan(new Date(Date.now() - 169 * DAY), 'benchmark sweep');
 const sweepDayMs = performance.now() - t;
 await beside.close();
-running = false;
-await load;
+loader.kill('SIGTERM');
+await new Promise((r) => loader.once('exit', r));
+const { acknowledged, refused } = JSON.parse(loaded || '{"acknowledged":0,"refused":0}') as { acknowledged: number; refused: number };
 const underLoad = memory(server.child.pid!);
 server.child.kill('SIGTERM');
 await new Promise((r) => server.child.once('exit', r));
@@ -173,10 +203,12 @@ const result = {
   fillSeconds: Math.round(fillSeconds),
   serveStartMs: Math.round(median(starts)),
   serveStartRunsMs: starts.map(Math.round),
+  serveStartEmptyStoreMs: Math.round(median(emptyStarts)),
   serveMemoryAfterStart: afterStart,
   serveMemoryAfterLoad: underLoad,
   enquiriesDuringCommands: { acknowledged, refused },
   showEmailCommandMs: median(showCommand),
+  emptyCommandMs: emptyCommand,
   eraseIdCommandMs: median(eraseCommand),
   showEmailQueryMs: Number(median(showQuery).toFixed(2)),
   eraseIdQueryMs: Number(median(eraseQuery).toFixed(2)),
