@@ -119,6 +119,18 @@ async function importOne(client: pg.Client, e: StoredEnquiry, how: { keepIds: bo
   return true;
 }
 
+/** What to do about a failed import: mend an enquiry the database refuses (naming it), or wait for the database. */
+function importHint(error: unknown, data: string): string {
+  const { code, enquiryId, constraint } = error as { code?: string; enquiryId?: number; constraint?: string };
+  const which = enquiryId === undefined ? 'an enquiry' : `enquiry ${enquiryId}`;
+  const look = enquiryId === undefined ? '' : ` (content enquiries show --id ${enquiryId} --data ${data})`;
+  if (/^22/.test(code ?? ''))
+    return `${which} holds a value PostgreSQL cannot store (a NUL character, a number or time out of range)${look}: correct or erase it there, then run the import again`;
+  if (/^23/.test(code ?? ''))
+    return `${which} breaks a rule of the database${constraint ? ` (${constraint})` : ''}: it clashes with a row already there${look}; nothing was imported`;
+  return 'the database stopped answering: run the import again once it answers (nothing is imported twice)';
+}
+
 export async function importCommand(opts: ImportOptions, log: Logger): Promise<number> {
   const url = requireDatabase(opts.database);
   const source = openSqliteStore(opts.data);
@@ -141,7 +153,13 @@ export async function importCommand(opts: ImportOptions, log: Logger): Promise<n
     const seq = await client.query<{ is_called: boolean }>('SELECT is_called FROM studio_enquiry_ids');
     const keepIds = !seq.rows[0]?.is_called;
     let added = 0;
-    for (const { mail, ...e } of enquiries) if (await importOne(client, e, { keepIds, mail })) added++;
+    for (const { mail, ...e } of enquiries) {
+      try {
+        if (await importOne(client, e, { keepIds, mail })) added++;
+      } catch (error) {
+        throw Object.assign(error as Error, { enquiryId: e.id });
+      }
+    }
     if (keepIds && added) await client.query("SELECT setval('studio_enquiry_ids', (SELECT max(id) FROM studio_enquiries))");
     await client.query('COMMIT');
     const skipped = enquiries.length - added;
@@ -152,10 +170,7 @@ export async function importCommand(opts: ImportOptions, log: Logger): Promise<n
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     if (error instanceof UsageError) throw error;
-    throw new UsageError(
-      `the import into ${redactUrl(url)} failed and was undone: ${scrub((error as Error).message, url)}`,
-      'run it again once the database answers',
-    );
+    throw new UsageError(`the import into ${redactUrl(url)} failed and was undone: ${scrub((error as Error).message, url)}`, importHint(error, opts.data));
   } finally {
     await client.end().catch(() => {});
   }

@@ -67,6 +67,7 @@ describe('content enquiries show and erase (SQLite store)', () => {
       newEnquiry({ name: 'Someone', email: 'anna.k@example.org.evil' }),
       newEnquiry({ name: 'Anna again', email: 'ANNA.K@Example.ORG', spam: 'too_fast' }),
       newEnquiry({ name: 'Lookalike', email: 'аnna.k@example.org' }), // a Cyrillic а
+      newEnquiry({ name: 'Kelvin', email: 'anna.\u212A@example.org' }), // the Kelvin sign, which lower-cases to k
     ]);
     const json = await runCli(['enquiries', 'show', '--email', 'Anna.K@example.org', '--data', dir, '--format', 'json']);
     expect(json.code, json.stderr).toBe(0);

@@ -274,6 +274,28 @@ pgDescribe('personal data and backups in PostgreSQL', () => {
     expect((await runCli(['enquiries', 'list', '--format', 'json', '--database', url])).stdout).toContain('erika@example.org.evil');
   });
 
+  it('a failed import says which enquiry the database refused and what to do, not "wait for the database"', async () => {
+    const url = db.url(await db.createDatabase());
+    const data = tempData();
+    try {
+      const inbox = SqliteStore.open(data.dir);
+      await inbox.add(newEnquiry({ name: 'Fine' }));
+      await inbox.add(newEnquiry({ name: 'Nul' }));
+      // A NUL character, which SQLite keeps and PostgreSQL's text cannot hold (the form refuses it; an old file inbox may have one).
+      inbox.sql("UPDATE enquiries SET message = 'a' || char(0) || 'b' WHERE id = 2").run();
+      await inbox.close();
+      const r = await runCli(['enquiries', 'import', '--data', data.dir, '--database', url]);
+      expect([r.code, r.stderr]).toEqual([
+        2,
+        expect.stringMatching(
+          /failed and was undone: .*\nhint: enquiry 2 holds a value PostgreSQL cannot store .*content enquiries show --id 2 --data .*then run the import again/,
+        ),
+      ]);
+    } finally {
+      data.cleanup();
+    }
+  });
+
   it('import carries suspected spam and refused e-mails over as they are', async () => {
     const url = db.url(await db.createDatabase());
     const data = tempData();
