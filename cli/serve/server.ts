@@ -7,7 +7,7 @@ import { answerLocale, MAX_BODY_BYTES } from './enquiry.ts';
 import { registerEnquiryRoute } from './enquiry-route.ts';
 import type { ServeEvent, ServeLog } from './events.ts';
 import type { ImportReport } from './file-inbox-import.ts';
-import { LiveSite } from './live-site.ts';
+import { LiveSite, type OptionsMemory } from './live-site.ts';
 import type { LogStream } from './log-lines.ts';
 import type { EnquiryManifest } from './manifest.ts';
 import type { MailEvent, Mailer } from './outbox.ts';
@@ -89,14 +89,28 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   };
   const data = resolve(options.data);
   // The inbox is never served, even when --data lies inside the site.
-  const site = new LiveSite(dir, options.dir, [data], (message) => log({ kind: 'error', error: message }));
-  const { manifest } = site.current;
   let imported: ImportReport | undefined;
   const inbox: EnquiryStore = options.database
     ? await openDatabase(options.database)
     : openSqlite(data, (report) => {
         imported = report;
       });
+  // The form's options of the build before are remembered in the SQLite store, so a restart still accepts them.
+  const memory: OptionsMemory | undefined =
+    inbox instanceof SqliteStore
+      ? {
+          recall: () => JSON.parse(inbox.setting('form_options') ?? 'null') ?? undefined,
+          remember: (o) => inbox.setSetting('form_options', JSON.stringify(o)),
+        }
+      : undefined;
+  let site: LiveSite;
+  try {
+    site = new LiveSite(dir, options.dir, [data], (message) => log({ kind: 'error', error: message }), memory);
+  } catch (error) {
+    await inbox.close();
+    throw error;
+  }
+  const { manifest } = site.current;
   const outbox = openOutbox(options, inbox, site, log);
   const keepDays = options.keepDays ?? DEFAULT_KEEP_DAYS;
   const retention = startRetention(inbox, keepDays, {

@@ -406,6 +406,19 @@ export class SqliteStore implements EnquiryStore {
     return row ? Number(row.value) : undefined;
   }
 
+  /** A setting kept in the database (`form_options`: what LiveSite remembers across restarts). */
+  setting(name: string): string | undefined {
+    const row = this.sql('SELECT value FROM settings WHERE name = ?').get(name) as Row | undefined;
+    return row ? String(row.value) : undefined;
+  }
+
+  setSetting(name: string, value: string): void {
+    if (this.setting(name) === value) return;
+    this.transaction(() => {
+      this.sql('INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value').run(name, value);
+    });
+  }
+
   /** The audit lines of the erasures, oldest first. */
   async audit(): Promise<string[]> {
     return (this.sql('SELECT line FROM audit ORDER BY rowid').all() as Row[]).map((r) => String(r.line));
