@@ -1,21 +1,11 @@
 import { notification } from './email.ts';
 import { recordFromRow } from './enquiry-record.ts';
-import type { EnquiryManifest } from './manifest.ts';
-import { type MailEvent, type Mailer, oneLineError } from './outbox.ts';
+import { type MailEvent, type MailSettings, oneLineError } from './outbox.ts';
 import type { SqliteStore } from './sqlite-store.ts';
 import { isPermanentMailError, type StoredEnquiry } from './store.ts';
 
-export interface SqliteOutboxOptions {
-  manifest: EnquiryManifest;
-  mailer: Mailer;
-  to: string;
-  from: string;
-  /** First retry delay and the most it grows to (doubling per failed attempt of that e-mail), in milliseconds. */
-  retry?: { initialMs: number; maxMs: number };
-  /** How often to look for e-mail owed (a retry that is due, a `resend` or `restore` by a command). */
-  pollMs?: number;
-  onEvent?: (event: MailEvent) => void;
-}
+/** The e-mail settings, and how often to look for e-mail owed (a retry that is due, a `resend` or `restore` by a command). */
+export type SqliteOutboxOptions = MailSettings & { pollMs?: number };
 
 /** How long a server holds an e-mail it is sending; one killed meanwhile leaves it to be sent again after this. */
 const CLAIM_MS = 2 * 60_000;
