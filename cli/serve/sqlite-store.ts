@@ -25,6 +25,9 @@ export { DATABASE_FILE } from './sqlite-schema.ts';
 
 type Row = Record<string, unknown>;
 
+/** Rows one transaction of the retention sweep removes at most. */
+const SLICE = 2_000;
+
 /** How long a write waits for another process's (a command's erasure, a second server) before it gives up. */
 export const BUSY_TIMEOUT_MS = 3_000;
 
@@ -330,15 +333,26 @@ export class SqliteStore implements EnquiryStore {
   }
 
   async eraseOlderThan(cutoff: Date, why: string): Promise<number[]> {
-    // By the index on the time: only what expires is read.
+    // By the index on the time: only what expires is read. In slices of SLICE, with the event
+    // loop let go between them, so that a sweep with much to do never holds up the enquiries.
     const at = cutoff.toISOString();
-    const ids = (this.sql('SELECT id FROM enquiries WHERE received_at < ? ORDER BY id').all(at) as Row[]).map((r) => Number(r.id));
-    const damaged = (this.sql('SELECT enquiry_id FROM damaged WHERE received_at < ?').all(at) as Row[]).length;
-    this.transaction(() => {
-      this.sql('DELETE FROM enquiry_recent WHERE received_at <= ?').run(new Date(Date.now() - DUPLICATE_WINDOW_MS).toISOString());
-    });
-    if (!ids.length && !damaged) return [];
-    return this.eraseIds(ids, why, [], at);
+    const erased: number[] = [];
+    for (;;) {
+      const ids = (this.sql('SELECT id FROM enquiries WHERE received_at < ? ORDER BY received_at LIMIT ?').all(at, SLICE) as Row[]).map((r) => Number(r.id));
+      if (!ids.length) break;
+      erased.push(...this.eraseIds(ids, why, []));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (this.sql('SELECT 1 FROM damaged WHERE received_at < ? LIMIT 1').get(at)) this.eraseIds([], why, [], at);
+    // The duplicate window's entries that ended: only when there are some.
+    const ended = new Date(Date.now() - DUPLICATE_WINDOW_MS).toISOString();
+    while (this.sql('SELECT 1 FROM enquiry_recent WHERE received_at <= ? LIMIT 1').get(ended)) {
+      this.transaction(() => {
+        this.sql('DELETE FROM enquiry_recent WHERE content_hash IN (SELECT content_hash FROM enquiry_recent WHERE received_at <= ? LIMIT ?)').run(ended, SLICE);
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return erased.sort((a, b) => a - b);
   }
 
   /** Removes the enquiries `ids` and every trace of them (and the damaged lines of `damagedIds`, or received before `damagedBefore`). */
