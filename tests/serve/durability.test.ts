@@ -1,6 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
-import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { StoredEnquiry } from '../../cli/serve/store.ts';
 import { runCliProcess } from '../helpers/cli.ts';
