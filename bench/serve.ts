@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { fromRoot } from '../cli/paths.ts';
-import { readInbox } from '../cli/serve/inbox.ts';
 import { type Cluster, startPostgres } from '../tests/helpers/postgres.ts';
+import { readStored } from '../tests/helpers/serve.ts';
 
 const REQUESTS = Number(process.env.SERVE_REQUESTS ?? 5000);
 const CONNECTIONS = Number(process.env.SERVE_CONNECTIONS ?? 50);
@@ -103,7 +103,7 @@ async function once(kind: Load): Promise<Run> {
     server.child.kill('SIGTERM');
     await new Promise((r) => server.child.once('exit', r));
   }
-  const stored = database ? await storedIn(database) : readInbox(data).enquiries.map((e) => e.idempotencyKey);
+  const stored = database ? await storedIn(database) : readStored(data).map((e) => e.idempotencyKey);
   rmSync(data, { recursive: true, force: true });
   const sum = (f: (r: autocannon.Result) => number) => results.reduce((s, r) => s + f(r), 0);
   return {

@@ -4,7 +4,7 @@ import { givenOnCommandLine } from './option-table.ts';
 
 /**
  * The PostgreSQL address from `--database`, or else from STUDIO_DATABASE_URL; undefined: the
- * file inbox. A password is taken only from the environment (STUDIO_DATABASE_URL or PGPASSWORD):
+ * SQLite database in `--data`. A password is taken only from the environment (STUDIO_DATABASE_URL or PGPASSWORD):
  * a command line is visible to every user of the machine and ends up in shell histories.
  */
 export function databaseUrl(flag: string | undefined): string | undefined {
@@ -29,22 +29,24 @@ export function databaseUrl(flag: string | undefined): string | undefined {
 }
 
 /**
- * The database a command that takes both --data and --database uses, or undefined for the file
- * inbox. What the user wrote wins over the environment: an explicit --data is the file inbox,
+ * The database a command that takes both --data and --database uses, or undefined for the SQLite
+ * store in --data. What the user wrote wins over the environment: an explicit --data is SQLite,
  * whatever STUDIO_DATABASE_URL says; both written at once is a usage error.
  */
 export function databaseFor(opts: { data?: string; database?: string }): string | undefined {
   const dataGiven = givenOnCommandLine(opts, 'data');
   if (dataGiven && opts.database !== undefined)
-    throw new UsageError('--data and --database name two different inboxes', 'give one of them: --data for the file inbox, --database for PostgreSQL');
+    throw new UsageError(
+      '--data and --database name two different inboxes',
+      'give one of them: --data for the SQLite database in a folder, --database for PostgreSQL',
+    );
   return dataGiven ? undefined : databaseUrl(opts.database);
 }
 
-/** Which store a command reads, for people (on stderr): the file, or the database without its password and where its address came from. */
+/** Which store a command reads, for people (on stderr): the SQLite file, or the database without its password and where its address came from. */
 export function storeNote(opts: { data: string; database?: string }, file: string): string {
   const url = databaseFor(opts);
-  if (!url)
-    return `read the file inbox ${file}${process.env.STUDIO_DATABASE_URL && givenOnCommandLine(opts, 'data') ? ' (--data, not STUDIO_DATABASE_URL)' : ''}`;
+  if (!url) return `read ${file}${process.env.STUDIO_DATABASE_URL && givenOnCommandLine(opts, 'data') ? ' (--data, not STUDIO_DATABASE_URL)' : ''}`;
   return `read PostgreSQL ${redactUrl(url)} (from ${opts.database !== undefined ? '--database' : 'STUDIO_DATABASE_URL'})`;
 }
 

@@ -1,20 +1,18 @@
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Logger } from '../logger.ts';
 import { UsageError } from '../report/problem.ts';
-import { createNewFile } from '../serve/durable-file.ts';
-import { INBOX_FILE } from '../serve/inbox.ts';
-import { backupText, parseBackup, restoreBackup } from '../serve/inbox-backup.ts';
 import { MANIFEST_FILE } from '../serve/manifest.ts';
+import { backupStore, restoreStore } from '../serve/sqlite-backup.ts';
+import { DATABASE_FILE } from '../serve/sqlite-store.ts';
 import { MARK_FILE } from '../write/site-mark.ts';
 import { EXIT } from './common.ts';
-import { change, databaseOf } from './enquiries-store.ts';
+import { databaseOf, openSqliteStore } from './enquiries-store.ts';
 import type { BackupOptions, RestoreBackupOptions } from './enquiries-usage.ts';
 
 /**
- * `content enquiries backup --to FILE`: the file inbox as it is at one moment, whole lines only
- * (taken by the running server between two writes, or under the inbox lock when none runs),
- * written to a new file only you can read.
+ * `content enquiries backup --to FILE`: a consistent copy of the enquiry database at one moment
+ * (also while "content serve" runs and takes enquiries), written to a new file only you can read.
  */
 export async function backupCommand(opts: BackupOptions, log: Logger): Promise<number> {
   if (databaseOf(opts))
@@ -26,19 +24,19 @@ export async function backupCommand(opts: BackupOptions, log: Logger): Promise<n
   const served = servedFolderOf(opts.to);
   if (served)
     throw new UsageError(`--to ${opts.to} lies in ${served}, a site that is served on the web: the enquiries would be public`, 'write it outside the site');
-  const snapshot = await change(opts, { op: 'snapshot' });
-  const text = backupText(snapshot);
+  const store = openSqliteStore(opts.data);
+  let n: number;
   try {
-    createNewFile(opts.to, Buffer.from(text));
+    n = backupStore(store, opts.to);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') throw new UsageError(`${opts.to} already exists; a backup never replaces a file`, 'give a new file name (e.g. with the date in it)');
-    if (code === 'ELOOP') throw new UsageError(`${opts.to} is a symbolic link; a backup is written only to a new file`, 'give a new file name');
     if (code === 'ENOENT') throw new UsageError(`the folder of ${opts.to} does not exist`, 'create it first');
     throw new UsageError(`could not write ${opts.to}: ${(error as Error).message}`, 'is there room on that disk, and may you write there?');
+  } finally {
+    await store.close();
   }
-  const n = snapshot.enquiries ? snapshot.enquiries.split('\n').length - 1 : 0;
-  log.info(`Wrote ${n} enquir${n === 1 ? 'y' : 'ies'} from ${join(opts.data, INBOX_FILE)} to ${opts.to} (readable by you only).`);
+  log.info(`Wrote ${n} enquir${n === 1 ? 'y' : 'ies'} from ${join(opts.data, DATABASE_FILE)} to ${opts.to} (readable by you only).`);
   return EXIT.ok;
 }
 
@@ -62,16 +60,9 @@ function servedFolderOf(file: string): string | undefined {
 
 /** `content enquiries restore-backup FILE --data DIR`: the backup into a folder that holds no enquiries yet. */
 export async function restoreBackupCommand(file: string, opts: RestoreBackupOptions, log: Logger): Promise<number> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  const backup = parseBackup(text, file);
-  await restoreBackup(opts.data, backup);
+  const { enquiries, damaged } = restoreStore(file, opts.data);
   log.info(
-    `Restored ${backup.enquiryCount} enquir${backup.enquiryCount === 1 ? 'y' : 'ies'} of ${backup.createdAt} into ${join(opts.data, INBOX_FILE)}; "content serve --data ${opts.data}" takes it from here.`,
+    `Restored ${enquiries} enquir${enquiries === 1 ? 'y' : 'ies'}${damaged ? ` and ${damaged} damaged record${damaged === 1 ? '' : 's'}` : ''} into ${join(opts.data, DATABASE_FILE)}; "content serve --data ${opts.data}" takes it from here.`,
   );
   return EXIT.ok;
 }

@@ -1,15 +1,14 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 import { UsageError } from '../report/problem.ts';
-import { INBOX_FILE, readInbox, type StoredEnquiry } from '../serve/inbox.ts';
-import { mailStateOf, readMailLog } from '../serve/mail-log.ts';
 import { migrate, SchemaTooNew } from '../serve/pg-schema.ts';
 import { redactUrl, scrub } from '../serve/pg-store.ts';
-import { contentHash, type MailState } from '../serve/store.ts';
+import { DATABASE_FILE } from '../serve/sqlite-store.ts';
+import { contentHash, type MailState, type StoredEnquiry } from '../serve/store.ts';
 import { EXIT } from './common.ts';
 import { requireDatabase } from './database.ts';
+import { openSqliteStore } from './enquiries-store.ts';
 import type { ImportOptions, MigrateOptions } from './usage.ts';
 
 /** One connection for a command, or a usage error that says why there is none (never with the password). */
@@ -57,14 +56,15 @@ export async function migrateCommand(opts: MigrateOptions, log: Logger): Promise
 }
 
 /**
- * `content enquiries import`: copies a file inbox into PostgreSQL in one transaction. Each
- * record is known by where it came from (its file id, time and fields), so running it again
+ * `content enquiries import`: copies the SQLite store of `--data` (an old file inbox there is
+ * first imported into it) into PostgreSQL in one transaction. Each
+ * record is known by where it came from (its id, time and fields), so running it again
  * adds nothing twice. Into a database that never handed out an id the ids are kept (an
  * enquiry told on the phone as "57" stays 57); otherwise they get the next ids of the sequence.
  * E-mails the file outbox had sent are marked sent; the rest are owed and go out from the database.
  */
 /**
- * One enquiry of the file inbox into the database, with its idempotency key, its place among
+ * One enquiry of the SQLite store into PostgreSQL, with its idempotency key, its place among
  * the recent ones (duplicate detection) and its e-mail's state. Returns whether it was added:
  * false when an earlier import brought it already (`imported_from` names the file record).
  */
@@ -119,14 +119,31 @@ async function importOne(client: pg.Client, e: StoredEnquiry, how: { keepIds: bo
   return true;
 }
 
+/** What to do about a failed import: mend an enquiry the database refuses (naming it), or wait for the database. */
+function importHint(error: unknown, data: string): string {
+  const { code, enquiryId, constraint } = error as { code?: string; enquiryId?: number; constraint?: string };
+  const which = enquiryId === undefined ? 'an enquiry' : `enquiry ${enquiryId}`;
+  const look = enquiryId === undefined ? '' : ` (content enquiries show --id ${enquiryId} --data ${data})`;
+  if (/^22/.test(code ?? ''))
+    return `${which} holds a value PostgreSQL cannot store (a NUL character, a number or time out of range)${look}: correct or erase it there, then run the import again`;
+  if (/^23/.test(code ?? ''))
+    return `${which} breaks a rule of the database${constraint ? ` (${constraint})` : ''}: it clashes with a row already there${look}; nothing was imported`;
+  return 'the database stopped answering: run the import again once it answers (nothing is imported twice)';
+}
+
 export async function importCommand(opts: ImportOptions, log: Logger): Promise<number> {
   const url = requireDatabase(opts.database);
-  if (!existsSync(join(opts.data, INBOX_FILE)))
-    throw new UsageError(`there is no enquiry inbox in ${opts.data}`, 'give the directory "content serve" was started with, with --data');
-  const { enquiries, damaged, tornTail } = readInbox(opts.data);
-  for (const d of damaged)
-    if (!(tornTail && d.line === damaged.at(-1)?.line)) log.warn(`${join(opts.data, INBOX_FILE)}:${d.line} is not an enquiry and was not imported`);
-  const mailLog = readMailLog(opts.data);
+  const source = openSqliteStore(opts.data);
+  let enquiries: Awaited<ReturnType<typeof source.listWithMail>>;
+  try {
+    enquiries = await source.listWithMail();
+    for (const d of await source.damaged())
+      log.warn(
+        `${d.source}:${d.line}${d.id ? ` (enquiry ${d.id})` : ''} is a damaged record of the old file inbox and was not imported; "content enquiries show --id" shows it`,
+      );
+  } finally {
+    await source.close();
+  }
   const client = await connect(url);
   try {
     await migrated(client, url);
@@ -136,21 +153,24 @@ export async function importCommand(opts: ImportOptions, log: Logger): Promise<n
     const seq = await client.query<{ is_called: boolean }>('SELECT is_called FROM studio_enquiry_ids');
     const keepIds = !seq.rows[0]?.is_called;
     let added = 0;
-    for (const e of enquiries) if (await importOne(client, e, { keepIds, mail: mailStateOf(e, mailLog) })) added++;
+    for (const { mail, ...e } of enquiries) {
+      try {
+        if (await importOne(client, e, { keepIds, mail })) added++;
+      } catch (error) {
+        throw Object.assign(error as Error, { enquiryId: e.id });
+      }
+    }
     if (keepIds && added) await client.query("SELECT setval('studio_enquiry_ids', (SELECT max(id) FROM studio_enquiries))");
     await client.query('COMMIT');
     const skipped = enquiries.length - added;
     log.info(
-      `Imported ${added} enquir${added === 1 ? 'y' : 'ies'} from ${join(opts.data, INBOX_FILE)} into ${redactUrl(url)}${skipped ? ` (${skipped} already there)` : ''}${added && !keepIds ? '; they have new ids, the database had enquiries of its own' : ''}.`,
+      `Imported ${added} enquir${added === 1 ? 'y' : 'ies'} from ${join(opts.data, DATABASE_FILE)} into ${redactUrl(url)}${skipped ? ` (${skipped} already there)` : ''}${added && !keepIds ? '; they have new ids, the database had enquiries of its own' : ''}.`,
     );
     return EXIT.ok;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     if (error instanceof UsageError) throw error;
-    throw new UsageError(
-      `the import into ${redactUrl(url)} failed and was undone: ${scrub((error as Error).message, url)}`,
-      'run it again once the database answers',
-    );
+    throw new UsageError(`the import into ${redactUrl(url)} failed and was undone: ${scrub((error as Error).message, url)}`, importHint(error, opts.data));
   } finally {
     await client.end().catch(() => {});
   }

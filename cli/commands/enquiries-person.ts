@@ -1,11 +1,12 @@
 import { createInterface } from 'node:readline/promises';
 import type { Logger } from '../logger.ts';
 import { UsageError } from '../report/problem.ts';
+import type { DamagedRecord, Selection } from '../serve/sqlite-store.ts';
 import type { ListedEnquiry } from '../serve/store.ts';
 import { escapeForTerminal, safeJson } from '../serve/visible.ts';
 import { EXIT } from './common.ts';
 import { parseIds } from './enquiries-admin.ts';
-import { change, readAll, storeName } from './enquiries-store.ts';
+import { change, find, type StoreChoice, storeName } from './enquiries-store.ts';
 import type { EraseOptions, ShowOptions } from './enquiries-usage.ts';
 
 /**
@@ -22,15 +23,16 @@ export function parseAddress(text: string): string {
   return text;
 }
 
-/** The enquiries `--email` or `--id` name: the same address in any case, nothing else (no trimming, no other likeness). */
-function select(all: ListedEnquiry[], opts: { email?: string; id?: string[] }): ListedEnquiry[] {
+/** What `--email` or `--id` names: the same address as foldAddress compares it (no trimming, no other likeness), or these numbers. */
+function selectionOf(opts: { email?: string; id?: string[] }): Selection {
   if ((opts.email === undefined) === (opts.id === undefined)) throw new UsageError('say whose data: --email ADDRESS or --id N (one of them)');
-  if (opts.email !== undefined) {
-    const address = parseAddress(opts.email).toLowerCase();
-    return all.filter((e) => e.email.toLowerCase() === address);
-  }
-  const ids = new Set(parseIds(opts.id!));
-  return all.filter((e) => ids.has(e.id));
+  if (opts.email !== undefined) return { email: parseAddress(opts.email) };
+  return { ids: parseIds(opts.id!) };
+}
+
+/** The enquiries (and damaged records of an imported file inbox) `--email` or `--id` name, found by the store's index. */
+function select(opts: StoreChoice & { email?: string; id?: string[] }): Promise<{ found: ListedEnquiry[]; damaged: DamagedRecord[] }> {
+  return find(opts, selectionOf(opts));
 }
 
 const MAIL = {
@@ -42,12 +44,12 @@ const MAIL = {
 
 /** `content enquiries show`: everything the store holds about one person, field by field. */
 export async function showCommand(opts: ShowOptions, log: Logger): Promise<number> {
-  const found = select(await readAll(opts), opts);
+  const { found, damaged } = await select(opts);
   if (opts.format === 'json') {
-    log.out(safeJson(found));
+    log.out(safeJson(damaged.length ? [...found, ...damaged.map((d) => ({ damaged: true, ...d }))] : found));
     return EXIT.ok;
   }
-  if (!found.length) {
+  if (!found.length && !damaged.length) {
     log.info(`Nothing is stored about ${opts.email !== undefined ? 'this address' : 'these enquiries'} in ${storeName(opts)}.`);
     return EXIT.ok;
   }
@@ -77,8 +79,13 @@ export async function showCommand(opts: ShowOptions, log: Logger): Promise<numbe
         .join('\n')}`,
     );
   }
+  for (const d of damaged) {
+    log.out(log.paint.bold(`Damaged record ${d.source}:${d.line}${d.id ? ` (enquiry ${d.id})` : ''}`));
+    log.out(`  ${'received'.padEnd(17)}${d.receivedAt}`);
+    log.out(`  as it was kept, cut off by a crash\n    ${escapeForTerminal(d.text, { keepNewlines: true }).split('\n').join('\n    ')}`);
+  }
   log.info(
-    `${found.length} enquir${found.length === 1 ? 'y' : 'ies'} in ${storeName(opts)}. Copies may also be in the studio's mailbox and in backups of the inbox.`,
+    `${found.length} enquir${found.length === 1 ? 'y' : 'ies'}${damaged.length ? ` and ${damaged.length} damaged record${damaged.length === 1 ? '' : 's'} of the old file inbox` : ''} in ${storeName(opts)}. Copies may also be in the studio's mailbox and in backups of the inbox.`,
   );
   return EXIT.ok;
 }
@@ -96,18 +103,18 @@ async function askOnTerminal(question: string): Promise<boolean> {
 
 /**
  * `content enquiries erase`: removes every trace of the enquiries one person sent (or the ones
- * named by id): from the inbox (the file is rewritten), the e-mail queue, the idempotency keys
- * and the duplicate window. Only what was shown and confirmed is erased; an enquiry from the
+ * named by id): from the database (its log checkpointed, so no copy stays there), the e-mail
+ * queue, the idempotency keys and the duplicate window. Only what was shown and confirmed is erased; an enquiry from the
  * same address that arrives meanwhile is kept and reported, never erased unseen.
  */
 export async function eraseCommand(opts: EraseOptions, log: Logger, ask = askOnTerminal): Promise<number> {
-  const found = select(await readAll(opts), opts);
+  const { found, damaged } = await select(opts);
   const ids = found.map((e) => e.id);
-  if (!ids.length) {
+  if (!ids.length && !damaged.length) {
     log.info(`Nothing is stored about ${opts.email !== undefined ? 'this address' : 'these enquiries'} in ${storeName(opts)}; nothing erased.`);
     return EXIT.ok;
   }
-  const what = `${ids.length} enquir${ids.length === 1 ? 'y' : 'ies'} (${ids.map((id) => `#${id}`).join(', ')})`;
+  const what = `${ids.length} enquir${ids.length === 1 ? 'y' : 'ies'} (${ids.map((id) => `#${id}`).join(', ')})${damaged.length ? ` and ${damaged.length} damaged record${damaged.length === 1 ? '' : 's'} of the old file inbox` : ''}`;
   log.info(
     `Erases ${what} from ${storeName(opts)}, with ${ids.length === 1 ? 'its e-mail job and duplicate keys' : 'their e-mail jobs and duplicate keys'}. This cannot be undone.`,
   );
@@ -118,13 +125,13 @@ export async function eraseCommand(opts: EraseOptions, log: Logger, ask = askOnT
         'run it in a terminal and type yes, or add --yes in a script',
       );
   }
-  const erased = await change(opts, { op: 'erase', ids, why: 'on request (content enquiries erase)' });
+  const erased = await change(opts, { op: 'erase', ids, damaged, why: 'on request (content enquiries erase)' });
   log.info(`erased ${erased.length} enquir${erased.length === 1 ? 'y' : 'ies'}, ids ${erased.join(', ') || '—'}, at ${new Date().toISOString()}`);
   const gone = new Set(erased);
   const missed = ids.filter((id) => !gone.has(id));
   if (missed.length) log.warn(`${missed.map((id) => `#${id}`).join(', ')} ${missed.length === 1 ? 'was' : 'were'} already gone (erased meanwhile)`);
   if (opts.email !== undefined) {
-    const later = select(await readAll(opts), opts);
+    const later = (await select(opts)).found;
     if (later.length)
       log.warn(
         `${later.length} more enquir${later.length === 1 ? 'y' : 'ies'} from this address arrived meanwhile (${later.map((e) => `#${e.id}`).join(', ')}), not erased: run the command again`,

@@ -1,34 +1,61 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../report/problem.ts';
-import { INBOX_FILE, readInbox, retentionOf } from '../serve/inbox.ts';
-import type { AdminAnswers, AdminRequest } from '../serve/inbox-admin.ts';
-import { readMailLog, withMail } from '../serve/mail-log.ts';
-import { onFileInbox } from '../serve/on-file-inbox.ts';
+import { foldAddress } from '../serve/enquiry-record.ts';
+import { INBOX_FILE } from '../serve/file-inbox-import.ts';
 import type { PgStore } from '../serve/pg-store.ts';
 import { redactUrl } from '../serve/pg-store.ts';
-import type { ListedEnquiry } from '../serve/store.ts';
+import { DATABASE_FILE, type DamagedRecord, type Selection, SqliteStore } from '../serve/sqlite-store.ts';
+import type { AdminResult, ListedEnquiry } from '../serve/store.ts';
 import { databaseFor, openForReading } from './database.ts';
 
-/** Where a command finds the enquiries: the file inbox in `--data`, or PostgreSQL (`--database`, STUDIO_DATABASE_URL). */
+/** Where a command finds the enquiries: the SQLite database in `--data`, or PostgreSQL (`--database`, STUDIO_DATABASE_URL). */
 export interface StoreChoice {
   data: string;
   database?: string;
 }
 
-/** The database a command works on, or undefined for the file inbox in `--data` (an explicit --data wins over STUDIO_DATABASE_URL). */
+/** What a command asks of the store that changes it. */
+export type AdminRequest =
+  | { op: 'erase'; ids: number[]; why: string; damaged?: DamagedRecord[] }
+  | { op: 'restore'; id: number }
+  | { op: 'resend'; id: number };
+type Answers = { erase: number[]; restore: AdminResult; resend: AdminResult };
+
+/** The database a command works on, or undefined for the SQLite database in `--data` (an explicit --data wins over STUDIO_DATABASE_URL). */
 export function databaseOf(opts: StoreChoice): string | undefined {
   return databaseFor(opts);
 }
 
-/** The store a command works on, for people: the file, or the database without its password. */
+/** The store a command works on, for people: the database file, or PostgreSQL without its password. */
 export function storeName(opts: StoreChoice): string {
   const database = databaseOf(opts);
-  return database ? `PostgreSQL ${redactUrl(database)}` : join(opts.data, INBOX_FILE);
+  return database ? `PostgreSQL ${redactUrl(database)}` : join(opts.data, DATABASE_FILE);
 }
 
-async function withDatabase<T>(url: string, work: (store: PgStore) => Promise<T>): Promise<T> {
-  const store = await openForReading(url);
+/**
+ * The SQLite store in `dir`, opened beside a running `content serve` (SQLite's locks keep the
+ * two right; a command never waits for the server, nor the server for long for a command).
+ * An old file inbox there is imported first, as `content serve` would.
+ */
+export function openSqliteStore(dir: string): SqliteStore {
+  if (!existsSync(join(dir, DATABASE_FILE)) && !existsSync(join(dir, INBOX_FILE)))
+    throw new UsageError(`there are no enquiries in ${dir} (no ${DATABASE_FILE})`, 'give the folder "content serve" was started with, with --data');
+  try {
+    return SqliteStore.open(dir);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(
+      `cannot open ${join(dir, DATABASE_FILE)}: ${(error as Error).message}`,
+      'run the command as the user "content serve" runs as (or with sudo)',
+    );
+  }
+}
+
+/** `work` on the store a command names, closed afterwards. */
+export async function withStore<T>(opts: StoreChoice, work: (store: SqliteStore | PgStore) => Promise<T>): Promise<T> {
+  const database = databaseOf(opts);
+  const store = database ? await openForReading(database) : openSqliteStore(opts.data);
   try {
     return await work(store);
   } finally {
@@ -36,38 +63,38 @@ async function withDatabase<T>(url: string, work: (store: PgStore) => Promise<T>
   }
 }
 
-function requireInbox(dir: string): void {
-  if (!existsSync(join(dir, INBOX_FILE)))
-    throw new UsageError(`there is no enquiry inbox in ${dir}`, 'give the directory "content serve" was started with, with --data');
+/** Every enquiry with where its e-mail stands. */
+export function readAll(opts: StoreChoice): Promise<ListedEnquiry[]> {
+  return withStore(opts, (store) => store.listWithMail());
 }
 
-/** Every enquiry with where its e-mail stands, read without taking the store over (a running server goes on). */
-export async function readAll(opts: StoreChoice): Promise<ListedEnquiry[]> {
-  const database = databaseOf(opts);
-  if (database) return withDatabase(database, (store) => store.listWithMail());
-  requireInbox(opts.data);
-  return withMail(readInbox(opts.data).enquiries, readMailLog(opts.data));
+/** The enquiries of one address or with these ids: by the index in SQLite. */
+export function find(opts: StoreChoice, selection: Selection): Promise<{ found: ListedEnquiry[]; damaged: DamagedRecord[] }> {
+  return withStore(opts, async (store) => {
+    if (store instanceof SqliteStore) return { found: await store.find(selection), damaged: await store.damaged(selection) };
+    const all = await store.listWithMail();
+    if ('email' in selection) {
+      const address = foldAddress(selection.email);
+      return { found: all.filter((e) => foldAddress(e.email) === address), damaged: [] };
+    }
+    return { found: all.filter((e) => selection.ids.includes(e.id)), damaged: [] };
+  });
 }
 
 /** The retention period the store was last served with. */
-export async function readRetention(opts: StoreChoice): Promise<number | undefined> {
-  const database = databaseOf(opts);
-  if (database) return withDatabase(database, (store) => store.retention());
-  return retentionOf(opts.data);
+export function readRetention(opts: StoreChoice): Promise<number | undefined> {
+  return withStore(opts, (store) => store.retention());
 }
 
-/**
- * Changes the store: PostgreSQL directly (its transactions keep the servers on it right), the
- * file inbox through the `content serve` that holds it, or itself when none runs (inbox-admin.ts).
- */
-export async function change<R extends AdminRequest>(opts: StoreChoice, request: R): Promise<AdminAnswers[R['op']]> {
-  const database = databaseOf(opts);
-  if (!database) return onFileInbox(opts.data, request);
+/** Changes the store directly: its transactions keep a running server right. */
+export function change<R extends AdminRequest>(opts: StoreChoice, request: R): Promise<Answers[R['op']]> {
   const r = request as AdminRequest;
-  return withDatabase(database, async (store) => {
-    if (r.op === 'erase') return store.erase(r.ids, r.why);
+  return withStore(opts, async (store) => {
+    if (r.op === 'erase') {
+      if (r.damaged?.length && store instanceof SqliteStore) await store.eraseDamaged(r.damaged, r.why);
+      return store.erase(r.ids, r.why);
+    }
     if (r.op === 'restore') return store.restore(r.id);
-    if (r.op === 'resend') return store.resend(r.id);
-    throw new UsageError('a backup of the PostgreSQL store is made with pg_dump', 'see "Backups" in the README');
-  }) as Promise<AdminAnswers[R['op']]>;
+    return store.resend(r.id);
+  }) as Promise<Answers[R['op']]>;
 }

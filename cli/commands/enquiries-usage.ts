@@ -7,7 +7,7 @@ import { defineCommand, type OptionsOf } from './option-table.ts';
  */
 
 const store = {
-  data: { flag: '--data <dir>', description: 'the enquiry inbox', default: '.enquiries' },
+  data: { flag: '--data <dir>', description: 'the folder of the enquiry database (enquiries.db)', default: '.enquiries' },
   database: { flag: '--database <url>', description: 'PostgreSQL instead (or STUDIO_DATABASE_URL; the password in PGPASSWORD)' },
 } as const;
 const person = {
@@ -47,7 +47,7 @@ export type EraseOptions = OptionsOf<typeof ENQUIRIES_ERASE.options>;
 
 export const ENQUIRIES_BACKUP = defineCommand({
   name: 'backup',
-  description: 'Write a consistent copy of the file inbox to a new file (also while "content serve" runs).',
+  description: 'Write a consistent copy of the enquiry database to a new file (also while "content serve" runs).',
   options: {
     data: store.data,
     database: store.database,
@@ -58,7 +58,7 @@ export type BackupOptions = OptionsOf<typeof ENQUIRIES_BACKUP.options>;
 
 export const ENQUIRIES_RESTORE_BACKUP = defineCommand({
   name: 'restore-backup',
-  description: 'Restore a backup made by "content enquiries backup" into an inbox folder that holds no enquiries.',
-  options: { data: { flag: '--data <dir>', description: 'the inbox folder to restore into', default: '.enquiries' } },
+  description: 'Restore a backup made by "content enquiries backup" into a folder that holds no enquiries.',
+  options: { data: { flag: '--data <dir>', description: 'the folder to restore into', default: '.enquiries' } },
 });
 export type RestoreBackupOptions = OptionsOf<typeof ENQUIRIES_RESTORE_BACKUP.options>;

@@ -1,16 +1,13 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../logger.ts';
-import { UsageError } from '../report/problem.ts';
-import { INBOX_FILE, readInbox, type StoredEnquiry } from '../serve/inbox.ts';
-import { readMailLog, withMail } from '../serve/mail-log.ts';
 import { readManifest } from '../serve/manifest.ts';
-import { redactUrl } from '../serve/pg-store.ts';
-import type { ListedEnquiry } from '../serve/store.ts';
+import { DATABASE_FILE } from '../serve/sqlite-store.ts';
+import type { ListedEnquiry, StoredEnquiry } from '../serve/store.ts';
 import { escapeForTerminal, neutraliseFormula, safeJson } from '../serve/visible.ts';
 import { EXIT } from './common.ts';
-import { databaseFor, openForReading, storeNote } from './database.ts';
+import { storeNote } from './database.ts';
 import { inboxNotes } from './enquiries-notes.ts';
+import { readAll, storeName } from './enquiries-store.ts';
 import { writePrivateFile } from './private-file.ts';
 import type { ExportOptions, InboxOptions, ListOptions } from './usage.ts';
 
@@ -22,26 +19,8 @@ interface Row extends StoredEnquiry {
 }
 
 async function load(opts: InboxOptions, log: Logger): Promise<Row[]> {
-  log.note(storeNote(opts, join(opts.data, INBOX_FILE)));
-  const database = databaseFor(opts);
-  if (database) return loadFromDatabase(database, opts);
-  if (!existsSync(opts.data))
-    throw new UsageError(`there is no enquiry inbox in ${opts.data}`, 'give the directory "content serve" was started with, with --data');
-  const { enquiries, damaged, tornTail } = readInbox(opts.data);
-  for (const d of damaged)
-    if (!(tornTail && d.line === damaged.at(-1)?.line))
-      log.warn(`${join(opts.data, INBOX_FILE)}:${d.line} is not an enquiry and was skipped: ${visible(d.text, 80)}`);
-  return rows(opts, withMail(enquiries, readMailLog(opts.data)));
-}
-
-async function loadFromDatabase(url: string, opts: InboxOptions): Promise<Row[]> {
-  const since = sinceOf(opts);
-  const store = await openForReading(url);
-  try {
-    return rows(opts, await store.listWithMail(), since);
-  } finally {
-    await store.close();
-  }
+  log.note(storeNote(opts, join(opts.data, DATABASE_FILE)));
+  return rows(opts, await readAll(opts));
 }
 
 /** `--since` (a real date, checked by its parser): its first millisecond, in UTC. */
@@ -157,8 +136,5 @@ export async function exportCommand(opts: ExportOptions, log: Logger): Promise<n
   return EXIT.ok;
 }
 
-/** The inbox a command reads, for people: the file, or the database without its password. */
-function where(opts: InboxOptions): string {
-  const database = databaseFor(opts);
-  return database ? redactUrl(database) : join(opts.data, INBOX_FILE);
-}
+/** The store a command reads, for people: the database file, or PostgreSQL without its password. */
+const where = storeName;

@@ -1,13 +1,12 @@
 import { relative } from 'node:path';
 import type { Logger } from '../logger.ts';
 import { UsageError } from '../report/problem.ts';
-import { Inbox, readInbox } from '../serve/inbox.ts';
 import { type LogStream, readableLines } from '../serve/log-lines.ts';
 import { readManifest } from '../serve/manifest.ts';
-import { PgOutbox } from '../serve/pg-outbox.ts';
 import { redactUrl } from '../serve/pg-store.ts';
 import { DEFAULT_KEEP_DAYS } from '../serve/retention.ts';
 import type { ServeOptions } from '../serve/server.ts';
+import { SqliteStore } from '../serve/sqlite-store.ts';
 import { EXIT } from './common.ts';
 import { databaseFor } from './database.ts';
 import { checkBuiltSite, checkDataDir, parseNumber, parseWholeNumber } from './options.ts';
@@ -104,16 +103,29 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
   logger.info(
     `Serving ${opts.out}/ at ${server.url}   (${server.manifest.locales.map((l) => (l === server.manifest.defaultLocale ? '/' : `/${l}`)).join(' ')})`,
   );
-  if (inbox instanceof Inbox) {
-    const inboxFile = relative(process.cwd(), `${inbox.dir}/enquiries.jsonl`) || 'enquiries.jsonl';
-    if (inbox.recovered) logger.warn(`the inbox ended in a half-written line (a crash); it was never acknowledged and is kept in ${inbox.recovered}`);
-    logger.info(`Enquiries: POST ${server.manifest.endpoint} → ${inboxFile} (${readInbox(inbox.dir).enquiries.length} stored so far)`);
+  if (inbox instanceof SqliteStore) {
+    const where = relative(process.cwd(), inbox.where) || inbox.where;
+    const imported = server.imported;
+    if (imported) {
+      logger.info(
+        `Imported the file inbox of the earlier release into ${where}: ${imported.enquiries} enquir${imported.enquiries === 1 ? 'y' : 'ies'}, each read back and compared.`,
+      );
+      for (const d of imported.damaged)
+        logger.warn(
+          `${d.source}:${d.line} is not a whole enquiry (${d.why}); kept as a damaged record${d.id ? ` of enquiry ${d.id}` : ''}: content enquiries show --id${d.id ? ` ${d.id}` : ''} shows it, erase removes it`,
+        );
+      logger.warn(
+        `The old files are kept aside, readable by this user only, until you delete them (they hold personal data that erasure no longer reaches): ${imported.keptAside.map((f) => relative(process.cwd(), f) || f).join(', ')}`,
+      );
+    }
+    logger.info(`Enquiries: POST ${server.manifest.endpoint} → ${where} (SQLite; ${inbox.count()} stored so far)`);
   } else {
     const health = inbox.health();
     logger.info(`Enquiries: POST ${server.manifest.endpoint} → PostgreSQL ${redactUrl(database!)}`);
     if (!health.ok) logger.warn(`${health.reason}; enquiries are answered 503 until it answers (checked every 2 s)`);
   }
-  const owed = server.outbox instanceof PgOutbox ? await server.outbox.count().catch(() => 0) : (server.outbox?.pending ?? 0);
+  const outbox = server.outbox as { count?: () => Promise<number>; pending: number } | undefined;
+  const owed = outbox?.count ? await outbox.count().catch(() => 0) : (outbox?.pending ?? 0);
   const days = server.inbox.health().retentionDays ?? keepDays;
   logger.info(`Enquiries are deleted ${days} days after they arrive (--keep-days).`);
   if (stated !== undefined && days !== stated)
@@ -122,6 +134,6 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
   const why = await untilStopped();
   logger.info(`Stopping (${why}): finishing the requests under way…`);
   await server.close();
-  logger.info(`Stopped; every acknowledged enquiry is ${inbox instanceof Inbox ? 'on disk' : 'in the database'}.`);
+  logger.info('Stopped; every acknowledged enquiry is in the database.');
   return EXIT.ok;
 }

@@ -84,13 +84,13 @@ export type DevOptions = OptionsOf<typeof DEV.options>;
 
 export const SERVE = defineCommand({
   name: 'serve',
-  description: 'Serve the built site and receive the enquiry form into an inbox on disk (and e-mail the studio).',
+  description: 'Serve the built site and receive the enquiry form into a database on disk (and e-mail the studio).',
   options: {
     out: { flag: '--out <dir>', description: 'the built site', default: 'dist' },
     host,
     port: { flag: '--port <port>', description: 'port to listen on (0: any free port)', parse: parsePort, default: 8080 },
-    data: { flag: '--data <dir>', description: 'where the enquiry inbox is kept', default: '.enquiries' },
-    /** Without it STUDIO_DATABASE_URL; without both, the file inbox in --data. */
+    data: { flag: '--data <dir>', description: 'the folder of the enquiry database (SQLite, enquiries.db)', default: '.enquiries' },
+    /** Without it STUDIO_DATABASE_URL; without both, the SQLite database in --data. */
     database: database('keep enquiries in PostgreSQL instead (postgres://user@host/db; the password in PGPASSWORD)'),
     // Kept as text: serveCommand checks the numbers (parseNumber).
     rateLimit: { flag: '--rate-limit <n>', description: 'enquiries one address may send in 10 minutes (0: no limit)', default: '20' },
@@ -132,12 +132,12 @@ Enquiries in PostgreSQL (several instances share one database):
 export type ServeCommandOptions = OptionsOf<typeof SERVE.options>;
 
 /** `content enquiries` has only subcommands. */
-export const ENQUIRIES = { name: 'enquiries', description: 'Read and look after the enquiry inbox that "content serve" keeps.' };
+export const ENQUIRIES = { name: 'enquiries', description: 'Read and look after the enquiries that "content serve" keeps.' };
 
 /** Where `list` and `export` read the enquiries from. */
 const inbox = {
-  data: { flag: '--data <dir>', description: 'the enquiry inbox', default: '.enquiries' },
-  /** Read from PostgreSQL instead of the file inbox in `data`. */
+  data: { flag: '--data <dir>', description: 'the folder of the enquiry database (enquiries.db)', default: '.enquiries' },
+  /** Read from PostgreSQL instead of the SQLite database in `data`. */
   database: database('read from PostgreSQL instead (or STUDIO_DATABASE_URL; the password in PGPASSWORD)'),
   out: { flag: '--out <dir>', description: 'the built site (for the course names)', default: 'dist' },
   since: { flag: '--since <date>', description: 'only enquiries received on or after this date (YYYY-MM-DD, UTC)', parse: parseDate('--since') },
@@ -175,9 +175,9 @@ export type MigrateOptions = OptionsOf<typeof ENQUIRIES_MIGRATE.options>;
 
 export const ENQUIRIES_IMPORT = defineCommand({
   name: 'import',
-  description: 'Copy a file inbox into PostgreSQL; safe to run again (nothing is imported twice).',
+  description: 'Copy the enquiries of --data (the SQLite database, or an old file inbox) into PostgreSQL; safe to run again (nothing is imported twice).',
   options: {
-    data: { flag: '--data <dir>', description: 'the file inbox', default: '.enquiries' },
+    data: { flag: '--data <dir>', description: 'the folder of the enquiry database (or of an old file inbox)', default: '.enquiries' },
     database: database(THE_DATABASE),
   },
 });

@@ -1,6 +1,6 @@
 import { escapeHtml } from '../util/escape.ts';
-import type { StoredEnquiry } from './inbox.ts';
 import type { EnquiryManifest } from './manifest.ts';
+import type { StoredEnquiry } from './store.ts';
 
 /**
  * One line: a line break (CR, LF, NEL, U+2028/2029, vertical tab, form feed) or other control

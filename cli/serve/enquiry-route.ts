@@ -4,11 +4,11 @@ import type { Locale } from '../../templates/model.ts';
 import { invalidPage, json, kindOf, refuse, TEXT, withContacts } from './answer.ts';
 import { answerLocale, type BodyKind, bodyKind, checkEnquiry, type FieldError, MAX_BODY_BYTES, parseBody, RequestProblem, summaryText } from './enquiry.ts';
 import type { ServeLog } from './events.ts';
-import { EnquiryConflict, type StoredEnquiry } from './inbox.ts';
 import type { LiveSite, SiteBuild } from './live-site.ts';
 import { type EnquiryManifest, serverText } from './manifest.ts';
 import { clientKey, type RateLimitStore } from './rate-limit.ts';
 import type { EnquiryStore } from './store.ts';
+import { EnquiryConflict, type StoredEnquiry } from './store.ts';
 
 /** What the enquiry endpoint works with; startServer makes it. */
 export interface EnquiryRoute {

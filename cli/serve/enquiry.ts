@@ -177,15 +177,31 @@ function dedupe(errors: FieldError[]): FieldError[] {
   return errors.filter((e) => !seen.has(e.field) && seen.add(e.field));
 }
 
-/** The language to answer in: the one the enquiry names, else the browser's, else the default. */
+/** The language to answer in: the one the enquiry names, else the browser's first choice we have, else the default. */
 export function answerLocale(fields: Record<string, unknown> | undefined, req: { headers: IncomingHttpHeaders }, manifest: EnquiryManifest): Locale {
   const named = fields?.locale;
   if (typeof named === 'string' && (manifest.locales as string[]).includes(named)) return named as Locale;
-  for (const part of String(req.headers['accept-language'] ?? '').split(',')) {
-    const tag = part.split(';')[0]!.trim().slice(0, 2).toLowerCase();
-    if ((manifest.locales as string[]).includes(tag)) return tag as Locale;
-  }
-  return manifest.defaultLocale;
+  return acceptedLocale(String(req.headers['accept-language'] ?? ''), manifest.locales as Locale[]) ?? manifest.defaultLocale;
+}
+
+/**
+ * The first of `locales` an Accept-Language header asks for (RFC 9110, 12.5.4): by weight, the
+ * order given among equal weights, never a language weighted `q=0` ("not this one"), and by its
+ * whole primary tag (`de-AT` is German; `english` or `dek` is no language of ours).
+ */
+export function acceptedLocale(header: string, locales: readonly Locale[]): Locale | undefined {
+  const ranges = header
+    .split(',')
+    .map((part, order) => {
+      const [range = '', ...params] = part.split(';').map((p) => p.trim());
+      const q = params.find((p) => /^q=/i.test(p));
+      const weight = q === undefined ? 1 : /^q=(0(\.\d{0,3})?|1(\.0{0,3})?)$/i.test(q) ? Number(q.slice(2)) : 0;
+      return { primary: range.toLowerCase().split('-')[0]!, weight, order };
+    })
+    .filter((r) => r.weight > 0 && r.primary)
+    .sort((a, b) => b.weight - a.weight || a.order - b.order);
+  for (const r of ranges) if ((locales as string[]).includes(r.primary)) return r.primary as Locale;
+  return undefined;
 }
 
 export function summaryText(count: number, locale: Locale, m: ServerMessages): string {

@@ -25,8 +25,19 @@ export interface SiteBuild {
  * The endpoint and the locales are the ones the server started with (fastify's routes are fixed
  * once it listens): a rebuild that changes them needs a restart, and the server says so.
  */
+/**
+ * Where the server keeps the course options of the builds it served, so that a restart still
+ * accepts the options of the build before (a page of it may still be open in a browser).
+ */
+export interface OptionsMemory {
+  recall(): { current: EnquiryManifest['options']; before: EnquiryManifest['options'] } | undefined;
+  remember(options: { current: EnquiryManifest['options']; before: EnquiryManifest['options'] }): void;
+}
+
 export class LiveSite {
   private build: SiteBuild;
+  /** The options of the build served now and of the one before it (without each other's). */
+  private options: { current: EnquiryManifest['options']; before: EnquiryManifest['options'] } = { current: [], before: [] };
   private identity: string;
   /** A build whose manifest could not be used: not read again at every request. */
   private refused: string | undefined;
@@ -36,6 +47,7 @@ export class LiveSite {
     private readonly given: string,
     private readonly exclude: string[],
     private readonly warn: (message: string) => void = () => {},
+    private readonly memory?: OptionsMemory,
   ) {
     if (!existsSync(dir)) throw new UsageError(`there is no built site in ${given}`, 'run "content build" first');
     this.identity = identityOf(dir) ?? '';
@@ -60,14 +72,37 @@ export class LiveSite {
     return this.build;
   }
 
+  /** What the memory holds, if it can be read (a store that cannot be read now remembers nothing). */
+  private recall(): ReturnType<OptionsMemory['recall']> {
+    try {
+      return this.memory?.recall();
+    } catch {
+      return undefined;
+    }
+  }
+
   private load(previous: SiteBuild | undefined): SiteBuild {
     const manifest = readManifest(this.dir);
     if (!manifest) throw new UsageError(`${this.given} has no ${MANIFEST_FILE} from this version of "content build"`, 'run "content build" again');
     const thanks = thanksOf(manifest, this.given);
     if (previous && (previous.manifest.endpoint !== manifest.endpoint || previous.manifest.locales.join() !== manifest.locales.join()))
       this.warn(`the rebuilt site in ${this.given} has another form endpoint or other languages: restart "content serve" to use them`);
+    const same = (a: EnquiryManifest['options'], b: EnquiryManifest['options']) => JSON.stringify(a) === JSON.stringify(b);
+    // The build before: the one served until now, or after a restart the one the store remembers.
+    const remembered = previous ? undefined : this.recall();
+    const before = previous
+      ? this.options.current
+      : remembered && !same(remembered.current, manifest.options)
+        ? remembered.current
+        : (remembered?.before ?? []);
+    this.options = { current: manifest.options, before };
+    try {
+      this.memory?.remember(this.options);
+    } catch (error) {
+      this.warn(`could not remember the form's options for a restart: ${(error as Error).message}`);
+    }
     const known = new Set(manifest.options.map((o) => o.value));
-    const options = [...manifest.options, ...(previous?.manifest.options.filter((o) => !known.has(o.value)) ?? [])];
+    const options = [...manifest.options, ...before.filter((o) => !known.has(o.value))];
     const serve = createStaticHandler(this.dir, manifest.locales, { exclude: this.exclude });
     return { manifest: { ...manifest, options }, thanks, serve };
   }

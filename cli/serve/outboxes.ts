@@ -1,11 +1,11 @@
-import { Inbox } from './inbox.ts';
-import { Outbox, type OutboxOptions } from './outbox.ts';
+import type { MailSettings } from './outbox.ts';
 import { PgOutbox } from './pg-outbox.ts';
 import { PgStore } from './pg-store.ts';
+import { SqliteOutbox } from './sqlite-outbox.ts';
+import { SqliteStore } from './sqlite-store.ts';
 import type { EnquiryStore, StoredEnquiry } from './store.ts';
 
-/** What an outbox of either store is made with, but the store it belongs to. */
-export type MailSettings = Omit<OutboxOptions, 'inbox'>;
+export type { MailSettings } from './outbox.ts';
 
 /** What the server needs of an outbox, whichever store it belongs to. */
 export interface AnyOutbox {
@@ -14,9 +14,9 @@ export interface AnyOutbox {
   close(): Promise<void>;
 }
 
-/** The e-mail outbox of a store: in the database beside the PostgreSQL store, in the mail log beside the file inbox. */
-export function outboxFor(store: EnquiryStore, settings: MailSettings & { pollMs?: number }): Outbox | PgOutbox {
+/** The e-mail outbox of a store: a table beside the enquiries, in SQLite or in PostgreSQL. */
+export function outboxFor(store: EnquiryStore, settings: MailSettings & { pollMs?: number }): SqliteOutbox | PgOutbox {
   if (store instanceof PgStore) return new PgOutbox(store.pool, settings);
-  if (store instanceof Inbox) return new Outbox({ inbox: store, ...settings });
-  throw new Error('e-mail needs the file inbox or the PostgreSQL store');
+  if (store instanceof SqliteStore) return new SqliteOutbox(store, settings);
+  throw new Error('e-mail needs the SQLite or the PostgreSQL store');
 }

@@ -6,8 +6,8 @@ import { asProblem, json, kindOf, refuse, TEXT, withContacts } from './answer.ts
 import { answerLocale, MAX_BODY_BYTES } from './enquiry.ts';
 import { registerEnquiryRoute } from './enquiry-route.ts';
 import type { ServeEvent, ServeLog } from './events.ts';
-import { Inbox } from './inbox.ts';
-import { LiveSite } from './live-site.ts';
+import type { ImportReport } from './file-inbox-import.ts';
+import { LiveSite, type OptionsMemory } from './live-site.ts';
 import type { LogStream } from './log-lines.ts';
 import type { EnquiryManifest } from './manifest.ts';
 import type { MailEvent, Mailer } from './outbox.ts';
@@ -16,14 +16,15 @@ import { DatabaseRefused, PgStore, redactUrl } from './pg-store.ts';
 import { boundedStore, DEFAULT_TRACKED_ADDRESSES, databaseStore, trustedHops } from './rate-limit.ts';
 import { DEFAULT_KEEP_DAYS, startRetention } from './retention.ts';
 import { HSTS, SECURITY_HEADERS } from './security-headers.ts';
+import { SqliteStore } from './sqlite-store.ts';
 import type { EnquiryStore, StoreHealth } from './store.ts';
 
 export interface ServeOptions {
   /** The built site. */
   dir: string;
-  /** Where the inbox lives. */
+  /** Where the enquiry database (SQLite) lives. */
   data: string;
-  /** A PostgreSQL address (postgres://…): enquiries go there instead of into the file inbox in `data`. */
+  /** A PostgreSQL address (postgres://…): enquiries go there instead of into the SQLite database in `data`. */
   database?: string;
   host: string;
   port: number;
@@ -55,8 +56,10 @@ export interface ServeOptions {
 export interface RunningServer {
   url: string;
   server: Server;
-  /** The file inbox, or the PostgreSQL store with --database. */
+  /** The SQLite store, or the PostgreSQL store with --database. */
   inbox: EnquiryStore;
+  /** What the first start after the upgrade imported from the old file inbox, if there was one. */
+  imported?: ImportReport;
   outbox?: AnyOutbox;
   manifest: EnquiryManifest;
   /** The server's log (fastify's pino logger; silent without `logStream`). */
@@ -86,9 +89,28 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   };
   const data = resolve(options.data);
   // The inbox is never served, even when --data lies inside the site.
-  const site = new LiveSite(dir, options.dir, [data], (message) => log({ kind: 'error', error: message }));
+  let imported: ImportReport | undefined;
+  const inbox: EnquiryStore = options.database
+    ? await openDatabase(options.database)
+    : openSqlite(data, (report) => {
+        imported = report;
+      });
+  // The form's options of the build before are remembered in the SQLite store, so a restart still accepts them.
+  const memory: OptionsMemory | undefined =
+    inbox instanceof SqliteStore
+      ? {
+          recall: () => JSON.parse(inbox.setting('form_options') ?? 'null') ?? undefined,
+          remember: (o) => inbox.setSetting('form_options', JSON.stringify(o)),
+        }
+      : undefined;
+  let site: LiveSite;
+  try {
+    site = new LiveSite(dir, options.dir, [data], (message) => log({ kind: 'error', error: message }), memory);
+  } catch (error) {
+    await inbox.close();
+    throw error;
+  }
   const { manifest } = site.current;
-  const inbox: EnquiryStore = options.database ? await openDatabase(options.database) : await Inbox.open(data);
   const outbox = openOutbox(options, inbox, site, log);
   const keepDays = options.keepDays ?? DEFAULT_KEEP_DAYS;
   const retention = startRetention(inbox, keepDays, {
@@ -110,7 +132,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     method: ['GET', 'HEAD'],
     url: '/api/health',
     handler: (_request, reply) => {
-      const health = publicHealth(inbox.health(), inbox instanceof PgStore ? 'database' : 'file', keepDays);
+      const health = publicHealth(inbox.health(), inbox instanceof PgStore ? 'database' : 'sqlite', keepDays);
       return json(reply, health.ok ? 200 : 503, health);
     },
   });
@@ -146,6 +168,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     url,
     server: app.server,
     inbox,
+    imported,
     outbox,
     get manifest() {
       return site.current.manifest;
@@ -165,7 +188,7 @@ export const MAIL_LATE_MS = 60 * 60_000;
  * `ok` says whether an enquiry can be stored now (503 when not); `status` is degraded also when
  * e-mail to the studio was refused for good or is late, though enquiries are still stored.
  */
-export function publicHealth(health: StoreHealth, kind: 'file' | 'database', keepDays?: number, now = Date.now()) {
+export function publicHealth(health: StoreHealth, kind: 'sqlite' | 'database', keepDays?: number, now = Date.now()) {
   const reasons: string[] = health.ok ? [] : [inWords(health.reason, kind)];
   const failed = health.mail?.failed ?? 0;
   if (failed > 0)
@@ -182,7 +205,7 @@ export function publicHealth(health: StoreHealth, kind: 'file' | 'database', kee
   return { ok: health.ok, status: reasons.length ? 'degraded' : 'ok', ...(reasons.length ? { reasons } : {}), ...details };
 }
 
-function inWords(reason: string, kind: 'file' | 'database'): string {
+function inWords(reason: string, kind: 'sqlite' | 'database'): string {
   if (/closed/i.test(reason)) return 'the server is shutting down';
   if (kind === 'database') {
     if (/timeout|timed out|canceling statement/i.test(reason)) return 'the database does not answer in time; enquiries are answered 503';
@@ -190,11 +213,23 @@ function inWords(reason: string, kind: 'file' | 'database'): string {
       return 'the database cannot be reached; enquiries are answered 503';
     return 'the database cannot store enquiries; enquiries are answered 503';
   }
-  if (/ENOSPC|no space/i.test(reason)) return 'the disk of the inbox is full; enquiries are answered 503';
-  if (/EACCES|EPERM|permission/i.test(reason)) return 'the inbox may not be written; enquiries are answered 503';
-  if (/EROFS|read-only/i.test(reason)) return 'the inbox is on a read-only file system; enquiries are answered 503';
-  if (/lock/i.test(reason)) return 'the inbox lock was lost (is another server using the inbox?); enquiries are answered 503';
-  return 'the inbox cannot store enquiries; enquiries are answered 503';
+  if (/ENOSPC|no space|disk is full/i.test(reason)) return 'the disk of the enquiry database is full; enquiries are answered 503';
+  if (/EACCES|EPERM|permission|readonly|read-only/i.test(reason)) return 'the enquiry database may not be written; enquiries are answered 503';
+  if (/locked|busy/i.test(reason)) return 'the enquiry database is busy with another process; enquiries are answered 503';
+  return 'the enquiry database cannot store enquiries; enquiries are answered 503';
+}
+
+/** The SQLite store in `--data`; a database this tool cannot use (too new, not a database, not readable) is a usage error. */
+function openSqlite(dir: string, onImport: (report: ImportReport) => void): SqliteStore {
+  try {
+    return SqliteStore.open(dir, { onImport });
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(
+      `the enquiry database in ${dir} cannot be opened: ${(error as Error).message}`,
+      'is --data the folder "content serve" was started with, and may this user write it?',
+    );
+  }
 }
 
 /** The PostgreSQL store; an address that waiting will not mend is a usage error (a database that is away is not: it is waited for). */
@@ -211,7 +246,7 @@ async function openDatabase(url: string): Promise<PgStore> {
   }
 }
 
-/** The e-mail outbox beside the store (in the database, or the mail log beside the file inbox); none without e-mail. */
+/** The e-mail outbox beside the store (a table in its database); none without e-mail. */
 function openOutbox(options: ServeOptions, inbox: EnquiryStore, site: LiveSite, log: ServeLog): RunningServer['outbox'] {
   if (!options.mail) return undefined;
   // The course names of the build served now (a rebuild may add an option).

@@ -33,11 +33,17 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.xml', '
 const HASHED = /^\/assets\/.+[.-][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 const MAX_CACHED_FILE = 4 * 1024 * 1024;
 
+let compressions = 0;
+/** How many files were compressed so far (each once per identity: path, inode, size and time). */
+export const compressedFiles = () => compressions;
+
 interface Entry {
   mtimeMs: number;
   size: number;
+  ino: number;
   etag: string;
-  body: Buffer;
+  /** The file's bytes; not kept for a file over MAX_CACHED_FILE (read again when a client takes it uncompressed). */
+  body?: Buffer;
   gzip?: Buffer;
   br?: Buffer;
 }
@@ -163,16 +169,26 @@ function createLoader(root: string, exclude: string[]): (file: string) => Entry 
     )
       return undefined;
     const cached = cache.get(real);
-    if (cached && cached.mtimeMs === st.mtimeMs && cached.size === st.size) return cached;
+    if (cached && cached.mtimeMs === st.mtimeMs && cached.size === st.size && cached.ino === st.ino) return cached;
     const body = readFileSync(real);
-    const entry: Entry = { mtimeMs: st.mtimeMs, size: st.size, body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
+    const entry: Entry = {
+      mtimeMs: st.mtimeMs,
+      size: st.size,
+      ino: st.ino,
+      body,
+      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+    };
     if (COMPRESSIBLE.has(extname(file)) && body.length > 512) {
-      entry.gzip = gzipSync(body, { level: 9 });
-      // The best compression for pages and scripts; a quicker one for very large files, which are compressed on a request.
-      const quality = body.length <= 256 * 1024 ? 11 : 5;
-      entry.br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+      compressions++;
+      // The best compression for pages and scripts; a quicker one for large files (a sitemap of 10,000 addresses).
+      // Either way once per file: a large file keeps its compressed forms, not its bytes.
+      const small = body.length <= 256 * 1024;
+      entry.gzip = gzipSync(body, { level: small ? 9 : 6 });
+      entry.br = brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: small ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      });
     }
-    if (body.length <= MAX_CACHED_FILE) cache.set(real, entry);
+    cache.set(real, body.length <= MAX_CACHED_FILE ? entry : { ...entry, body: undefined });
     return entry;
   };
 }
@@ -185,7 +201,7 @@ function send(request: FastifyRequest, reply: FastifyReply, status: number, file
   if (entry.gzip) reply.header('vary', 'accept-encoding');
   if (status === 200 && fresh(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   const accepted = String(request.headers['accept-encoding'] ?? '');
-  let body = entry.body;
+  let body = entry.body ?? readFileSync(file);
   if (entry.br && acceptsEncoding(accepted, 'br')) {
     reply.header('content-encoding', 'br');
     body = entry.br;

@@ -3,13 +3,37 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { recordFromRow } from '../../cli/serve/enquiry-record.ts';
 import { type RunningServer, type ServeOptions, startServer } from '../../cli/serve/server.ts';
+import { DATABASE_FILE } from '../../cli/serve/sqlite-store.ts';
+import type { StoredEnquiry } from '../../cli/serve/store.ts';
 import { ROOT } from './cli.ts';
 
 /** A fresh, empty inbox directory. */
 export function tempData(): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'studio-inbox-'));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The enquiries stored in the SQLite database of `dir`, oldest first, read as another process would (read-only, beside a running server). */
+export function readStored(dir: string): StoredEnquiry[] {
+  const db = new DatabaseSync(join(dir, DATABASE_FILE), { readOnly: true });
+  try {
+    return (db.prepare('SELECT * FROM enquiries ORDER BY id').all() as Record<string, unknown>[]).map(recordFromRow);
+  } finally {
+    db.close();
+  }
+}
+
+/** Ids of the enquiries whose e-mail to the studio went out, from the SQLite database of `dir`. */
+export function readSent(dir: string): Set<number> {
+  const db = new DatabaseSync(join(dir, DATABASE_FILE), { readOnly: true });
+  try {
+    return new Set((db.prepare('SELECT enquiry_id FROM enquiry_mail WHERE sent_at IS NOT NULL').all() as { enquiry_id: number }[]).map((r) => r.enquiry_id));
+  } finally {
+    db.close();
+  }
 }
 
 /** `content serve` in this process, on a free port of 127.0.0.1, with its own inbox. */

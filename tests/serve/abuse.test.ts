@@ -1,7 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
-import { readInbox } from '../../cli/serve/inbox.ts';
 import { runCli } from '../helpers/cli.ts';
-import { postJson, serveSite, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
+import { postJson, readStored, serveSite, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
 
 const dist = inject('siteDir');
 
@@ -89,7 +88,7 @@ describe('content serve: fill time and reused keys', () => {
       const body = (await res.json()) as { ok: boolean; error: string; message: string };
       expect(body).toMatchObject({ ok: false, error: 'invalid_fill_time' });
       expect(body.message).toMatch(/fillMs, a number of milliseconds/);
-      expect(readInbox(server.data).enquiries).toHaveLength(0);
+      expect(readStored(server.data)).toHaveLength(0);
     } finally {
       await server.stop();
     }
@@ -107,7 +106,7 @@ describe('content serve: fill time and reused keys', () => {
       expect((await form({})).status).toBe(303);
       expect((await form({ fillMs: 'abc' })).status).toBe(400);
       expect((await form({ fillMs: '100', message: 'fast' })).status).toBe(303); // too fast: kept aside as suspected spam
-      expect(readInbox(server.data).enquiries.map((e) => e.spam)).toEqual([undefined, 'too_fast']);
+      expect(readStored(server.data).map((e) => e.spam)).toEqual([undefined, 'too_fast']);
     } finally {
       await server.stop();
     }
@@ -123,7 +122,7 @@ describe('content serve: fill time and reused keys', () => {
       const body = (await res.json()) as { ok: boolean; error: string; message: string };
       expect(body).toMatchObject({ ok: false, error: 'idempotency_conflict' });
       expect(body.message).toContain('Bitte laden Sie die Seite neu');
-      expect(readInbox(server.data).enquiries.map((e) => e.name)).toEqual([first.name]);
+      expect(readStored(server.data).map((e) => e.name)).toEqual([first.name]);
     } finally {
       await server.stop();
     }

@@ -2,9 +2,8 @@
 // rate limit (language, IPv6 /64, a flood of addresses) and what /api/health tells anyone.
 import { describe, expect, inject, it } from 'vitest';
 import type { ServeEvent } from '../../cli/serve/events.ts';
-import { readInbox } from '../../cli/serve/inbox.ts';
 import { freePort } from '../helpers/free-port.ts';
-import { postJson, serveSite, validEnquiry } from '../helpers/serve.ts';
+import { postJson, readStored, serveSite, validEnquiry } from '../helpers/serve.ts';
 
 const dist = inject('siteDir');
 
@@ -56,7 +55,7 @@ describe('#24 point 7: a NUL character is input, not an outage', () => {
       const form = await postForm(server.url, [...plainFields('Plain').filter(([k]) => k !== 'message'), ['message', 'a\u0000b']]);
       expect(form.status).toBe(422);
       expect(await form.text()).toMatch(/<li><b>[^<]+<\/b>: This field contains a character that cannot be stored/);
-      expect(readInbox(server.data).enquiries).toHaveLength(0);
+      expect(readStored(server.data)).toHaveLength(0);
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     } finally {
       await server.stop();

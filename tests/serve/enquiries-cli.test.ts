@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { main } from '../../cli/main.ts';
-import { Inbox } from '../../cli/serve/inbox.ts';
+import { SqliteStore } from '../../cli/serve/sqlite-store.ts';
 import { runCli } from '../helpers/cli.ts';
 import { tempData } from '../helpers/serve.ts';
 import { newEnquiry } from './store-contract.ts';
@@ -34,7 +34,7 @@ const RAW_UNSAFE = /(?!\n)[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2
 
 beforeAll(async () => {
   data = tempData();
-  const store = await Inbox.open(data.dir);
+  const store = SqliteStore.open(data.dir);
   const t0 = new Date('2026-11-20T10:00:00Z');
   const add = (e: Parameters<typeof store.add>[0], minutes: number) => store.add(e, new Date(t0.getTime() + minutes * 60_000));
   await add(newEnquiry({ name: 'Анна Иванова', course: 'piano', message: 'Можно ли в субботу?\nСпасибо, "Анна"', email: 'anna@example.org', locale: 'ru' }), 0);
@@ -129,7 +129,7 @@ describe('content enquiries', () => {
   it('says where to look when there is no inbox', async () => {
     const r = await runCli(['enquiries', 'list', '--data', join(data.dir, 'nope')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/there is no enquiry inbox in .*nope/);
+    expect(r.stderr).toMatch(/there are no enquiries in .*nope/);
     expect(r.stderr).toContain('--data');
   });
 });

@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Inbox } from '../../cli/serve/inbox.ts';
+import { SqliteStore } from '../../cli/serve/sqlite-store.ts';
 import { runCli } from '../helpers/cli.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { tempData } from '../helpers/serve.ts';
@@ -15,7 +15,7 @@ const MESSAGE = 'Zeile eins\r\nZeile zwei; mit "Anführung"\rnur CR\nnur LF';
 
 beforeAll(async () => {
   data = tempData();
-  const store = await Inbox.open(join(data.dir, 'inbox'));
+  const store = SqliteStore.open(join(data.dir, 'inbox'));
   await store.add(newEnquiry({ name: 'Jürgen Groß', course: 'music', message: MESSAGE, email: 'j@example.de', locale: 'de' }));
   await store.add(newEnquiry({ name: 'Анна', course: 'piano', message: 'простой текст', email: 'a@example.org' }));
   await store.close();
@@ -35,10 +35,10 @@ describe('#24 point 9: which store an enquiries command reads', () => {
     const r = await runCli(['enquiries', 'list', ...inbox()]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('Jürgen Groß');
-    expect(r.stderr).toMatch(/read the file inbox .*inbox/);
+    expect(r.stderr).toMatch(/read .*inbox\/enquiries\.db/);
     const e = await runCli(['enquiries', 'export', '--format', 'json', ...inbox()]);
     expect(e.code, e.stderr).toBe(0);
-    expect(e.stderr).toMatch(/read the file inbox/);
+    expect(e.stderr).toMatch(/read .*enquiries\.db/);
   });
 
   it('without --data, STUDIO_DATABASE_URL is read and named (without its password)', async () => {

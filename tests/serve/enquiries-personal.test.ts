@@ -1,14 +1,14 @@
-// Personal data in the file inbox (issue 25): access, erasure, retention and backups, with
+// Personal data in the SQLite store (issues 25, 36): access, erasure, retention and backups, with
 // `content serve` running as a real process beside the command where it matters.
 import { spawn } from 'node:child_process';
 import { chownSync, existsSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { AUDIT_FILE, INBOX_FILE, Inbox, readInbox } from '../../cli/serve/inbox.ts';
-import { MAIL_LOG, readMailLog } from '../../cli/serve/mail-log.ts';
+import { DATABASE_FILE, SqliteStore } from '../../cli/serve/sqlite-store.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 import { freePort } from '../helpers/free-port.ts';
-import { postJson, type ServeProcess, serveSite, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
+import { postJson, readStored, type ServeProcess, serveSite, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
 import { startSmtp, until } from '../helpers/smtp.ts';
 import { newEnquiry } from './store-contract.ts';
 
@@ -32,8 +32,8 @@ async function serve(dir: string, env: Record<string, string> = noMail, args: st
   });
   return s;
 }
-async function fill(dir: string, enquiries: Parameters<Inbox['add']>[0][]): Promise<number[]> {
-  const inbox = await Inbox.open(dir);
+async function fill(dir: string, enquiries: Parameters<SqliteStore['add']>[0][]): Promise<number[]> {
+  const inbox = SqliteStore.open(dir);
   try {
     const ids: number[] = [];
     for (const e of enquiries) ids.push((await inbox.add(e)).enquiry.id);
@@ -43,8 +43,23 @@ async function fill(dir: string, enquiries: Parameters<Inbox['add']>[0][]): Prom
   }
 }
 const ESC = /(?!\n)\p{Cc}/u;
+/** One statement on the database of `dir`, as another process (a test standing in for the mail server's answer). */
+function sql(dir: string, statement: string, ...params: (string | number)[]): Record<string, unknown>[] {
+  const db = new DatabaseSync(join(dir, DATABASE_FILE));
+  try {
+    db.exec('PRAGMA busy_timeout = 5000');
+    return db.prepare(statement).all(...params) as Record<string, unknown>[];
+  } finally {
+    db.close();
+  }
+}
+/** Every byte of the database and its write-ahead log, as text: nothing erased may be found in it. */
+const databaseBytes = (dir: string) =>
+  ['', '-wal']
+    .map((suffix) => (existsSync(join(dir, DATABASE_FILE + suffix)) ? readFileSync(join(dir, DATABASE_FILE + suffix)).toString('latin1') : ''))
+    .join('');
 
-describe('content enquiries show and erase (file inbox)', () => {
+describe('content enquiries show and erase (SQLite store)', () => {
   it('show --email prints everything stored about one person, upper and lower case alike, and no one else', async () => {
     const dir = inboxDir();
     await fill(dir, [
@@ -52,6 +67,7 @@ describe('content enquiries show and erase (file inbox)', () => {
       newEnquiry({ name: 'Someone', email: 'anna.k@example.org.evil' }),
       newEnquiry({ name: 'Anna again', email: 'ANNA.K@Example.ORG', spam: 'too_fast' }),
       newEnquiry({ name: 'Lookalike', email: 'аnna.k@example.org' }), // a Cyrillic а
+      newEnquiry({ name: 'Kelvin', email: 'anna.\u212A@example.org' }), // the Kelvin sign, which lower-cases to k
     ]);
     const json = await runCli(['enquiries', 'show', '--email', 'Anna.K@example.org', '--data', dir, '--format', 'json']);
     expect(json.code, json.stderr).toBe(0);
@@ -74,7 +90,7 @@ describe('content enquiries show and erase (file inbox)', () => {
       expect(r.stderr).toMatch(/^error: --email .* is not an e-mail address/);
       expect(r.stderr).not.toMatch(ESC);
     }
-    expect(readInbox(dir).enquiries).toHaveLength(1);
+    expect(readStored(dir)).toHaveLength(1);
     const both = await runCli(['enquiries', 'erase', '--email', 'eve@example.org', '--id', '1', '--data', dir]);
     expect(both.stderr).toMatch(/--email ADDRESS or --id N \(one of them\)/);
   });
@@ -82,11 +98,11 @@ describe('content enquiries show and erase (file inbox)', () => {
   it('erases nothing without a confirmation: no terminal and no --yes', async () => {
     const dir = inboxDir();
     await fill(dir, [newEnquiry({ email: 'eve@example.org' })]);
-    const before = readFileSync(join(dir, INBOX_FILE));
+    const before = readStored(dir);
     const r = await runCli(['enquiries', 'erase', '--email', 'eve@example.org', '--data', dir]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/nothing erased: not confirmed .*\nhint: .*--yes/);
-    expect(readFileSync(join(dir, INBOX_FILE))).toEqual(before);
+    expect(readStored(dir)).toEqual(before);
   });
 
   it.skipIf(!existsSync('/usr/bin/script'))('asks on a terminal and erases only after "yes"', async () => {
@@ -107,22 +123,23 @@ describe('content enquiries show and erase (file inbox)', () => {
       });
     const no = await onTerminal('no');
     expect([no.code, no.out]).toEqual([2, expect.stringMatching(/Erases 1 enquiry \(#1\)[\s\S]*nothing erased: not confirmed/)]);
-    expect(readInbox(dir).enquiries).toHaveLength(2);
+    expect(readStored(dir)).toHaveLength(2);
     const yes = await onTerminal('yes');
     expect([yes.code, yes.out]).toEqual([0, expect.stringMatching(/erased 1 enquiry, ids 1, at /)]);
-    expect(readInbox(dir).enquiries.map((e) => e.name)).toEqual(['Bob']);
+    expect(readStored(dir).map((e) => e.name)).toEqual(['Bob']);
   });
 
-  it.skipIf(process.getuid?.() !== 0)("run as root on an inbox of another user (sudo, no server running), leaves every file that user's", async () => {
+  it.skipIf(process.getuid?.() !== 0)("run as root on the database of another user (sudo), leaves every file that user's", async () => {
     const dir = inboxDir();
     await fill(dir, [newEnquiry({ email: 'anna@example.org', notify: true }), newEnquiry()]);
-    writeFileSync(join(dir, MAIL_LOG), `${JSON.stringify({ id: 1, sentAt: new Date().toISOString() })}\n`);
-    for (const f of ['', INBOX_FILE, MAIL_LOG, 'enquiries.last-id']) chownSync(join(dir, f), 65534, 65534);
+    for (const f of ['', DATABASE_FILE]) chownSync(join(dir, f), 65534, 65534);
     expect((await runCli(['enquiries', 'erase', '--email', 'anna@example.org', '--yes', '--data', dir])).code).toBe(0);
-    for (const f of [INBOX_FILE, MAIL_LOG, AUDIT_FILE]) expect([f, statSync(join(dir, f)).uid]).toEqual([f, 65534]);
+    // SQLite gives the files it creates as root (its log and shared memory) the database's owner.
+    for (const f of [DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`].filter((f) => existsSync(join(dir, f))))
+      expect([f, statSync(join(dir, f)).uid]).toEqual([f, 65534]);
   });
 
-  it('erases after `content serve` was killed with kill -9 (its lock left behind): the command takes the inbox over itself', async () => {
+  it('erases after `content serve` was killed with kill -9: no lock or request channel to take over, the database is simply opened', async () => {
     const dir = inboxDir();
     await fill(dir, [newEnquiry({ email: 'anna@example.org' }), newEnquiry()]);
     const server = await serve(dir);
@@ -130,7 +147,7 @@ describe('content enquiries show and erase (file inbox)', () => {
     await server.exited;
     const r = await runCli(['enquiries', 'erase', '--email', 'anna@example.org', '--yes', '--data', dir]);
     expect([r.code, r.stderr]).toEqual([0, '']);
-    expect(readInbox(dir).enquiries.map((e) => e.id)).toEqual([2]);
+    expect(readStored(dir).map((e) => e.id)).toEqual([2]);
     await serve(dir); // and a server starts on it again
   });
 
@@ -140,7 +157,7 @@ describe('content enquiries show and erase (file inbox)', () => {
     const dir = inboxDir();
     const target = newEnquiry({ name: 'Erika Mustermann', email: 'erika@example.org', message: 'Bitte rufen Sie mich an', notify: true });
     await fill(dir, [newEnquiry(), target, newEnquiry({ name: 'Erika', email: 'ERIKA@example.org', notify: true }), newEnquiry()]);
-    writeFileSync(join(dir, MAIL_LOG), `${JSON.stringify({ id: 2, failedAt: new Date().toISOString(), error: '554 rejected: Erika Mustermann' })}\n`);
+    sql(dir, "UPDATE enquiry_mail SET failed_at = ?, last_error = '554 rejected: Erika Mustermann' WHERE enquiry_id = 2", new Date().toISOString());
     const server = await serve(dir);
     // Enquiries keep arriving from other visitors while the erasure runs.
     const arriving = Array.from({ length: 60 }, (_, i) => validEnquiry({ name: `Arriving ${i}` }));
@@ -164,14 +181,14 @@ describe('content enquiries show and erase (file inbox)', () => {
     expect(erase.stdout).toMatch(/erased 2 enquiries, ids 2, 3, at \d{4}-/);
 
     expect(answers.filter((a) => a.status !== 201)).toEqual([]);
-    const stored = readInbox(dir).enquiries;
+    const stored = readStored(dir);
     for (const a of answers) expect(stored.find((e) => e.id === a.id)?.idempotencyKey).toBe(a.key);
     expect(stored.map((e) => e.id)).toEqual([1, 4, ...answers.map((a) => a.id!).sort((x, y) => x - y)]);
-    // Not a byte of her left in the inbox's files; the audit line holds ids only.
-    for (const file of [INBOX_FILE, MAIL_LOG, AUDIT_FILE]) expect(readFileSync(join(dir, file), 'utf8').toLowerCase()).not.toMatch(/erika|mustermann|rufen/);
-    expect(readFileSync(join(dir, AUDIT_FILE), 'utf8')).toMatch(/^\S+ erased 2 enquiries \(ids 2, 3\): on request/);
-    expect(statSync(join(dir, INBOX_FILE)).mode & 0o777).toBe(0o600);
-    expect(readMailLog(dir).size).toBe(0);
+    // Not a byte of her left in the database or its log (secure_delete, then the log checkpointed); the audit line holds ids only.
+    expect(databaseBytes(dir).toLowerCase()).not.toMatch(/erika|mustermann|rufen/);
+    expect(sql(dir, 'SELECT line FROM audit').map((r) => r.line)).toEqual([expect.stringMatching(/^\S+ erased 2 enquiries \(ids 2, 3\): on request/)]);
+    expect(statSync(join(dir, DATABASE_FILE)).mode & 0o777).toBe(0o600);
+    expect(sql(dir, 'SELECT count(*) AS n FROM enquiry_mail WHERE enquiry_id IN (2, 3)')).toEqual([{ n: 0 }]);
     // The running server forgot her form key too: sent again, it is a new enquiry, not "already stored".
     const again = await postJson(server.url, { ...target, website: '', fillMs: 9000, via: undefined, notify: undefined });
     expect([again.status, ((await again.json()) as { duplicate: boolean }).duplicate]).toEqual([201, false]);
@@ -224,19 +241,19 @@ describe('suspected spam and refused e-mails with `content serve` running', () =
 describe('retention', () => {
   it('`content serve` deletes enquiries older than --keep-days with their mail jobs, and says the period', async () => {
     const dir = inboxDir();
-    const inbox = await Inbox.open(dir);
+    const inbox = SqliteStore.open(dir);
     const day = 86_400_000;
     await inbox.add(newEnquiry({ name: 'Old', notify: true }), new Date(Date.now() - 40 * day));
     await inbox.add(newEnquiry({ name: 'Recent' }), new Date(Date.now() - 10 * day));
     await inbox.close();
-    writeFileSync(join(dir, MAIL_LOG), `${JSON.stringify({ id: 1, sentAt: new Date().toISOString() })}\n`);
+    sql(dir, 'UPDATE enquiry_mail SET sent_at = ? WHERE enquiry_id = 1', new Date().toISOString());
     const events: string[] = [];
     const server = await serveSite(dist, { data: dir, keepDays: 30, log: (e) => events.push(e.kind) });
     cleanups.push(() => server.close());
     await until(() => events.includes('expired'));
-    expect(readInbox(dir).enquiries.map((e) => e.name)).toEqual(['Recent']);
-    expect(readFileSync(join(dir, MAIL_LOG), 'utf8')).toBe('');
-    expect(readFileSync(join(dir, AUDIT_FILE), 'utf8')).toMatch(/erased 1 enquiry \(ids 1\): kept longer than 30 days/);
+    expect(readStored(dir).map((e) => e.name)).toEqual(['Recent']);
+    expect(sql(dir, 'SELECT count(*) AS n FROM enquiry_mail')).toEqual([{ n: 0 }]);
+    expect(sql(dir, 'SELECT line FROM audit').map((r) => r.line)).toEqual([expect.stringMatching(/erased 1 enquiry \(ids 1\): kept longer than 30 days/)]);
     expect(server.inbox.health()).toMatchObject({ ok: true, retentionDays: 30 });
     expect(events).toContain('expired');
     const list = await runCli(['enquiries', 'list', '--data', dir, '--out', dist]);
@@ -246,13 +263,13 @@ describe('retention', () => {
   });
 });
 
-describe('content enquiries backup and restore-backup (file inbox)', () => {
-  it('backs up a consistent copy while `content serve` takes enquiries, 0600, never over a file; the restore gives the same inbox and goes on with the next id', {
+describe('content enquiries backup and restore-backup (SQLite store)', () => {
+  it('backs up a consistent copy while `content serve` takes enquiries, 0600, never over a file; the restore gives the same enquiries and never an id again', {
     timeout: 120_000,
   }, async () => {
     const dir = inboxDir();
     await fill(dir, [newEnquiry({ name: 'Before', notify: true })]);
-    writeFileSync(join(dir, MAIL_LOG), `${JSON.stringify({ id: 1, sentAt: new Date().toISOString() })}\n`);
+    sql(dir, 'UPDATE enquiry_mail SET sent_at = ? WHERE enquiry_id = 1', new Date().toISOString());
     const server = await serve(dir);
     const acknowledged: number[] = [];
     let stop = false;
@@ -273,12 +290,11 @@ describe('content enquiries backup and restore-backup (file inbox)', () => {
     expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stdout).toMatch(/Wrote \d+ enquiries from .* to .*enquiries\.backup \(readable by you only\)/);
     expect(statSync(out).mode & 0o777).toBe(0o600);
-    const lines = readFileSync(out, 'utf8').split('\n');
-    expect(lines.at(-1)).toBe('');
-    const header = JSON.parse(lines[0]!) as { enquiryLines: number; mailLines: number; lastId: number };
-    const inBackup = lines.slice(1, 1 + header.enquiryLines).map((l) => (JSON.parse(l) as { id: number }).id); // every line whole
-    for (const id of [1, ...before]) expect(inBackup).toContain(id);
-    expect(header.mailLines).toBe(1);
+    const copy = new DatabaseSync(out, { readOnly: true });
+    const ids = (copy.prepare('SELECT id FROM enquiries ORDER BY id').all() as { id: number }[]).map((r) => r.id);
+    const lastId = Number((copy.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'enquiries'").get() as { seq: number }).seq);
+    copy.close();
+    for (const id of [1, ...before]) expect(ids).toContain(id);
 
     // Never over an existing file, nor through a link.
     const again = await runCli(['enquiries', 'backup', '--to', out, '--data', dir]);
@@ -287,32 +303,46 @@ describe('content enquiries backup and restore-backup (file inbox)', () => {
     symlinkSync(join(inboxDir(), 'elsewhere'), link);
     expect((await runCli(['enquiries', 'backup', '--to', link, '--data', dir])).code).toBe(2);
 
-    // Restored into a new folder: the same enquiries and mail log; the next id follows the highest ever given.
+    // Restored into a new folder: the same enquiries and e-mail states; the next id follows the highest ever given.
     const restored = join(inboxDir(), 'restored');
     const r = await runCli(['enquiries', 'restore-backup', out, '--data', restored]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`Restored ${header.enquiryLines} enquiries`));
-    const original = readInbox(dir).enquiries.filter((e) => inBackup.includes(e.id));
-    expect(readInbox(restored).enquiries).toEqual(original);
-    expect(readMailLog(restored).get(1)?.state).toBe('sent');
+    expect(r.stdout).toMatch(new RegExp(`Restored ${ids.length} enquiries`));
+    const original = readStored(dir).filter((e) => ids.includes(e.id));
+    expect(readStored(restored)).toEqual(original);
+    expect(sql(restored, 'SELECT sent_at FROM enquiry_mail WHERE enquiry_id = 1')[0]?.sent_at).toEqual(expect.any(String));
     const into = await runCli(['enquiries', 'restore-backup', out, '--data', restored]);
-    expect([into.code, into.stderr]).toEqual([2, expect.stringMatching(/already holds an enquiry inbox; a restore never replaces one/)]);
+    expect([into.code, into.stderr]).toEqual([2, expect.stringMatching(/already holds enquiries; a restore never mixes two stores/)]);
+    // Emptied by erasures and restored again: the ids it gave are not given again.
+    expect((await runCli(['enquiries', 'erase', '--id', ...ids.map(String), '--yes', '--data', restored])).code).toBe(0);
     const second = await serveSite(dist, { data: restored });
     cleanups.push(() => second.close());
     const next = (await (await postJson(second.url, validEnquiry({ name: 'After restore' }))).json()) as { id: number };
-    expect(next.id).toBe(header.lastId + 1);
+    expect(next.id).toBe(lastId + 1);
   });
 
-  it('backs up without a server too; refuses a backup cut short or changed, and the PostgreSQL store (pg_dump does that)', async () => {
+  it('backs up without a server too; refuses a backup cut short, a record that is not an enquiry (naming it), and the PostgreSQL store (pg_dump does that)', async () => {
     const dir = inboxDir();
     await fill(dir, [newEnquiry(), newEnquiry()]);
     const out = join(inboxDir(), 'b.backup');
     expect((await runCli(['enquiries', 'backup', '--to', out, '--data', dir])).code).toBe(0);
-    const text = readFileSync(out, 'utf8');
+    const bytes = readFileSync(out);
     const cut = join(inboxDir(), 'cut.backup');
-    writeFileSync(cut, text.slice(0, text.length - 20));
+    writeFileSync(cut, bytes.subarray(0, bytes.length - 3000));
     const r = await runCli(['enquiries', 'restore-backup', cut, '--data', join(inboxDir(), 'x')]);
-    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/is not a whole backup of an enquiry inbox/)]);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/cut\.backup cannot be restored: .*nothing was restored/)]);
+    const changed = join(inboxDir(), 'changed.backup');
+    writeFileSync(changed, bytes);
+    const db = new DatabaseSync(changed);
+    db.prepare('UPDATE enquiries SET email = ? WHERE id = 2').run(`${'x'.repeat(300)}@example.org`);
+    db.close();
+    const target = join(inboxDir(), 'y');
+    const bad = await runCli(['enquiries', 'restore-backup', changed, '--data', target]);
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      expect.stringMatching(/changed\.backup cannot be restored: enquiry 2 is not an enquiry \(email: .*\); nothing was restored/),
+    ]);
+    expect(existsSync(join(target, DATABASE_FILE))).toBe(false);
     const published = await runCli(['enquiries', 'backup', '--to', join(dist, 'assets', 'enquiries.backup'), '--data', dir]);
     expect([published.code, published.stderr]).toEqual([2, expect.stringMatching(/a site that is served on the web/)]);
     const pg = await runCli(['enquiries', 'backup', '--to', join(inboxDir(), 'pg.backup'), '--database', 'postgres://studio@127.0.0.1:1/studio']);

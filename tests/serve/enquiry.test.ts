@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readInbox } from '../../cli/serve/inbox.ts';
-import { postJson, serveSite, validEnquiry } from '../helpers/serve.ts';
+import { postJson, readStored, serveSite, validEnquiry } from '../helpers/serve.ts';
 
 const dist = inject('siteDir');
 type Server = Awaited<ReturnType<typeof serveSite>>;
@@ -11,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const stored = (s: Server = server) => readInbox(s.data).enquiries;
+const stored = (s: Server = server) => readStored(s.data);
 
 interface Case {
   name: string;
@@ -291,27 +290,11 @@ describe('content serve: limits', () => {
       });
       expect(form.status).toBe(429);
       expect(await form.text()).toContain('Слишком много заявок');
-      expect(readInbox(limited.data).enquiries).toHaveLength(3);
+      expect(readStored(limited.data)).toHaveLength(3);
       // Pages are not limited.
       expect((await fetch(`${limited.url}/`)).status).toBe(200);
     } finally {
       await limited.stop();
-    }
-  });
-
-  it('refuses a second server on the same inbox while the first runs', async () => {
-    const { runCli } = await import('../helpers/cli.ts');
-    const { spawnServe, tempData } = await import('../helpers/serve.ts');
-    const shared = tempData();
-    const first = await spawnServe(['--out', dist, '--data', shared.dir]);
-    try {
-      const second = await runCli(['serve', '--out', dist, '--data', shared.dir, '--port', '0']);
-      expect(second.code).toBe(2);
-      expect(second.stderr).toMatch(/another "content serve" \(process \d+\) is using the enquiry inbox/);
-    } finally {
-      first.child.kill('SIGTERM');
-      await first.exited;
-      shared.cleanup();
     }
   });
 });

@@ -37,6 +37,8 @@ describe('content serve: what is never served', () => {
     const e = validEnquiry({ name: `Private ${secret}` });
     expect((await postJson(server.url, e)).status).toBe(201);
     for (const path of [
+      '/inbox/enquiries.db',
+      '/inbox/enquiries.db-wal',
       '/inbox/enquiries.jsonl',
       '/inbox/serve.lock',
       '/inbox/torn-1.txt',

@@ -3,11 +3,9 @@ import { createTransport } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { ServeEvent } from '../../cli/serve/events.ts';
-import { readInbox } from '../../cli/serve/inbox.ts';
-import { readSent } from '../../cli/serve/outbox.ts';
 import { runCli } from '../helpers/cli.ts';
 import { freePort } from '../helpers/free-port.ts';
-import { postJson, serveSite, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
+import { postJson, readSent, readStored, serveSite, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
 import { startSmtp as startRejectingSmtp } from '../helpers/smtp.ts';
 
 const dist = inject('siteDir');
@@ -62,7 +60,7 @@ describe('content serve: e-mail to the studio', () => {
     const hostile = validEnquiry({ name: `Eve <img src=x onerror=alert(1)>\r\nBcc: victim@example.org`, message: '<script>alert("x")</script> & <b>bold</b>' });
     const batch = [hostile, ...Array.from({ length: 4 }, () => validEnquiry({ locale: 'de' }))];
     for (const e of batch) expect((await postJson(server.url, e)).status).toBe(201);
-    expect(readInbox(data.dir).enquiries).toHaveLength(5);
+    expect(readStored(data.dir)).toHaveLength(5);
     await until(() => events.filter((e) => e.kind === 'mail-failed').length >= 2);
     expect(readSent(data.dir).size).toBe(0);
 
@@ -74,11 +72,11 @@ describe('content serve: e-mail to the studio', () => {
     expect(smtp.received).toHaveLength(5);
     expect(smtp.envelopes.every((to) => to.join() === 'studio@example.org')).toBe(true);
 
-    const ids = readInbox(data.dir).enquiries.map((e) => e.id);
+    const ids = readStored(data.dir).map((e) => e.id);
     const mailed = smtp.received.map((m) => Number(/№ (\d+)/.exec(m.text ?? '')?.[1]));
     expect(mailed.sort()).toEqual(ids.sort());
     // One Message-ID per enquiry, made from it: a copy sent again after a crash carries the same one.
-    const stored = readInbox(data.dir).enquiries;
+    const stored = readStored(data.dir);
     for (const m of smtp.received) {
       const e = stored.find((x) => x.id === Number(/№ (\d+)/.exec(m.text ?? '')?.[1]))!;
       expect(m.messageId).toBe(`<enquiry-${e.id}.${Date.parse(e.receivedAt)}@studio.example>`);
@@ -118,7 +116,7 @@ describe('content serve: e-mail to the studio', () => {
     // Only the one owed: an enquiry from before e-mail was switched on is not e-mailed after the fact.
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.text).toContain('Имя: Owed');
-    expect(readInbox(data.dir).enquiries.map((x) => [x.name, x.notify])).toEqual([
+    expect(readStored(data.dir).map((x) => [x.name, x.notify])).toEqual([
       ['Before', false],
       ['Owed', true],
     ]);

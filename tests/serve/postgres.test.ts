@@ -2,17 +2,15 @@
 // (tests/helpers/postgres.ts), started once and removed afterwards. The tests run in order;
 // the last one stops and starts the cluster.
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
-import { Inbox } from '../../cli/serve/inbox.ts';
-import { SENT_FILE } from '../../cli/serve/outbox.ts';
 import { SCHEMA_VERSION } from '../../cli/serve/pg-schema.ts';
 import { PgStore } from '../../cli/serve/pg-store.ts';
+import { SqliteStore } from '../../cli/serve/sqlite-store.ts';
 import { runCli } from '../helpers/cli.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { type Cluster, startPostgres } from '../helpers/postgres.ts';
@@ -188,12 +186,12 @@ pgDescribe('content enquiries with --database', () => {
 
     const data = tempData();
     try {
-      const inbox = await Inbox.open(data.dir);
+      const inbox = SqliteStore.open(data.dir);
       const a = await inbox.add(newEnquiry({ name: 'Anna', notify: true }));
       await inbox.add(newEnquiry({ name: 'Boris', notify: true }));
       await inbox.add(newEnquiry({ name: 'Clara', idempotencyKey: undefined, via: 'form' }));
+      inbox.sql('UPDATE enquiry_mail SET sent_at = ? WHERE enquiry_id = ?').run(new Date().toISOString(), a.enquiry.id);
       await inbox.close();
-      writeFileSync(join(data.dir, SENT_FILE), `${JSON.stringify({ id: a.enquiry.id, sentAt: new Date().toISOString() })}\n`);
       const once = await runCli(['enquiries', 'import', '--data', data.dir, '--database', url]);
       expect(once.code, once.stderr).toBe(0);
       expect(once.stdout + once.stderr).toMatch(/Imported 3 enquiries/);
@@ -276,15 +274,37 @@ pgDescribe('personal data and backups in PostgreSQL', () => {
     expect((await runCli(['enquiries', 'list', '--format', 'json', '--database', url])).stdout).toContain('erika@example.org.evil');
   });
 
+  it('a failed import says which enquiry the database refused and what to do, not "wait for the database"', async () => {
+    const url = db.url(await db.createDatabase());
+    const data = tempData();
+    try {
+      const inbox = SqliteStore.open(data.dir);
+      await inbox.add(newEnquiry({ name: 'Fine' }));
+      await inbox.add(newEnquiry({ name: 'Nul' }));
+      // A NUL character, which SQLite keeps and PostgreSQL's text cannot hold (the form refuses it; an old file inbox may have one).
+      inbox.sql("UPDATE enquiries SET message = 'a' || char(0) || 'b' WHERE id = 2").run();
+      await inbox.close();
+      const r = await runCli(['enquiries', 'import', '--data', data.dir, '--database', url]);
+      expect([r.code, r.stderr]).toEqual([
+        2,
+        expect.stringMatching(
+          /failed and was undone: .*\nhint: enquiry 2 holds a value PostgreSQL cannot store .*content enquiries show --id 2 --data .*then run the import again/,
+        ),
+      ]);
+    } finally {
+      data.cleanup();
+    }
+  });
+
   it('import carries suspected spam and refused e-mails over as they are', async () => {
     const url = db.url(await db.createDatabase());
     const data = tempData();
     try {
-      const inbox = await Inbox.open(data.dir);
+      const inbox = SqliteStore.open(data.dir);
       await inbox.add(newEnquiry({ name: 'Refused', notify: true }));
       await inbox.add(newEnquiry({ name: 'Kept aside', spam: 'honeypot' }));
+      inbox.sql("UPDATE enquiry_mail SET failed_at = '2026-11-20T10:00:00.000Z', last_error = '554 no' WHERE enquiry_id = 1").run();
       await inbox.close();
-      writeFileSync(join(data.dir, SENT_FILE), `${JSON.stringify({ id: 1, failedAt: '2026-11-20T10:00:00.000Z', error: '554 no' })}\n`);
       expect((await runCli(['enquiries', 'import', '--data', data.dir, '--database', url])).code).toBe(0);
       const store = await PgStore.open(url);
       try {

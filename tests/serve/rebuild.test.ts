@@ -4,9 +4,8 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readInbox } from '../../cli/serve/inbox.ts';
 import { contentCopy, runCli } from '../helpers/cli.ts';
-import { postJson, serveSite, validEnquiry } from '../helpers/serve.ts';
+import { postJson, readStored, serveSite, tempData, validEnquiry } from '../helpers/serve.ts';
 
 const NEW_OPTION = `
 - value: logorhythmics
@@ -58,11 +57,43 @@ describe('#24 point 5: content serve follows a rebuild', () => {
         expect(form.status).toBe(303);
         // A page of the previous build, still open in a visitor's browser, is not refused either.
         expect((await postJson(server.url, validEnquiry({ course: 'music' }))).status).toBe(201);
-        expect(readInbox(server.data).enquiries.map((e) => e.course)).toEqual(['logorhythmics', 'logorhythmics', 'music']);
+        expect(readStored(server.data).map((e) => e.course)).toEqual(['logorhythmics', 'logorhythmics', 'music']);
       } finally {
         await server.stop();
       }
     } finally {
+      content.cleanup();
+    }
+  });
+
+  it('accepts the options of the build before also after a restart (a publish renamed a course)', { timeout: 240_000 }, async () => {
+    const content = contentCopy();
+    const form = join(content.dir, 'form.yaml');
+    const shipped = readFileSync(form, 'utf8');
+    const dist = join(root, 'dist-restart');
+    const data = tempData();
+    try {
+      await build(content.dir, dist); // r1 offers logorhythmics
+      const r1 = await serveSite(dist, { data: data.dir, rateLimit: { max: 0, windowMs: 60_000 } });
+      expect((await postJson(r1.url, validEnquiry({ course: 'logorhythmics' }))).status).toBe(201);
+      await r1.close();
+      // r2 renames it; the server is restarted on r2 (publish.sh's way), twice.
+      writeFileSync(form, shipped.replace('- value: logorhythmics', '- value: rhythm'));
+      await build(content.dir, dist);
+      for (let restart = 0; restart < 2; restart++) {
+        const r2 = await serveSite(dist, { data: data.dir, rateLimit: { max: 0, windowMs: 60_000 } });
+        try {
+          expect(await (await fetch(`${r2.url}/vocal`)).text()).not.toContain('value="logorhythmics"');
+          // A page of r1 still open in a browser posts the old option.
+          expect((await postJson(r2.url, validEnquiry({ course: 'logorhythmics' }))).status).toBe(201);
+          expect((await postJson(r2.url, validEnquiry({ course: 'rhythm' }))).status).toBe(201);
+          expect((await postJson(r2.url, validEnquiry({ course: 'never-offered' }))).status).toBe(422);
+        } finally {
+          await r2.close();
+        }
+      }
+    } finally {
+      data.cleanup();
       content.cleanup();
     }
   });

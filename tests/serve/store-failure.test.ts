@@ -12,7 +12,7 @@ const EMAIL = 'studio@example.org';
 
 /** Issue 12, items 2 and 3 (the server's part): a store that cannot store says so, and how else to reach the studio. */
 describe('content serve: when the inbox cannot store', () => {
-  const disk = tinyDisk();
+  const disk = tinyDisk('1m');
   const root = mkdtempSync(join(tmpdir(), 'studio-full-'));
   let server: Awaited<ReturnType<typeof serveSite>> | undefined;
 
@@ -61,8 +61,8 @@ describe('content serve: when the inbox cannot store', () => {
     expect(sick.status).toBe(503);
     const reason = (await sick.json()) as { ok: boolean; status: string; reasons: string[] };
     expect(reason).toMatchObject({ ok: false, status: 'degraded' });
-    // In words, and without the inbox's path (issue 24, point 9).
-    expect(reason.reasons.join(' ')).toMatch(/disk of the inbox is full/);
+    // In words, and without the database's path (issue 24, point 9).
+    expect(reason.reasons.join(' ')).toMatch(/disk of the enquiry database is full/);
     expect(JSON.stringify(reason)).not.toContain('/');
   });
 });

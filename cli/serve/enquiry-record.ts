@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { Enquiry } from '../schema/enquiry.ts';
+import type { StoredEnquiry } from './store.ts';
+
+/**
+ * The fields of a stored enquiry besides `id` and `receivedAt`, in the order a record is
+ * written (the file inbox's JSON lines, backups, exports), each with its SQLite column. The
+ * SQLite store derives its inserts and its reading of rows from this list, so a new field (a
+ * phone number) is one entry here, one in `StoredRecord` below and one migration.
+ */
+export const ENQUIRY_FIELDS = [
+  { key: 'name', column: 'name', kind: 'text' },
+  { key: 'course', column: 'course', kind: 'text' },
+  { key: 'message', column: 'message', kind: 'text' },
+  { key: 'email', column: 'email', kind: 'text' },
+  { key: 'locale', column: 'locale', kind: 'text' },
+  { key: 'page', column: 'page', kind: 'optional' },
+  { key: 'idempotencyKey', column: 'idempotency_key', kind: 'optional' },
+  { key: 'via', column: 'via', kind: 'text' },
+  { key: 'notify', column: 'notify', kind: 'boolean' },
+  { key: 'spam', column: 'spam', kind: 'optional' },
+] as const satisfies readonly { key: keyof StoredEnquiry; column: string; kind: 'text' | 'optional' | 'boolean' }[];
+
+/** The columns of `ENQUIRY_FIELDS`, for an INSERT. */
+export const ENQUIRY_COLUMNS = ENQUIRY_FIELDS.map((f) => f.column);
+
+type Row = Record<string, unknown>;
+
+/** A row of the enquiries table as a record, its fields in the order of ENQUIRY_FIELDS (absent optional fields left out). */
+export function recordFromRow(row: Row): StoredEnquiry {
+  const record: Record<string, unknown> = { id: Number(row.id), receivedAt: row.received_at };
+  for (const f of ENQUIRY_FIELDS) {
+    const value = row[f.column];
+    if (f.kind === 'boolean') record[f.key] = value === 1 || value === 1n || value === true;
+    else if (f.kind === 'text' || value != null) record[f.key] = value;
+  }
+  return record as unknown as StoredEnquiry;
+}
+
+/** The values of a record for the columns of ENQUIRY_COLUMNS, in that order. */
+export function rowValues(e: Omit<StoredEnquiry, 'id' | 'receivedAt'>): (string | number | null)[] {
+  return ENQUIRY_FIELDS.map((f) => {
+    const value = e[f.key];
+    if (f.kind === 'boolean') return value ? 1 : 0;
+    return value === undefined ? null : (value as string);
+  });
+}
+
+/**
+ * A stored enquiry as a record that comes from outside the running server (a backup, an old
+ * file inbox): what the form accepts (`Enquiry`, without its trimming or defaults, as stored),
+ * plus what the server adds. A record that fails this is never taken in.
+ */
+export const StoredRecord = z.strictObject({
+  id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  receivedAt: z.iso.datetime(),
+  name: z
+    .string()
+    .min(1)
+    .max(Enquiry.shape.name.maxLength ?? 200),
+  course: z.string().min(1),
+  message: z.string(),
+  email: z
+    .string()
+    .min(1)
+    .max(Enquiry.shape.email.maxLength ?? 254),
+  locale: z.string().min(1).max(16),
+  page: z.string().max(200).optional(),
+  idempotencyKey: Enquiry.shape.idempotencyKey,
+  via: z.enum(['json', 'form']),
+  notify: z.boolean(),
+  spam: z.enum(['honeypot', 'too_fast']).optional(),
+});
+
+/** Why `value` is not a stored enquiry, in one line (undefined: it is one). */
+export function recordProblem(value: unknown): string | undefined {
+  const result = StoredRecord.safeParse(value);
+  if (result.success) return undefined;
+  return result.error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join('.') || 'the record'}: ${i.message}`)
+    .join('; ');
+}
+
+/**
+ * An address as `show` and `erase` compare it: each letter lower-cased where that is only a
+ * change of case, i.e. where upper-casing the result gives the letter back. So "Anna@Example.ORG"
+ * is "anna@example.org", but the Kelvin sign (U+212A) stays itself and is never "k", and the
+ * dotted capital I (U+0130) is never "i".
+ */
+export function foldAddress(address: string): string {
+  let folded = '';
+  for (const c of address) {
+    const lower = c.toLowerCase();
+    folded += lower !== c && lower.toUpperCase() === c ? lower : c;
+  }
+  return folded;
+}
