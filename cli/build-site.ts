@@ -10,6 +10,7 @@ import { ParseMemo } from './incremental/parse-memo.ts';
 import { cacheKey } from './incremental/policy.ts';
 import { type ClientAssets, startClientAssets } from './render/client-assets.ts';
 import { buildHtmlRenderer } from './render/html-renderer.ts';
+import { redirectsFile } from './render/redirects.ts';
 import { robotsTxt, sitemapXml } from './render/sitemap.ts';
 import { prerenderWithVike } from './render/vike.ts';
 import type { Problem } from './report/problem.ts';
@@ -111,7 +112,9 @@ async function build(options: BuildOptions): Promise<BuildResult> {
       : await withVike(content, settings, staging, progress);
     phases.end(made.threads > 1 ? 'pages: resolve, render, write (on workers)' : 'pages: resolve, render, write');
     const manifest = enquiryManifest(content, tr, formPages(site, made.pages), made.stylesheet);
-    writeSiteFiles(staging, { sitemap: sitemapXml(sitemapEntries(site, made.pages)), robots: robotsTxt(options.baseUrl ?? content.site!.data.baseUrl) });
+    const baseUrl = options.baseUrl ?? content.site!.data.baseUrl;
+    const redirects = redirectsFile(site.pages, content.routes!.data.routes.find((r) => r.page === 'prices')?.path);
+    writeSiteFiles(staging, { sitemap: sitemapXml(sitemapEntries(site, made.pages)), robots: robotsTxt(baseUrl), redirects });
     writeManifest(staging, manifest);
     phases.end('sitemap, manifest, host files');
     await writeImagesOf(content, images, made.pages, staging);
