@@ -1,4 +1,4 @@
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromRoot } from '../paths.ts';
 import { REDIRECTS_FILE } from '../render/redirects.ts';
@@ -16,11 +16,4 @@ export function writeSiteFiles(dir: string, made: { sitemap: string; robots: str
   writeFileSync(join(dir, REDIRECTS_FILE), made.redirects);
   writeFileSync(join(dir, 'robots.txt'), made.robots);
   writeHostFiles(dir);
-}
-
-const STYLESHEET = /<link rel="stylesheet"[^>]* href="([^"]+)"/;
-
-/** The stylesheet a page Vike wrote links to (its client bundle is Vike's own, named by Vite). */
-export function stylesheetOfPage(dir: string, file: string | undefined): string | undefined {
-  return file ? STYLESHEET.exec(readFileSync(join(dir, file), 'utf8'))?.[1] : undefined;
 }

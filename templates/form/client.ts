@@ -10,7 +10,7 @@ import type { FormProps } from './props.ts';
 // pages load them, with the menu closed.
 document.addEventListener('click', (event) => {
   const link = (event.target as Element | null)?.closest?.('details.menu-toggle a[href]') as HTMLAnchorElement | null;
-  if (link && link.hash && link.pathname === location.pathname && link.origin === location.origin) link.closest('details')?.removeAttribute('open');
+  if (link?.hash && link.pathname === location.pathname && link.origin === location.origin) link.closest('details')?.removeAttribute('open');
 });
 
 const root = document.querySelector('[data-enquiry-form]');
