@@ -9,7 +9,7 @@ export function Schedule({ page, body }: { page: PageModel; body: Extract<PageBo
       <T value={page.title} as="h1" />
       <T value={body.intro} as="p" rich />
       <TableScroll label={page.title}>
-        <table>
+        <table className="stacked">
           <thead>
             <tr>
               <Th value={ui['schedule.course']} scope="col" />
@@ -26,8 +26,11 @@ export function Schedule({ page, body }: { page: PageModel; body: Extract<PageBo
                     <T value={r.course.label} />
                   </a>
                 </th>
-                <T value={r.day} as="td" />
-                <td>
+                {/* data-label: on a narrow screen each row is a card, every cell headed by its column's name (styles.css). */}
+                <td data-label={ui['schedule.day'].text}>
+                  <T value={r.day} />
+                </td>
+                <td data-label={ui['schedule.time'].text}>
                   <T value={r.time} />
                   <Aside value={r.note} />
                 </td>

@@ -98,7 +98,8 @@ describe('the fast renderer', () => {
       for (const r of refs) expect(existsSync(join(fast, r)), r).toBe(true);
       expect(bundleReferences(viaVike)).toHaveLength(1);
       for (const dir of [viaVike, fast])
-        for (const f of walk(dir)) if (f.endsWith('.html')) expect(readFileSync(join(dir, f), 'utf8'), f).toMatch(/^<!DOCTYPE html><html lang="\w+"><head><style>[^<]{2000,}<\/style>/);
+        for (const f of walk(dir))
+          if (f.endsWith('.html')) expect(readFileSync(join(dir, f), 'utf8'), f).toMatch(/^<!DOCTYPE html><html lang="\w+"><head><style>[^<]{2000,}<\/style>/);
     },
     240_000,
   );
