@@ -16,7 +16,9 @@ export const REDIRECTS_FILE = '_redirects';
  */
 export function redirectsFile(pages: Pick<PlannedPage, 'url' | 'file' | 'locale' | 'route'>[], pricesRoute: string | undefined): string {
   const taken = new Set(pages.map((p) => p.file));
-  const lines = ['# Written by "content build" for hosts that read _redirects (Netlify, Cloudflare Pages) and for content serve: addresses visitors type, moved to the page they mean.'];
+  const lines = [
+    '# Written by "content build" for hosts that read _redirects (Netlify, Cloudflare Pages) and for content serve: addresses visitors type, moved to the page they mean.',
+  ];
   for (const page of pages) {
     if (!pricesRoute || page.route !== pricesRoute) continue;
     const prefix = page.url.slice(0, page.url.length - pricesRoute.length);
