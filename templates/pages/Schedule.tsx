@@ -2,6 +2,8 @@ import type { PageBody, PageModel } from '../model.ts';
 import { TableScroll } from '../TableScroll.tsx';
 import { Aside, T, Texts, Th } from '../Text.tsx';
 
+const TIME_RANGE = /^\d{1,2}:\d{2}–\d{1,2}:\d{2}$/;
+
 export function Schedule({ page, body }: { page: PageModel; body: Extract<PageBody, { kind: 'schedule' }> }) {
   const { ui } = page.chrome;
   return (
@@ -31,7 +33,8 @@ export function Schedule({ page, body }: { page: PageModel; body: Extract<PageBo
                   <T value={r.day} />
                 </td>
                 <td data-label={ui['schedule.time'].text}>
-                  <T value={r.time} />
+                  {/* A time range stays on one line ("19:00–20:00"); "to be announced" may wrap. */}
+                  <T value={r.time} className={TIME_RANGE.test(r.time.text) ? 'time' : undefined} />
                   <Aside value={r.note} />
                 </td>
               </tr>
