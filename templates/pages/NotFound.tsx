@@ -24,7 +24,8 @@ export function NotFound({ page, body }: { page: PageModel; body: Extract<PageBo
           </a>
         </li>
       </ul>
-      <div data-go-home={body.homeHref} hidden>
+      {/* Invisible until the script shows it, but with its space kept: nothing below moves then (no layout shift). */}
+      <div data-go-home={body.homeHref} className="go-home">
         <div role="status">
           <T value={ui['notFound.soon']} as="p" />
           <div hidden>

@@ -11,7 +11,7 @@ if (box) {
   button.className = 'button';
   button.append(...stay.childNodes);
   stay.append(button);
-  box.hidden = false;
+  box.classList.add('shown');
   const timer = setTimeout(() => location.replace(home), 10000);
   button.addEventListener('click', () => {
     clearTimeout(timer);
