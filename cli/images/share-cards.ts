@@ -6,6 +6,7 @@ import type { CardModel } from '../../templates/model.ts';
 import { fromRoot } from '../paths.ts';
 import { FileCache } from './cache-dir.ts';
 import { CARD } from './card-model.ts';
+import { CARD_SUBSETS, cardTexts, titleFont } from './card-text.ts';
 import { loadSharp } from './load-sharp.ts';
 import { versionOf } from './versions.ts';
 
@@ -42,7 +43,7 @@ let fonts: Font[] | undefined;
 
 /** Noto Sans from @fontsource (woff: satori reads woff, not woff2), its Latin (with German letters) and Cyrillic parts. */
 function loadFonts(): Font[] {
-  fonts ??= (['latin', 'latin-ext', 'cyrillic'] as const).flatMap((subset) =>
+  fonts ??= CARD_SUBSETS.flatMap((subset) =>
     ([400, 700] as const).map((weight) => ({
       // One family per subset: satori takes the first font of a family and weight, then falls back to the next family for a missing letter.
       name: subset === 'cyrillic' ? 'Noto Sans Cyrillic' : subset === 'latin' ? 'Noto Sans' : 'Noto Sans Latin Ext',
@@ -59,6 +60,7 @@ let drawingKey: string | undefined;
 function cardsKey(): string {
   drawingKey ??= createHash('sha256')
     .update(readFileSync(fromRoot('templates/ShareCard.tsx')))
+    .update(readFileSync(fromRoot('cli/images/card-text.ts')))
     .update(JSON.stringify([versionOf('satori'), versionOf('@resvg/resvg-js'), versionOf('@fontsource/noto-sans')]))
     .digest('hex');
   return drawingKey;
@@ -75,8 +77,9 @@ export async function cardSvg(card: CardModel, outDir: SiteFiles, options: { emb
   // Imported when the first card is drawn, not when the build starts: react/jsx-runtime picks its
   // development or production build by NODE_ENV when first loaded, which Vike's prerender and the
   // fast path set before they render (a development runtime under a production server renderer fails).
-  const { ShareCard } = await import('../../templates/ShareCard.tsx');
-  return drawing().satori(ShareCard({ card, photo: dataUrl(outDir, card.photo), logo: dataUrl(outDir, card.logo) }), {
+  const { ShareCard, cardTextWidth } = await import('../../templates/ShareCard.tsx');
+  const texts = { ...cardTexts(card, cardTextWidth(Boolean(card.photo))), titleSize: titleFont(card.title) };
+  return drawing().satori(ShareCard({ texts, photo: dataUrl(outDir, card.photo), logo: dataUrl(outDir, card.logo) }), {
     ...CARD,
     fonts: loadFonts(),
     embedFont: options.embedFont ?? true,
