@@ -37,7 +37,8 @@ export const FIELD_USES = {
 
 /** Encoder settings: part of every processed file's key, so a change here re-encodes everything once. */
 export const ENCODING = {
-  avif: { quality: 50, effort: 2 },
+  // Effort 0: the quality of effort 2 in a smaller file for a third of the time (README: what each format costs).
+  avif: { quality: 50, effort: 0 },
   webp: { quality: 75, effort: 4 },
   jpeg: { quality: 78, mozjpeg: true, progressive: true },
 } as const;
