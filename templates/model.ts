@@ -85,7 +85,8 @@ export interface CardModel {
   /** Site-relative path of the PNG: "cards/en/vocal.png". */
   file: string;
   locale: Locale;
-  siteName: string;
+  /** None while the studio's name is a placeholder ("TODO: …"): a card shows no placeholder. */
+  siteName?: string;
   title: string;
   /** A course's age group and price. */
   age?: string;
