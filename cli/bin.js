@@ -65,8 +65,8 @@ const packagesExceptInlined = {
 
 /**
  * Builds the bundle of sources `key` beside its folder, then moves it in whole; keeps the newest few
- * versions. One CommonJS file per entry: the CLI (main.cjs) and the render worker thread
- * (render-worker.cjs, which cli/render/entry.ts names). What a command does not need is still not
+ * versions. One CommonJS file per entry: the CLI (main.cjs) and the worker threads that make pages
+ * and draw share cards (render-worker.cjs, card-worker.cjs, which cli/render/entry.ts names). What a command does not need is still not
  * run: esbuild wraps each module that is imported with import() in a function called on import.
  */
 async function build(key) {
@@ -77,6 +77,7 @@ async function build(key) {
     entryPoints: {
       main: join(root, 'cli', 'main.ts'),
       'render-worker': join(root, 'cli', 'build-worker.ts'),
+      'card-worker': join(root, 'cli', 'images', 'card-worker.ts'),
     },
     outdir: tmp,
     outExtension: { '.js': '.cjs' },

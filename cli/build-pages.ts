@@ -6,13 +6,20 @@ import { cliEntry } from './render/entry.ts';
 import type { Content, Entry } from './validate/content.ts';
 
 /**
- * Below this many pages to make, the build's thread makes them all: a worker loads the templates
- * anew and is sent the content, which pays only with pages enough and a core to spare. Cold
- * builds on 2 busy cores, this thread alone against one worker beside it (median ratio, wall /
- * CPU): 1,086 pages 0.96 / 0.86, 1,896 pages 0.93 / 0.90, 3,096 pages 1.09 / 0.95.
- * STUDIO_RENDER_WORKERS_FROM sets another number (the tests have small sites made by workers).
+ * Workers make pages only with cores to spare: a worker loads the templates anew and is sent the
+ * content, which pays only with pages enough and a core that is not busy with the build's own
+ * thread. Measured on 2 cores (cold, 3,030 pages, `STUDIO_RENDER_WORKERS_FROM=1` against none,
+ * median of 5 paired runs): wall 0.95× (0.79-1.43), CPU 1.15×: no gain shown, so with 2 cores or
+ * fewer the build's thread makes every page. With more, from 2,500 pages, one worker per other
+ * core (not measured here: no such machine). STUDIO_RENDER_WORKERS_FROM sets another number of
+ * pages and forces workers whatever the cores (the tests have small sites made by workers).
  */
-const MIN_PAGES_FOR_WORKERS = () => Number(process.env.STUDIO_RENDER_WORKERS_FROM) || 2500;
+function threadsFor(pages: number): number {
+  const forced = Number(process.env.STUDIO_RENDER_WORKERS_FROM);
+  const cores = availableParallelism();
+  if (forced) return pages < forced ? 1 : Math.max(2, cores);
+  return cores > 2 && pages >= 2500 ? cores : 1;
+}
 /** Pages per share: a worker is sent the next when it answers one, so a thread that started late or runs slower makes fewer. */
 const SHARE = 100;
 /** Shares a worker holds at once: the next is there when it finishes one. */
@@ -20,13 +27,13 @@ const AHEAD = 2;
 
 /**
  * Makes the pages `indexes` names (resolve, render, write: build-share.ts): in this thread, or
- * with many pages shared out among this thread and one worker per other core, each worker sent the
+ * with many pages and cores to spare (`threadsFor`) shared out among this thread and workers, each worker sent the
  * content once and then shares of page indexes, answering with their facts. Returns them in the
  * order of `indexes`, and how many threads made them. A worker's failure fails the build once
  * every worker has stopped, so nothing writes into the staging folder any more.
  */
 export async function makePages(setup: ShareSetup, indexes: number[], onPage: () => void): Promise<ShareResult & { threads: number }> {
-  const threads = indexes.length < MIN_PAGES_FOR_WORKERS() ? 1 : Math.max(1, availableParallelism());
+  const threads = threadsFor(indexes.length);
   const shares: number[][] = [];
   for (let i = 0; i < indexes.length; i += SHARE) shares.push(indexes.slice(i, i + SHARE));
   const results: ShareResult[] = [];

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { makePages } from './build-pages.ts';
 import type { PageProduct } from './build-share.ts';
 import { type BuildSummary, type MadePage, summarize } from './build-summary.ts';
@@ -10,6 +11,7 @@ import { ParseMemo } from './incremental/parse-memo.ts';
 import { cacheKey, cacheUnwritable } from './incremental/policy.ts';
 import { type ClientAssets, startClientAssets } from './render/client-assets.ts';
 import { buildHtmlRenderer } from './render/html-renderer.ts';
+import { redirectsFile } from './render/redirects.ts';
 import { robotsTxt, sitemapXml } from './render/sitemap.ts';
 import { prerenderWithVike } from './render/vike.ts';
 import type { Problem } from './report/problem.ts';
@@ -23,7 +25,7 @@ import type { Content } from './validate/content.ts';
 import { FILE_CHECKS, validateContent } from './validate/validate.ts';
 import { commitStaging, discardStaging, prepareStaging } from './write/atomic-dir.ts';
 import { checkOutDir } from './write/out-dir.ts';
-import { installAssets, stylesheetOfPage, writeSiteFiles } from './write/site-files.ts';
+import { installAssets, writeSiteFiles } from './write/site-files.ts';
 import { linkUnchanged } from './write/write-page.ts';
 
 export type { BuildSummary } from './build-summary.ts';
@@ -80,8 +82,9 @@ async function build(options: BuildOptions): Promise<BuildResult> {
   checkOutDir(options.out, options.content); // before anything is started or written
   const started = performance.now();
   const phases = stopwatch();
-  // Installed with the compiler, so normally at hand; built meanwhile when missing.
-  const bundling = options.renderer === 'vike' ? undefined : startClientAssets();
+  // Installed with the compiler, so normally at hand; built meanwhile when missing. Vike bundles
+  // the form's script itself, but its pages carry this bundle's stylesheet as the others do.
+  const bundling = startClientAssets();
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const known = ParseMemo.open(options.content);
   const validated = validateContent(options.content, { today, known });
@@ -108,12 +111,16 @@ async function build(options: BuildOptions): Promise<BuildResult> {
     const tr = createTranslator(content);
     const site = siteResolver(content, tr, settings);
     const progress = counter(site.pages.length, options.onProgress);
-    const made = bundling
-      ? await withSerializer(content, settings, site, { out: options.out, staging, assets: await bundling.assets }, progress)
-      : await withVike(content, settings, staging, progress);
+    const assets = await bundling.assets;
+    const made =
+      options.renderer === 'vike'
+        ? await withVike(content, settings, staging, progress, assets)
+        : await withSerializer(content, settings, site, { out: options.out, staging, assets }, progress);
     phases.end(made.threads > 1 ? 'pages: resolve, render, write (on workers)' : 'pages: resolve, render, write');
     const manifest = enquiryManifest(content, tr, formPages(site, made.pages), made.stylesheet);
-    writeSiteFiles(staging, { sitemap: sitemapXml(sitemapEntries(site, made.pages)), robots: robotsTxt(options.baseUrl ?? content.site!.data.baseUrl) });
+    const baseUrl = options.baseUrl ?? content.site!.data.baseUrl;
+    const redirects = redirectsFile(site.pages, content.routes!.data.routes.find((r) => r.page === 'prices')?.path);
+    writeSiteFiles(staging, { sitemap: sitemapXml(sitemapEntries(site, made.pages)), robots: robotsTxt(baseUrl), redirects });
     writeManifest(staging, manifest);
     phases.end('sitemap, manifest, host files');
     const pictures = await writeImagesOf(content, images, made.pages, staging);
@@ -175,14 +182,18 @@ async function withSerializer(
 }
 
 /** The reference renderer: every page resolved here, then prerendered by Vike. */
-async function withVike(content: Content, settings: ResolveOptions, staging: string, progress: () => void): Promise<Made> {
+async function withVike(content: Content, settings: ResolveOptions, staging: string, progress: () => void, assets: ClientAssets): Promise<Made> {
   const tr = createTranslator(content);
   const models = resolveSite(content, tr, settings);
-  await prerenderWithVike(models, staging, progress);
+  await prerenderWithVike(models, staging, progress, assets.inserts.static.head);
+  // The stylesheet's file, for the server's own pages (the site's pages have it inline).
+  const stylesheet = join(staging, assets.stylesheet);
+  mkdirSync(dirname(stylesheet), { recursive: true });
+  copyFileSync(join(assets.dir, assets.stylesheet), stylesheet);
   const pages = models.map(
     (m): MadePage => ({ file: m.file, locale: m.locale, inSitemap: m.inSitemap, ...(m.form && { form: true }), ...(m.card && { card: m.card }) }),
   );
-  return { pages, fallbacks: tr.fallbacks, stylesheet: stylesheetOfPage(staging, models[0]?.file), threads: 1 };
+  return { pages, fallbacks: tr.fallbacks, stylesheet: assets.stylesheet, threads: 1 };
 }
 
 /** Every picture's files, and the share card of each page that has one (a page taken over has its card's facts in its record). */

@@ -76,7 +76,7 @@ function Footer({ ui, hours, contacts, footerLinks }: Pick<Chrome, 'ui' | 'hours
         <h2 id="footer-links">
           <T value={ui['footer.legal']} />
         </h2>
-        <ul>
+        <ul className="footer-links">
           {footerLinks.map((l) => (
             <li key={l.href}>
               <a href={l.href}>

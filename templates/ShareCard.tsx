@@ -1,5 +1,4 @@
 import type { ReactElement } from 'react';
-import type { CardModel } from './model.ts';
 
 /** The card's colours: the site's accent and ink (styles.css), on its page colour. */
 const INK = '#1f2430';
@@ -7,24 +6,52 @@ const MUTED = '#4b5263';
 const ACCENT = '#8a2d5a';
 const PAGE = '#faf7f2';
 
+/** The texts as the card shows them (cli/images/card-text.ts fits them: characters the font has, at most three lines of title). */
+export interface CardTexts {
+  siteName?: string;
+  title: string;
+  titleSize: number;
+  facts: string;
+}
+
+/** The width of the text column: beside the photo, or the whole card. */
+export const cardTextWidth = (photo: boolean) => (photo ? 680 : 1080);
+
 /**
  * The picture a messenger shows for a shared link, 1200×630 (cli/images/share-cards.ts draws it
  * with satori, which reads this tree's flexbox styles, and resvg). A plain function of the card's
- * facts; `photo` and `logo` are data URLs of the files the images stage wrote.
+ * texts; `photo` and `logo` are data URLs of the files the images stage wrote. Each text box has a
+ * fixed height and clips what overflows (satori ignores `lineClamp`): a long title never pushes the
+ * age and price off the card.
  */
-export function ShareCard({ card, photo, logo }: { card: CardModel; photo?: string; logo?: string }): ReactElement {
-  const facts = [card.age, card.price].filter(Boolean).join(' · ');
-  const textWidth = photo ? 680 : 1080;
+export function ShareCard({ texts, photo, logo }: { texts: CardTexts; photo?: string; logo?: string }): ReactElement {
+  const textWidth = cardTextWidth(Boolean(photo));
   return (
     <div style={{ display: 'flex', width: 1200, height: 630, background: PAGE, fontFamily: 'Noto Sans, Noto Sans Cyrillic', color: INK }}>
       <div style={{ display: 'flex', width: 16, height: 630, background: ACCENT }} />
       <div style={{ display: 'flex', flexDirection: 'column', justifyContent: 'space-between', width: textWidth, padding: '56px 0 56px 56px' }}>
-        <div style={{ display: 'flex', alignItems: 'center' }}>
+        <div style={{ display: 'flex', alignItems: 'center', height: 64 }}>
           {logo ? <img src={logo} width={64} height={64} style={{ objectFit: 'contain', marginRight: 20 }} alt="" /> : null}
-          <div style={{ display: 'flex', fontSize: 34, fontWeight: 700, color: ACCENT }}>{card.siteName}</div>
+          {texts.siteName ? <div style={{ display: 'flex', fontSize: 34, fontWeight: 700, color: ACCENT }}>{texts.siteName}</div> : null}
         </div>
-        <div style={{ display: 'flex', fontSize: card.title.length > 40 ? 56 : 68, fontWeight: 700, lineHeight: 1.15, lineClamp: 3 }}>{card.title}</div>
-        <div style={{ display: 'flex', fontSize: 34, color: MUTED, minHeight: 46 }}>{facts}</div>
+        <div
+          style={{
+            display: 'flex',
+            fontSize: texts.titleSize,
+            fontWeight: 700,
+            lineHeight: 1.15,
+            // Three lines' height, from the top (a fourth line, where the fitted text still runs over, is hidden whole, never cut through):
+            // a box satori sizes by its content collapses under overflow: hidden.
+            height: Math.ceil(texts.titleSize * 1.15 * 3),
+            flexShrink: 0,
+            alignItems: 'flex-start',
+            wordBreak: 'break-word',
+            overflow: 'hidden',
+          }}
+        >
+          {texts.title}
+        </div>
+        <div style={{ display: 'flex', fontSize: 34, color: MUTED, height: 46 }}>{texts.facts}</div>
       </div>
       {photo ? <img src={photo} width={464} height={630} style={{ objectFit: 'cover', marginLeft: 'auto' }} alt="" /> : null}
     </div>

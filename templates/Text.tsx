@@ -2,7 +2,7 @@ import { createElement, type ReactNode } from 'react';
 import type { Text } from './model.ts';
 
 // No 'th': a header cell names what it heads (Th).
-type Tag = 'span' | 'p' | 'h1' | 'h2' | 'h3' | 'dd' | 'dt' | 'li' | 'td' | 'strong' | 'em' | 'blockquote' | 'summary' | 'caption' | 'div' | 'small';
+type Tag = 'span' | 'p' | 'h1' | 'h2' | 'h3' | 'h4' | 'dd' | 'dt' | 'li' | 'td' | 'strong' | 'em' | 'blockquote' | 'summary' | 'caption' | 'div' | 'small';
 
 /**
  * Renders a Text. When the translation is missing, the Russian fallback is marked lang="ru"

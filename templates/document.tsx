@@ -19,10 +19,8 @@ function HeadStart() {
 
 /** The rest of a page's head, after `HeadStart`. */
 function Head({ page }: { page: PageModel }) {
-  const refresh = page.body.kind === 'notFound' ? page.body.homeHref : undefined;
   return (
     <head>
-      {refresh ? <meta httpEquiv="refresh" content={`0; url=${refresh}`} /> : null}
       <title>{`${page.title.text} · ${page.chrome.siteName}`}</title>
       <meta name="description" content={page.description.text} />
       <link rel="icon" href="/favicon.ico" sizes="32x32" />
@@ -47,6 +45,8 @@ function Head({ page }: { page: PageModel }) {
         </>
       ) : null}
       <meta name="twitter:card" content={page.og.image ? 'summary_large_image' : 'summary'} />
+      {/* The not-found page goes home after a few seconds, unless the visitor stays (templates/public/not-found.js). */}
+      {page.body.kind === 'notFound' ? <script src="/not-found.js" defer /> : null}
       {page.jsonLd.length ? (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD data, `<` escaped
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(page.jsonLd) }} />

@@ -85,7 +85,8 @@ export interface CardModel {
   /** Site-relative path of the PNG: "cards/en/vocal.png". */
   file: string;
   locale: Locale;
-  siteName: string;
+  /** None while the studio's name is a placeholder ("TODO: …"): a card shows no placeholder. */
+  siteName?: string;
   title: string;
   /** A course's age group and price. */
   age?: string;
@@ -109,6 +110,13 @@ export interface CourseCard {
   formValue?: string;
 }
 
+/** The courses of one audience on the home page: children, children and adults, adults (and parents). */
+export interface CourseGroup {
+  id: 'children' | 'all' | 'adults';
+  title: Text;
+  courses: CourseCard[];
+}
+
 export interface Banner {
   id: string;
   image?: Picture;
@@ -119,6 +127,12 @@ export interface Banner {
   isNew: boolean;
 }
 
+/** A group of the form's course options (options without a group in form.yaml make one without a label: no `<optgroup>`). */
+export interface FormGroup {
+  label?: Text;
+  options: { value: string; label: Text }[];
+}
+
 export interface FormModel {
   locale: Locale;
   /** Where the form posts (without JavaScript too). */
@@ -127,7 +141,8 @@ export interface FormModel {
   thanksHref: string;
   /** The localized privacy page, linked from the note on who receives what the form sends. */
   privacyHref?: string;
-  options: { value: string; label: Text }[];
+  /** The courses to choose from, in the home page's order, under its groups (children, children and adults, adults): `<optgroup>`s. */
+  groups: FormGroup[];
   /** The option preselected on a course page. */
   selected?: string;
   labels: {
@@ -197,7 +212,10 @@ export interface CourseDetail {
 export interface PriceCategoryModel {
   id: string;
   title: Text;
-  items: ({ type: 'item'; id: string; label: Text; price: PriceText } | { type: 'sub'; label: Text })[];
+  /** A line links to its course's page (`href`) when one course alone is priced by it, or the category prices one course only. */
+  items: ({ type: 'item'; id: string; label: Text; price: PriceText; href?: string } | { type: 'sub'; label: Text })[];
+  /** The courses this category prices, each with its sign-up link (its page's form, the course chosen). */
+  courses: { key: string; title: Text; href: string; signUpHref: string }[];
   table?: {
     caption: Text;
     columnHeader: Text;
@@ -222,7 +240,7 @@ export interface TeacherModel {
 }
 
 export type PageBody =
-  | { kind: 'home'; courses: CourseCard[]; banners: Banner[]; photo?: Picture }
+  | { kind: 'home'; courseGroups: CourseGroup[]; banners: Banner[]; photo?: Picture }
   | { kind: 'course'; course: CourseDetail }
   | {
       kind: 'prices';
@@ -237,7 +255,7 @@ export type PageBody =
   | { kind: 'schedule'; intro: Text; rows: { day: Text; time: Text; course: Link; note?: Text }[]; notes: Text[] }
   | { kind: 'legal'; sections: { heading: Text; body: Text[] }[] }
   | { kind: 'thanks' }
-  | { kind: 'notFound'; homeHref: string };
+  | { kind: 'notFound'; homeHref: string; coursesHref: string };
 
 export interface PageModel {
   /** Site-relative URL: "/", "/en/vocal". */

@@ -63,7 +63,7 @@ const ownFolders = new Map<string, string>();
  * this process's own in the system's temp folder: the stage makes its files there and places them
  * into the site from it, as from the cache. `releaseImageCaches` removes those folders.
  */
-export function imageCacheFolder(name: 'images' | 'cards'): string {
+export function imageCacheFolder(name: 'images' | 'cards' | 'decoded'): string {
   try {
     const dir = cacheFolder(name);
     accessSync(dir, constants.W_OK);

@@ -1,5 +1,6 @@
 import type { CardModel, PageModel, PriceText, Text } from '../../templates/model.ts';
 import type { Image } from '../schema/image.ts';
+import { isPlaceholder } from '../schema/layout.ts';
 import type { Locale } from '../schema/locales.ts';
 import type { PictureSizes } from './index-images.ts';
 import { planOf } from './picture.ts';
@@ -33,7 +34,10 @@ export function cardOf(
   page: { file: string; title: Text; noindex: boolean },
   extras: CardExtras = {},
 ): Pick<PageModel, 'card'> & { image?: NonNullable<PageModel['og']['image']> } {
-  if (!ctx.enabled || page.noindex) return {};
+  // A card shows only facts: no placeholder ("TODO: …"), not even the title's; the studio's name, an age or a price still to be given is left out.
+  if (!ctx.enabled || page.noindex || isPlaceholder(page.title.text)) return {};
+  const known = (text: string | undefined) => (text && !isPlaceholder(text) ? text : undefined);
+  const siteName = known(ctx.siteName);
   const file = `cards/${page.file.replace(/\.html$/, '')}.png`;
   const jpeg = (image: Image | undefined, use: 'courseCard' | 'logo') => {
     if (!image || !ctx.images?.meta.has(image.file)) return undefined;
@@ -41,16 +45,17 @@ export function cardOf(
       .variants.filter((v) => v.format === 'jpeg')
       .at(-1)!.path;
   };
-  const price = extras.price && [extras.price.amount.text, extras.price.per?.text].filter(Boolean).join(' ');
+  const price = extras.price && known(extras.price.amount.text) && [extras.price.amount.text, known(extras.price.per?.text)].filter(Boolean).join(' ');
+  const age = known(extras.age?.text);
   const card: CardModel = {
     file,
     locale: ctx.locale,
-    siteName: ctx.siteName,
+    ...(siteName && { siteName }),
     title: page.title.text,
-    ...(extras.age && { age: extras.age.text }),
+    ...(age && { age }),
     ...(price && { price }),
     ...(jpeg(extras.photo, 'courseCard') && { photo: jpeg(extras.photo, 'courseCard') }),
     ...(jpeg(ctx.logo, 'logo') && { logo: jpeg(ctx.logo, 'logo') }),
   };
-  return { card, image: { url: ctx.absolute(`/${file}`), ...CARD, alt: `${page.title.text} · ${ctx.siteName}` } };
+  return { card, image: { url: ctx.absolute(`/${file}`), ...CARD, alt: siteName ? `${page.title.text} · ${siteName}` : page.title.text } };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Metadata } from 'sharp';
 import { readImageFile } from '../load/picture-file.ts';
 import { InternalError } from '../report/problem.ts';
+import { LIMIT } from '../schema/image-uses.ts';
 import type { Content } from '../validate/content.ts';
 import { imageRefs } from '../validate/picture-refs.ts';
 import { loadSharp } from './load-sharp.ts';
@@ -39,7 +40,7 @@ export async function indexImages(contentDir: string, content: Content): Promise
     if (!opened.ok) throw new InternalError(`images/${file} was checked by validate, then could not be read (${opened.why})`);
     let info: Metadata;
     try {
-      info = await sharp!(opened.bytes).metadata();
+      info = await sharp!(opened.bytes, { limitInputPixels: LIMIT.pixels }).metadata();
     } catch (error) {
       broken.set(file, (error as Error).message);
       continue;

@@ -42,7 +42,8 @@ let settingsKey: string | undefined;
 /** Encoder settings and the encoder's versions: what a processed file depends on besides the original and the plan. */
 export function encodingKey(): string {
   settingsKey ??= createHash('sha256')
-    .update(JSON.stringify([ENCODING, USES, versionOf('sharp')]))
+    // "decoded once": versions are cut from one decoded copy of the original (process-images.ts), not each from the file.
+    .update(JSON.stringify([ENCODING, USES, versionOf('sharp'), 'decoded once']))
     .digest('hex')
     .slice(0, 16);
   return settingsKey;
@@ -85,7 +86,7 @@ export function planPicture(image: Pick<Image, 'file' | 'focus'>, meta: ImageMet
 }
 
 /** The largest rectangle of shape `aspect` in the original whose centre is as near the focal point as the edges allow. */
-function cropFor(meta: ImageMeta, aspect: number | undefined, focus: Image['focus']): Variant['crop'] {
+export function cropFor(meta: ImageMeta, aspect: number | undefined, focus: Image['focus']): Variant['crop'] {
   const { width, height } = meta;
   if (!aspect) return { left: 0, top: 0, width, height };
   const w = Math.min(width, Math.round(height * aspect));

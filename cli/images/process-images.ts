@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
-import { ENCODING } from '../schema/image-uses.ts';
+import { ENCODING, LIMIT } from '../schema/image-uses.ts';
 import { FileCache } from './cache-dir.ts';
 import { loadSharp } from './load-sharp.ts';
 import type { PicturePlan, Variant } from './plan.ts';
@@ -26,14 +27,19 @@ export interface ImageSet {
   broken: Map<string, string>;
 }
 
-/** How many encodes run at once: sharp spreads each over libuv's threads already. */
-const IN_FLIGHT = 2;
+/**
+ * How many originals are worked on at once: each one's versions are encoded together, and libvips
+ * spreads each over its own threads; with as many originals as cores the cores stay busy while
+ * one is being decoded.
+ */
+const IN_FLIGHT = () => Math.max(2, availableParallelism());
 
 /**
  * Writes every variant of every plan into `outDir`: from the cache when a file of its name was
  * encoded before (the name is the key: original bytes, crop, settings, sharp's version), else
  * encoded now with sharp (turned upright, cropped, scaled; metadata such as GPS positions dropped)
- * and stored for the next build. A rebuild therefore encodes only what changed.
+ * and stored for the next build. A rebuild therefore encodes only what changed. Each original is
+ * decoded once for all its versions (`decodeOnce`), not once per version.
  */
 export async function processImages(plans: PicturePlan[], options: ProcessOptions): Promise<ImageSet> {
   const cache = new FileCache(options.cacheDir, options.readCache ?? true);
@@ -41,21 +47,27 @@ export async function processImages(plans: PicturePlan[], options: ProcessOption
   for (const plan of plans) for (const variant of plan.variants) byPath.set(variant.path, { plan, variant });
   const files = [...byPath.keys()].sort();
   const missing = files.filter((path) => !cache.has(path));
+  const byOriginal = new Map<string, Variant[]>();
+  for (const path of missing) {
+    const { plan, variant } = byPath.get(path)!;
+    byOriginal.set(plan.file, [...(byOriginal.get(plan.file) ?? []), variant]);
+  }
+  const queue = [...byOriginal];
   const broken = new Map<string, string>();
   let next = 0;
   const worker = async () => {
-    while (next < missing.length) {
-      const { plan, variant } = byPath.get(missing[next++]!)!;
-      if (broken.has(plan.file)) continue;
+    while (next < queue.length) {
+      const [file, variants] = queue[next++]!;
       try {
-        cache.store(variant.path, await encode(options.bytes(plan.file), variant));
+        const decoded = await decodeOnce(options.bytes(file), variants);
+        await Promise.all(variants.map(async (v) => cache.store(v.path, await encodeFrom(decoded, v))));
       } catch (error) {
         // A file whose first bytes looked right (validate read them) but whose picture data is cut off or damaged.
-        broken.set(plan.file, (error as Error).message);
+        broken.set(file, (error as Error).message);
       }
     }
   };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  await Promise.all(Array.from({ length: IN_FLIGHT() }, worker));
   const set = { files, encoded: missing.length, reused: files.length - missing.length, broken };
   if (!options.outDir || broken.size) return set;
   for (const path of files) {
@@ -72,10 +84,51 @@ export async function processImages(plans: PicturePlan[], options: ProcessOption
   return set;
 }
 
-/** One variant's bytes. */
-export function encode(original: Buffer, v: Variant): Promise<Buffer> {
-  const image = loadSharp()(original, { failOn: 'error' }).rotate().extract(v.crop).resize(v.width, v.height, { fit: 'fill' });
+/** An original decoded once, upright, as raw pixels at `scale` of its size (what its versions are cut from). */
+interface Decoded {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+  scale: number;
+}
+
+/**
+ * Decodes `original` once for `variants`: turned upright, and scaled down where every version is
+ * at most half its size (a camera's original for versions of at most 1920 pixels: JPEG decodes
+ * it at a fraction of its size), kept at twice the largest scale a version needs, so that each
+ * version is still scaled down from it. `limitInputPixels` is the backstop behind validate's limit.
+ */
+async function decodeOnce(original: Buffer, variants: Variant[]): Promise<Decoded> {
+  const sharp = loadSharp();
+  const options = { failOn: 'error', limitInputPixels: LIMIT.pixels } as const;
+  const meta = await sharp(original, options).metadata();
+  const upright = (meta.orientation ?? 1) >= 5;
+  const width = (upright ? meta.height : meta.width)!;
+  const height = (upright ? meta.width : meta.height)!;
+  const scale = Math.min(1, 2 * Math.max(...variants.map((v) => v.width / v.crop.width)));
+  let image = sharp(original, options).rotate();
+  if (scale < 1) image = image.resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { fit: 'fill' });
+  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+  return { data, info: { width: info.width, height: info.height, channels: info.channels }, scale: info.width / width };
+}
+
+/** One variant's bytes, from its original decoded once. */
+function encodeFrom(decoded: Decoded, v: Variant): Promise<Buffer> {
+  const { data, info, scale } = decoded;
+  const left = Math.min(info.width - 1, Math.round(v.crop.left * scale));
+  const top = Math.min(info.height - 1, Math.round(v.crop.top * scale));
+  const crop = {
+    left,
+    top,
+    width: Math.max(1, Math.min(info.width - left, Math.round(v.crop.width * scale))),
+    height: Math.max(1, Math.min(info.height - top, Math.round(v.crop.height * scale))),
+  };
+  const image = loadSharp()(data, { raw: info }).extract(crop).resize(v.width, v.height, { fit: 'fill' });
   if (v.format === 'avif') return image.avif(ENCODING.avif).toBuffer();
   if (v.format === 'webp') return image.webp(ENCODING.webp).toBuffer();
   return image.flatten({ background: '#ffffff' }).jpeg(ENCODING.jpeg).toBuffer();
+}
+
+/** One variant's bytes (a picture of `content dev`, or one the cache could not keep). */
+export async function encode(original: Buffer, v: Variant): Promise<Buffer> {
+  return encodeFrom(await decodeOnce(original, [v]), v);
 }

@@ -6,6 +6,8 @@ import type { CardModel } from '../../templates/model.ts';
 import { fromRoot } from '../paths.ts';
 import { FileCache } from './cache-dir.ts';
 import { CARD } from './card-model.ts';
+import { CardError, CardPool } from './card-pool.ts';
+import { CARD_SUBSETS, cardTexts, titleFont } from './card-text.ts';
 import { loadSharp } from './load-sharp.ts';
 import { versionOf } from './versions.ts';
 
@@ -29,7 +31,16 @@ export interface CardOptions {
   readCache?: boolean;
   /** The site's folder: each card is written at its `file`; the photos and logo are read from it (the images stage wrote them). */
   outDir: string;
+  /** Cards drawn by worker threads (card-pool.ts) when there are `MIN_FOR_WORKERS` or more to draw; else on this thread. */
+  workers?: boolean;
 }
+
+/**
+ * From this many cards to draw, worker threads draw them: each loads satori and the fonts once
+ * (the cost of a few cards), and then they draw on every core, off the build's thread.
+ * STUDIO_CARD_WORKERS_FROM sets another number (benchmarks compare both ways).
+ */
+const MIN_FOR_WORKERS = () => Number(process.env.STUDIO_CARD_WORKERS_FROM) || 8;
 
 export interface CardSet {
   files: string[];
@@ -42,7 +53,7 @@ let fonts: Font[] | undefined;
 
 /** Noto Sans from @fontsource (woff: satori reads woff, not woff2), its Latin (with German letters) and Cyrillic parts. */
 function loadFonts(): Font[] {
-  fonts ??= (['latin', 'latin-ext', 'cyrillic'] as const).flatMap((subset) =>
+  fonts ??= CARD_SUBSETS.flatMap((subset) =>
     ([400, 700] as const).map((weight) => ({
       // One family per subset: satori takes the first font of a family and weight, then falls back to the next family for a missing letter.
       name: subset === 'cyrillic' ? 'Noto Sans Cyrillic' : subset === 'latin' ? 'Noto Sans' : 'Noto Sans Latin Ext',
@@ -59,6 +70,7 @@ let drawingKey: string | undefined;
 function cardsKey(): string {
   drawingKey ??= createHash('sha256')
     .update(readFileSync(fromRoot('templates/ShareCard.tsx')))
+    .update(readFileSync(fromRoot('cli/images/card-text.ts')))
     .update(JSON.stringify([versionOf('satori'), versionOf('@resvg/resvg-js'), versionOf('@fontsource/noto-sans')]))
     .digest('hex');
   return drawingKey;
@@ -75,16 +87,17 @@ export async function cardSvg(card: CardModel, outDir: SiteFiles, options: { emb
   // Imported when the first card is drawn, not when the build starts: react/jsx-runtime picks its
   // development or production build by NODE_ENV when first loaded, which Vike's prerender and the
   // fast path set before they render (a development runtime under a production server renderer fails).
-  const { ShareCard } = await import('../../templates/ShareCard.tsx');
-  return drawing().satori(ShareCard({ card, photo: dataUrl(outDir, card.photo), logo: dataUrl(outDir, card.logo) }), {
+  const { ShareCard, cardTextWidth } = await import('../../templates/ShareCard.tsx');
+  const texts = { ...cardTexts(card, cardTextWidth(Boolean(card.photo))), titleSize: titleFont(card.title) };
+  return drawing().satori(ShareCard({ texts, photo: dataUrl(outDir, card.photo), logo: dataUrl(outDir, card.logo) }), {
     ...CARD,
     fonts: loadFonts(),
     embedFont: options.embedFont ?? true,
   });
 }
 
-/** How many cards are drawn at once: resvg rasterises on libuv's threads (renderAsync) while satori lays out the next. */
-const IN_FLIGHT = 4;
+/** How many cards are drawn at once: as many as the workers take (each one waiting, one being drawn), or on this thread while resvg rasterises the last. */
+const IN_FLIGHT = 8;
 
 /**
  * Writes the share card of every page that has one into `outDir`. A card is kept in the cache under
@@ -101,11 +114,28 @@ export async function shareCards(cards: CardModel[], options: CardOptions): Prom
   const keys = cards.map(keyOf);
   const toDraw = [...new Set(keys.filter((k) => !cache.has(k)))];
   const byKey = new Map(cards.map((c, i) => [keys[i]!, c]));
+  const pool = options.workers && toDraw.length >= MIN_FOR_WORKERS() ? new CardPool() : undefined;
+  try {
+    return await placeCards(cards, keys, toDraw, byKey, cache, options, pool?.draw ?? drawHere);
+  } finally {
+    await pool?.close();
+  }
+}
+
+async function placeCards(
+  cards: CardModel[],
+  keys: string[],
+  toDraw: string[],
+  byKey: Map<string, CardModel>,
+  cache: FileCache,
+  options: CardOptions,
+  draw: (card: CardModel, outDir: string) => Promise<Buffer>,
+): Promise<CardSet> {
   let next = 0;
   const worker = async () => {
     while (next < toDraw.length) {
       const key = toDraw[next++]!;
-      cache.store(key, await drawCard(byKey.get(key)!, options.outDir));
+      cache.store(key, await draw(byKey.get(key)!, options.outDir));
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
@@ -115,11 +145,17 @@ export async function shareCards(cards: CardModel[], options: CardOptions): Prom
     try {
       cache.placeAt(keys[i]!, to);
     } catch {
-      writeFileSync(to, await drawCard(card, options.outDir)); // a cache that cannot be written
+      writeFileSync(to, await draw(card, options.outDir)); // a cache that cannot be written
     }
   }
   return { files: cards.map((c) => c.file), drawn: toDraw.length, reused: cards.length - toDraw.length };
 }
+
+/** `drawCard` on this thread, a failure naming the card's page. */
+const drawHere = (card: CardModel, outDir: string) =>
+  drawCard(card, outDir).catch((error: Error) => {
+    throw new CardError(card, error.message);
+  });
 
 /**
  * One card's PNG: satori's SVG rasterised by resvg (on libuv's threads), encoded by sharp (libvips'

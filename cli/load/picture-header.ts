@@ -5,16 +5,43 @@
  */
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 
-export type Header = { format: ImageFormat; width: number; height: number } | { format: ImageFormat | undefined; broken: true };
+/** Files editors name as pictures that the build cannot read, each with what to export instead. */
+export type OtherFormat = 'svg' | 'heic' | 'pdf' | 'gif' | 'tiff';
 
-/** How many bytes of a file `readHeader` needs at most (an AVIF's size box may come after its other boxes; a JPEG's after its Exif data). */
+export type Header =
+  | { format: ImageFormat; width: number; height: number }
+  | { format: ImageFormat | undefined; broken: true }
+  /** A JPEG whose segments (Exif, a camera's preview) run past the bytes read: its frame comes after `more` bytes. */
+  | { format: 'jpeg'; more: number }
+  | { other: OtherFormat };
+
+/** How many bytes of a file `readHeader` is given first (an AVIF's size box may come after its other boxes; a JPEG's after its Exif data). */
 export const HEADER_BYTES = 256 * 1024;
+/** How far into a JPEG its frame may come (after Exif, XMP, ICC and a camera's previews; each segment is at most 64 KB, a camera writes a few MB). */
+export const JPEG_FRAME_WITHIN = 32 * 1024 * 1024;
 
 export function readHeader(b: Buffer): Header | undefined {
   const format = sniff(b);
-  if (!format) return undefined;
+  if (!format) {
+    const other = sniffOther(b);
+    return other ? { other } : undefined;
+  }
   const size = format === 'png' ? png(b) : format === 'jpeg' ? jpeg(b) : format === 'webp' ? webp(b) : avif(b);
+  if (size && 'more' in size) return { format: 'jpeg', more: size.more };
   return size && size.width > 0 && size.height > 0 ? { format, ...size } : { format, broken: true };
+}
+
+/** The formats a phone, a drawing program or a scanner writes that are not pictures the build reads. */
+function sniffOther(b: Buffer): OtherFormat | undefined {
+  const start = b.toString('latin1', 0, Math.min(b.length, 1024));
+  if (start.startsWith('%PDF-')) return 'pdf';
+  if (/^\s*(?:\ufeff)?(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(b.toString('utf8', 0, Math.min(b.length, 4096))))
+    return 'svg';
+  if (b.length >= 12 && b.toString('latin1', 4, 8) === 'ftyp' && /^(?:heic|heix|hevc|hevx|heim|heis|mif1|msf1)$/.test(b.toString('latin1', 8, 12)))
+    return 'heic';
+  if (start.startsWith('GIF87a') || start.startsWith('GIF89a')) return 'gif';
+  if (start.startsWith('II*\0') || start.startsWith('MM\0*')) return 'tiff';
+  return undefined;
 }
 
 function sniff(b: Buffer): ImageFormat | undefined {
@@ -30,10 +57,14 @@ type Size = { width: number; height: number } | undefined;
 const png = (b: Buffer): Size =>
   b.length >= 24 && b.toString('latin1', 12, 16) === 'IHDR' ? { width: b.readUInt32BE(16), height: b.readUInt32BE(20) } : undefined;
 
-/** The first start-of-frame segment (not DHT, JPG or DAC, which share its marker range). */
-function jpeg(b: Buffer): Size {
+/**
+ * The first start-of-frame segment (not DHT, JPG or DAC, which share its marker range), or, when
+ * the segments before it run past the bytes given, how many bytes would hold it.
+ */
+function jpeg(b: Buffer): Size | { more: number } {
   let i = 2;
-  while (i + 9 < b.length) {
+  for (;;) {
+    if (i + 9 >= b.length) return { more: i + 2 + 0xffff };
     if (b[i] !== 0xff) return undefined;
     const marker = b[i + 1]!;
     if (marker === 0xff) {
@@ -46,7 +77,6 @@ function jpeg(b: Buffer): Size {
     if (length < 2) return undefined;
     i += 2 + length;
   }
-  return undefined;
 }
 
 function webp(b: Buffer): Size {

@@ -15,11 +15,11 @@ const VIKE_ROOT = fromRoot();
  * (Vite's `define`: Vike asks for them in a hook that gets no page context), the models and the
  * progress callback in every page context (`prerender({ pageContextInit })`).
  */
-export async function prerenderWithVike(pages: PageModel[], siteDir: string, onPage: (url: string) => void): Promise<void> {
+export async function prerenderWithVike(pages: PageModel[], siteDir: string, onPage: (url: string) => void, head: string): Promise<void> {
   // Inside the project, so that Vike's server bundle resolves react and vike from node_modules.
   const work = join(cacheDir(), `vike-${process.pid}`);
   const urls: PrerenderUrls = { form: pages.filter(hasForm).map((p) => p.url), static: pages.filter((p) => !hasForm(p)).map((p) => p.url) };
-  const pageContextInit = { buildPages: new Map(pages.map((p) => [p.url, p])), onPageRendered: onPage } satisfies BuildPages;
+  const pageContextInit = { buildPages: new Map(pages.map((p) => [p.url, p])), onPageRendered: onPage, head } satisfies BuildPages;
   const [{ build, prerender }, { default: vike }, { default: react }] = await Promise.all([
     import('vike/api'),
     import('vike/plugin'),

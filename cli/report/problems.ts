@@ -641,9 +641,31 @@ export const PROBLEMS = {
     variants: {
       broken: 'The picture images/{value} is damaged: its size cannot be read.',
       undecodable: 'The picture images/{value} is damaged: it cannot be decoded ({reason}).',
+      svg: 'The file images/{value} is an SVG drawing; the site shows only JPEG, PNG, WebP or AVIF pictures.',
+      heic: 'The file images/{value} is a HEIC photo (as an iPhone saves them); the site shows only JPEG, PNG, WebP or AVIF pictures.',
+      pdf: 'The file images/{value} is a PDF document, not a picture.',
+      gif: 'The file images/{value} is a GIF; the site shows only JPEG, PNG, WebP or AVIF pictures.',
+      tiff: "The file images/{value} is a TIFF (a scanner's or an editor's format); the site shows only JPEG, PNG, WebP or AVIF pictures.",
     },
-    hints: { broken: 'Export the picture again from the original and replace the file.' },
+    hints: {
+      broken: 'Export the picture again from the original and replace the file.',
+      svg: 'Export the drawing as PNG, at least {min} pixels wide, and name the .png file here.',
+      heic: 'Export the photo as JPEG (on the iPhone: share it with "Options → Most Compatible", or set Settings → Camera → Formats → Most Compatible) and name the .jpg file here.',
+      pdf: 'Export the page as a picture (PNG for drawings and logos, JPEG for photos), at least {min} pixels wide, and name that file here.',
+      gif: 'Save the picture as PNG (drawings, logos) or JPEG (photos) and name that file here.',
+      tiff: 'Save the picture as JPEG (photos) or PNG (drawings, logos) and name that file here.',
+    },
     expected: { formats: 'a JPEG, PNG, WebP or AVIF file' },
+    found: { other: '{format}' },
+  },
+  'image-too-large': {
+    severity: 'error',
+    title: 'A picture too large to decode safely',
+    message: 'The picture images/{value} has {megapixels} megapixels ({width}×{height}); the build reads pictures of at most {limit} megapixels.',
+    hint: "Scale it down to about 2500 pixels wide before committing it (a camera's 45-megapixel original is still fine).",
+    example: 'image:\n  file: panorama-16000x16000.jpg',
+    variants: { bytes: 'The file images/{value} is {size} MB; the build reads picture files of at most {limit} MB.' },
+    expected: { pixels: 'at most {limit} megapixels', bytes: 'at most {limit} MB' },
   },
   'image-too-small': {
     severity: 'error',
@@ -651,7 +673,16 @@ export const PROBLEMS = {
     message: 'The picture images/{value} is {width} pixels wide; {use} needs at least {min}.',
     hint: 'Use a larger version of the picture (the original from the camera is fine: the build scales it down).',
     example: 'image:\n  file: tiny.jpg',
-    expected: { width: 'at least {min} pixels wide' },
+    variants: {
+      cropped:
+        'The picture images/{value} is {width}×{height} pixels; cropped to the {shape} shape of {use} it keeps only {cropWidth}×{cropHeight}, and it needs at least {min} pixels wide.',
+      flat: 'The picture images/{value} is {width}×{height} pixels; shown {min} pixels wide as {use}, it would be only {shown} pixels high.',
+    },
+    hints: {
+      cropped: 'Use a picture closer to the shape {shape} (a photo, not a strip or a banner), at least {min} pixels wide after cropping.',
+      flat: 'Use a version of the picture no more than four times as wide as it is high.',
+    },
+    expected: { width: 'at least {min} pixels wide', height: 'at least {minHeight} pixels high at {min} pixels wide' },
     found: { size: '{width}×{height} pixels' },
   },
   'image-huge': {
@@ -669,6 +700,13 @@ export const PROBLEMS = {
     example: 'image:\n  file: lesson.jpg',
     variants: { locale: 'The alt text of images/{value} has no {language} version.' },
     hints: { locale: 'Add "{locale}:" under alt: a visitor using a screen reader in that language hears it.' },
+  },
+  'image-alt-decorative': {
+    severity: 'warning',
+    title: 'A decorative picture with an alt text',
+    message: 'The picture images/{value} is marked "decorative: true" and also has an alt text; a decorative picture gets none, so this text is never read.',
+    hint: 'If the picture shows something a visitor needs, remove "decorative: true"; otherwise remove the alt text.',
+    example: 'image:\n  file: ornament.png\n  decorative: true\n  alt: { ru: Орнамент }',
   },
   'unknown-price': {
     severity: 'error',

@@ -1,4 +1,4 @@
-import type { Contacts, FormModel } from '../../templates/model.ts';
+import type { Contacts, FormGroup, FormModel } from '../../templates/model.ts';
 import { ENQUIRY_RULES } from '../schema/enquiry-rules.ts';
 import type { FormFile } from '../schema/form.ts';
 import type { SiteFile } from '../schema/site.ts';
@@ -25,7 +25,7 @@ export function formMaker(
         action: site.form.endpoint,
         thanksHref: l.url(site.form.thanksPath),
         ...(privacyRoute ? { privacyHref: l.url(privacyRoute) } : {}),
-        options: form.options.map((o) => ({ value: o.value, label: l.tx(o.label) })),
+        groups: groups(l, form),
         selected,
         labels: labels(l),
         rules: ENQUIRY_RULES,
@@ -36,6 +36,25 @@ export function formMaker(
     }
     return model;
   };
+}
+
+const GROUP_LABELS = { children: 'home.groupChildren', all: 'home.groupAll', adults: 'home.groupAdults' } as const satisfies Record<string, UiKey>;
+
+/**
+ * The options under their groups, each group where its first option is (form.yaml lists them in
+ * the home page's order); options without a group form one group without a label.
+ */
+function groups(l: Localizer, form: FormFile): FormGroup[] {
+  const byGroup = new Map<string | undefined, FormGroup>();
+  for (const o of form.options) {
+    let group = byGroup.get(o.group);
+    if (!group) {
+      group = { ...(o.group && { label: l.ux(GROUP_LABELS[o.group]) }), options: [] };
+      byGroup.set(o.group, group);
+    }
+    group.options.push({ value: o.value, label: l.tx(o.label) });
+  }
+  return [...byGroup.values()];
 }
 
 function labels({ locale, ux }: Localizer): FormModel['labels'] {

@@ -137,7 +137,8 @@ function resolvePage<K extends PageKind>(ctx: LocaleContext, page: PageOf<K>, ur
     file,
     canonical,
     hreflang,
-    chrome: ctx.chrome(page.path),
+    // The language links of the not-found page lead to the other locales' home pages (their /404 is no page to offer).
+    chrome: ctx.chrome(page.page === 'notFound' ? '/' : page.path),
     // A page not to be indexed (not found, thank you) has no address of its own to share.
     og: { url: noindex ? undefined : absoluteUrl(ctx.baseUrl, url), siteName: inLocale(ctx.site.name, ctx.locale), locale: OG_LOCALE[ctx.locale] },
     jsonLd: [],

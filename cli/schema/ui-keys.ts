@@ -9,7 +9,19 @@ import type { Locale } from './locales.ts';
 export const UI_KEYS = {
   nav: ['skipToContent', 'menu', 'mainMenu', 'language', 'languageSwitcher', 'home'],
   lang: ['ru', 'en', 'de', 'uk'],
-  home: ['heroTitle', 'heroText', 'offeringsTitle', 'offersTitle', 'contactTitle', 'contactText', 'newBadge'],
+  home: [
+    'heroTitle',
+    'heroText',
+    'offeringsTitle',
+    'offersTitle',
+    'contactTitle',
+    'contactText',
+    'newBadge',
+    'coursesIndex',
+    'groupChildren',
+    'groupAll',
+    'groupAdults',
+  ],
   course: [
     'signUp',
     'moreDetails',
@@ -29,6 +41,7 @@ export const UI_KEYS = {
     'subPrograms',
     'forParentsOnly',
     'seePrices',
+    'signUpFor',
   ],
   prices: [
     'perMonth',
@@ -87,7 +100,7 @@ export const UI_KEYS = {
     'backToForm',
   ],
   footer: ['hours', 'contacts', 'links', 'onRequest', 'phone', 'email', 'address', 'legal'],
-  notFound: ['title', 'text', 'redirecting'],
+  notFound: ['title', 'text', 'redirecting', 'courses', 'soon', 'stay', 'staying'],
 } as const;
 
 export type UiNamespace = keyof typeof UI_KEYS;

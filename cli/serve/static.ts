@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../templates/model.ts';
+import { parseRedirects, REDIRECTS_FILE } from '../render/redirects.ts';
 import { localeOfUrl } from '../resolve/urls.ts';
 import { DEFAULT_LOCALE } from '../schema/localized.ts';
 
@@ -106,6 +107,12 @@ export function createStaticHandler(root: string, locales: readonly Locale[], op
     return send(request, reply, 404, page, entry, 'no-cache');
   };
 
+  /** Where the site's `_redirects` (cli/render/redirects.ts) moves a path; read when asked, so a rebuild's file counts at once. */
+  const movedTo = (pathname: string) => {
+    const text = existsSync(join(root, REDIRECTS_FILE)) ? readFileSync(join(root, REDIRECTS_FILE), 'utf8') : '';
+    return parseRedirects(text).get(pathname);
+  };
+
   /** The file a clean path names: `/` is index.html, a path without extension is a page. */
   const fileOf = (pathname: string) => join(root, pathname === '/' ? 'index.html' : extname(pathname) ? pathname : `${pathname}.html`);
 
@@ -128,7 +135,10 @@ export function createStaticHandler(root: string, locales: readonly Locale[], op
     const file = fileOf(pathname);
     if (!inside(file, root)) return notFound(request, reply, pathname);
     const entry = load(file);
-    if (!entry) return notFound(request, reply, pathname);
+    if (!entry) {
+      const to = movedTo(pathname);
+      return to ? redirect(reply, `${to}${query}`) : notFound(request, reply, pathname);
+    }
     const cacheControl = HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : file.endsWith('.html') ? 'no-cache' : 'public, max-age=3600';
     return send(request, reply, 200, file, entry, cacheControl);
   };

@@ -1,4 +1,5 @@
 import { type KnownFiles, type Loaded, loadContent } from '../load/load.ts';
+import { pictureDecoder } from '../load/picture-decode.ts';
 import { type Opened, pictureReader } from '../load/picture-file.ts';
 import type { Reader } from '../load/source.ts';
 import { type Problem, sortProblems } from '../report/problem.ts';
@@ -34,6 +35,8 @@ export function validate(
     known?: KnownChecks;
     /** The first bytes of a picture the content names, read by the load stage's confined reader (`pictureReader`). */
     pictures: (file: string, limit: number) => Opened;
+    /** Why each of these pictures cannot be decoded (`pictureDecoder`); none: pictures are not decoded. */
+    decode?: (files: string[]) => Map<string, string>;
   },
 ): ValidateResult {
   const { today, known } = options;
@@ -48,7 +51,7 @@ export function validate(
     ...schemaProblems,
     ...lock,
     ...crossCheck(content, { today, known }),
-    ...checkImages(content, options.pictures),
+    ...checkImages(content, { open: options.pictures, decode: options.decode }),
   ]);
   // The texts of the files the problems are in (for code frames): a file known from before is decoded only then.
   const named = new Set(problems.map((p) => p.file));
@@ -70,5 +73,5 @@ export function validateContent(dir: string, options: ValidateOptions = {}): Val
   // A memo that keeps nothing of this run (KnownFiles.idle) is not asked, nor told what the checks found.
   const known = options.known?.idle ? undefined : options.known;
   const loaded = loadContent(dir, { known, reader: options.reader });
-  return validate(loaded, { today: options.today ?? new Date().toISOString().slice(0, 10), known, pictures: pictureReader(dir) });
+  return validate(loaded, { today: options.today ?? new Date().toISOString().slice(0, 10), known, pictures: pictureReader(dir), decode: pictureDecoder(dir) });
 }

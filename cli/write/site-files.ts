@@ -1,6 +1,7 @@
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromRoot } from '../paths.ts';
+import { REDIRECTS_FILE } from '../render/redirects.ts';
 import { writeHostFiles } from './host-files.ts';
 
 /** The client bundle's files (`assets/…`), copied into the site from where the compiler installed them. */
@@ -8,17 +9,11 @@ export function installAssets(dir: string, assetsDir: string): void {
   cpSync(join(assetsDir, 'assets'), join(dir, 'assets'), { recursive: true });
 }
 
-/** Everything of a site besides its pages and the server's manifest: the files served as they are (the favicon), the sitemap, robots.txt, the host's files. */
-export function writeSiteFiles(dir: string, made: { sitemap: string; robots: string }): void {
+/** Everything of a site besides its pages and the server's manifest: the files served as they are (the favicon), the sitemap, the redirects, robots.txt, the host's files. */
+export function writeSiteFiles(dir: string, made: { sitemap: string; robots: string; redirects: string }): void {
   cpSync(fromRoot('templates/public'), dir, { recursive: true });
   writeFileSync(join(dir, 'sitemap.xml'), made.sitemap);
+  writeFileSync(join(dir, REDIRECTS_FILE), made.redirects);
   writeFileSync(join(dir, 'robots.txt'), made.robots);
   writeHostFiles(dir);
-}
-
-const STYLESHEET = /<link rel="stylesheet"[^>]* href="([^"]+)"/;
-
-/** The stylesheet a page Vike wrote links to (its client bundle is Vike's own, named by Vite). */
-export function stylesheetOfPage(dir: string, file: string | undefined): string | undefined {
-  return file ? STYLESHEET.exec(readFileSync(join(dir, file), 'utf8'))?.[1] : undefined;
 }

@@ -1,6 +1,6 @@
 import type { ChangeEvent, FocusEvent, ReactNode, RefObject } from 'react';
 import { PhoneAndEmail } from '../Contacts.tsx';
-import type { Text } from '../model.ts';
+import type { FormGroup, Text } from '../model.ts';
 import type { FormView } from './props.ts';
 import { type Phase, useEnquiry } from './useEnquiry.ts';
 import { type FieldName, summary } from './validate.ts';
@@ -46,11 +46,15 @@ export function EnquiryForm(form: FormView) {
       <Field name="course" label={labels.course} required={required('course')} error={errors.course}>
         <select {...named('course')} required={required('course')} {...bound('course')}>
           <option value="">{labels.coursePlaceholder.text}</option>
-          {form.options.map((o) => (
-            <option key={o.value} value={o.value} lang={o.label.lang}>
-              {o.label.text}
-            </option>
-          ))}
+          {form.groups.map((g) =>
+            g.label ? (
+              <optgroup key={g.label.text} label={g.label.text} lang={g.label.lang}>
+                <Options group={g} />
+              </optgroup>
+            ) : (
+              <Options key="" group={g} />
+            ),
+          )}
         </select>
       </Field>
       <Field
@@ -174,4 +178,12 @@ function Field({
       </div>
     </div>
   );
+}
+
+function Options({ group }: { group: FormGroup }) {
+  return group.options.map((o) => (
+    <option key={o.value} value={o.value} lang={o.label.lang}>
+      {o.label.text}
+    </option>
+  ));
 }

@@ -1,8 +1,17 @@
 // The first script of a page with the form: tiny, no React. It loads the form's React part on
 // demand with a time-out; if that fails, the visitor sees a message with phone and e-mail and
 // the plain HTML form keeps working (it posts without JavaScript). It also makes the sign-up
-// buttons of courses without a page of their own choose their course in the form.
+// buttons of courses without a page of their own choose their course in the form, and closes
+// the folded menu after a link into this page.
 import type { FormProps } from './props.ts';
+
+// The folded (phone) menu is a <details>: a link to a part of this very page (the home page's
+// "Contacts") scrolls there, and the menu, open above, would stay in the way. Links to other
+// pages load them, with the menu closed.
+document.addEventListener('click', (event) => {
+  const link = (event.target as Element | null)?.closest?.('details.menu-toggle a[href]') as HTMLAnchorElement | null;
+  if (link?.hash && link.pathname === location.pathname && link.origin === location.origin) link.closest('details')?.removeAttribute('open');
+});
 
 const root = document.querySelector('[data-enquiry-form]');
 const propsElement = document.getElementById('enquiry-props');

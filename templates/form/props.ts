@@ -49,7 +49,10 @@ export function formView(form: HTMLFormElement, props: FormProps): FormView {
     locale: value('locale') as FormModel['locale'],
     action: form.getAttribute('action') ?? '',
     thanksHref: value('thanks'),
-    options: options.filter((o) => o.value).map((o) => ({ value: o.value, label: text(o) })),
+    groups: groupsOf(
+      options.filter((o) => o.value),
+      text,
+    ),
     ...(selected ? { selected } : {}),
     ...(privacyHref ? { privacyHref } : {}),
     labels: {
@@ -69,4 +72,21 @@ export function formView(form: HTMLFormElement, props: FormProps): FormView {
     contacts: props.contacts,
     scriptTimeoutMs: props.scriptTimeoutMs,
   };
+}
+
+/** The option groups as the server rendered them: each `<optgroup>`, or a run of options outside one. */
+function groupsOf(options: HTMLOptionElement[], text: (el: Element | null) => Text): FormView['groups'] {
+  const groups: FormView['groups'] = [];
+  let parent: Element | null | undefined;
+  for (const o of options) {
+    const group = o.parentElement?.tagName === 'OPTGROUP' ? o.parentElement : null;
+    if (group !== parent || !groups.length) {
+      const label = group?.getAttribute('label');
+      const lang = group?.getAttribute('lang');
+      groups.push({ ...(label != null && { label: lang ? { text: label, lang: lang as Text['lang'] } : { text: label } }), options: [] });
+      parent = group;
+    }
+    groups.at(-1)!.options.push({ value: o.value, label: text(o) });
+  }
+  return groups;
 }

@@ -1,6 +1,6 @@
 import { ContactList } from '../Contacts.tsx';
 import { FormSection } from '../form/FormSection.tsx';
-import type { Chrome, PageBody, PageModel } from '../model.ts';
+import type { Chrome, CourseCard, CourseGroup, PageBody, PageModel } from '../model.ts';
 import { Picture } from '../Picture.tsx';
 import { Price } from '../Price.tsx';
 import { T } from '../Text.tsx';
@@ -15,10 +15,11 @@ export function Home({ page, body }: { page: PageModel; body: HomeBody }) {
       <section className="hero">
         <T value={ui['home.heroTitle']} as="h1" />
         <T value={ui['home.heroText']} as="p" />
+        <CourseIndex groups={body.courseGroups} ui={ui} />
         {body.photo ? <Picture picture={body.photo} className="home-photo" /> : null}
       </section>
+      <Courses groups={body.courseGroups} ui={ui} />
       <Offers banners={body.banners} ui={ui} />
-      <Courses courses={body.courses} ui={ui} />
       <section id="contacts" aria-labelledby="contacts-title">
         <h2 id="contacts-title">
           <T value={ui['home.contactTitle']} />
@@ -62,42 +63,72 @@ function Offers({ banners, ui }: { banners: HomeBody['banners']; ui: Ui }) {
   );
 }
 
-function Courses({ courses, ui }: { courses: HomeBody['courses']; ui: Ui }) {
+/** Links to the groups of courses, at the top of the page: one tap to the courses for a child's age, without JavaScript. */
+function CourseIndex({ groups, ui }: { groups: CourseGroup[]; ui: Ui }) {
+  return (
+    <nav className="course-index" aria-label={ui['home.coursesIndex'].text}>
+      <ul>
+        {groups.map((g) => (
+          <li key={g.id}>
+            <a href={`#courses-${g.id}`}>
+              <T value={g.title} />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Courses({ groups, ui }: { groups: CourseGroup[]; ui: Ui }) {
   return (
     <section id="courses" aria-labelledby="courses-title">
       <h2 id="courses-title">
         <T value={ui['home.offeringsTitle']} />
       </h2>
-      <ul className="cards">
-        {courses.map((c) => (
-          <li key={c.key} className="card">
-            {c.image ? <Picture picture={c.image} className="photo" /> : null}
-            <T value={c.title} as="h3" />
-            <p className="age">
-              <T value={c.age} />
-            </p>
-            <T value={c.summary} as="p" />
-            {c.price ? (
-              <p>
-                <Price price={c.price} />
-              </p>
-            ) : null}
-            <p className="card-actions">
-              {/* A course without a page of its own is chosen in this page's form (templates/form/client.ts). */}
-              <a className="button" href={c.href ? `${c.href}#enquiry` : '#enquiry'} data-course={c.href ? undefined : c.formValue}>
-                <T value={ui['course.signUp']} />
-                <span className="visually-hidden">: {c.title.text}</span>
-              </a>
-              {c.href ? (
-                <a className="more" href={c.href}>
-                  <T value={ui['course.moreDetails']} /> <span aria-hidden="true">→</span>
-                  <span className="visually-hidden">: {c.title.text}</span>
-                </a>
-              ) : null}
-            </p>
-          </li>
-        ))}
-      </ul>
+      {groups.map((g) => (
+        <section key={g.id} id={`courses-${g.id}`} aria-labelledby={`courses-${g.id}-title`} className="course-group">
+          <h3 id={`courses-${g.id}-title`}>
+            <T value={g.title} />
+          </h3>
+          <ul className="cards">
+            {g.courses.map((c) => (
+              <CourseCardItem key={c.key} course={c} ui={ui} />
+            ))}
+          </ul>
+        </section>
+      ))}
     </section>
+  );
+}
+
+function CourseCardItem({ course: c, ui }: { course: CourseCard; ui: Ui }) {
+  return (
+    <li className="card">
+      {c.image ? <Picture picture={c.image} className="photo" /> : null}
+      <T value={c.title} as="h4" />
+      <p className="age">
+        <T value={c.age} />
+      </p>
+      <T value={c.summary} as="p" />
+      {c.price ? (
+        <p>
+          <Price price={c.price} />
+        </p>
+      ) : null}
+      <p className="card-actions">
+        {/* A course without a page of its own is chosen in this page's form (templates/form/client.ts). */}
+        <a className="button" href={c.href ? `${c.href}#enquiry` : '#enquiry'} data-course={c.href ? undefined : c.formValue}>
+          <T value={ui['course.signUp']} />
+          <span className="visually-hidden">: {c.title.text}</span>
+        </a>
+        {c.href ? (
+          <a className="more" href={c.href}>
+            <T value={ui['course.moreDetails']} /> <span aria-hidden="true">→</span>
+            <span className="visually-hidden">: {c.title.text}</span>
+          </a>
+        ) : null}
+      </p>
+    </li>
   );
 }

@@ -1,9 +1,10 @@
-import type { PageBody, PageModel, PriceCategoryModel } from '../model.ts';
+import type { Chrome, PageBody, PageModel, PriceCategoryModel } from '../model.ts';
 import { Price } from '../Price.tsx';
 import { TableScroll } from '../TableScroll.tsx';
 import { T, Texts, Th } from '../Text.tsx';
 
 type PricesBody = Extract<PageBody, { kind: 'prices' }>;
+type Ui = Chrome['ui'];
 
 export function Prices({ page, body }: { page: PageModel; body: PricesBody }) {
   const { ui } = page.chrome;
@@ -13,7 +14,7 @@ export function Prices({ page, body }: { page: PageModel; body: PricesBody }) {
       <T value={ui['prices.currencyNote']} as="p" />
       <Texts values={body.notes} as="p" rich />
       {body.categories.map((c) => (
-        <PriceCategory key={c.id} category={c} />
+        <PriceCategory key={c.id} category={c} ui={ui} />
       ))}
       <section aria-labelledby="recording-title">
         <h2 id="recording-title">
@@ -38,11 +39,16 @@ export function Prices({ page, body }: { page: PageModel; body: PricesBody }) {
           <Texts values={body.paymentRules} as="li" rich />
         </ul>
       </section>
+      <p>
+        <a className="button" href={`${page.chrome.homeHref}#enquiry`}>
+          <T value={ui['course.signUpFor']} />
+        </a>
+      </p>
     </>
   );
 }
 
-function PriceCategory({ category: c }: { category: PriceCategoryModel }) {
+function PriceCategory({ category: c, ui }: { category: PriceCategoryModel; ui: Ui }) {
   return (
     <section aria-labelledby={`cat-${c.id}`} className="price-category">
       <T value={c.title} as="h2" id={`cat-${c.id}`} />
@@ -54,7 +60,14 @@ function PriceCategory({ category: c }: { category: PriceCategoryModel }) {
               <T key={`sub-${i}`} value={item.label} as="li" className="sub" />
             ) : (
               <li key={item.id}>
-                <T value={item.label} className="price-name" /> <Price price={item.price} />
+                {item.href ? (
+                  <a href={item.href} className="price-name">
+                    <T value={item.label} />
+                  </a>
+                ) : (
+                  <T value={item.label} className="price-name" />
+                )}{' '}
+                <Price price={item.price} />
               </li>
             ),
           )}
@@ -62,7 +75,30 @@ function PriceCategory({ category: c }: { category: PriceCategoryModel }) {
       ) : null}
       {c.table ? <PriceTable table={c.table} /> : null}
       <Texts values={c.notes} as="p" rich />
+      <SignUp category={c} ui={ui} />
     </section>
+  );
+}
+
+/** The way on from a category: sign up for its course (its page's form, the course chosen); for several, one link each. */
+function SignUp({ category: c, ui }: { category: PriceCategoryModel; ui: Ui }) {
+  if (!c.courses.length) return null;
+  const only = c.courses.length === 1 ? c.courses[0] : undefined;
+  return (
+    <p className="card-actions">
+      {only ? (
+        <a className="button" href={only.signUpHref}>
+          <T value={ui['course.signUp']} />
+          <span className="visually-hidden">: {only.title.text}</span>
+        </a>
+      ) : (
+        c.courses.map((course) => (
+          <a key={course.key} className="button" href={course.signUpHref}>
+            <T value={ui['course.signUp']} />: <T value={course.title} />
+          </a>
+        ))
+      )}
+    </p>
   );
 }
 

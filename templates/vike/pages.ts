@@ -11,6 +11,8 @@ export interface BuildPages {
   buildPages: ReadonlyMap<string, PageModel>;
   /** Told each URL once its page is rendered (the build's progress). */
   onPageRendered: (url: string) => void;
+  /** What every page's head starts with: the stylesheet, in a <style>. */
+  head: string;
 }
 
 /** The URLs of the pages with the form and of the others: Vike's prerender asks for them before any page context exists. */

@@ -31,22 +31,10 @@ afterAll(async () => {
   await stop?.();
 });
 
-/**
- * Opens a page the way a visitor does, but keeps a not-found page on screen: its meta refresh
- * would take the browser to the home page before it could be measured.
- */
+/** Opens a page the way a visitor does (a not-found page stays on screen for seconds before it goes home: long enough to be measured). */
 async function visit(page: Page, url: string): Promise<void> {
-  if (/(^|\/)404$/.test(url)) {
-    const html = await (await fetch(`${base}${url}.html`)).text();
-    const kept = html.replace(/<meta http-equiv="refresh"[^>]*>/, '');
-    expect(kept, url).not.toBe(html);
-    await page.route(`${base}/__not-found-kept`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: kept }));
-    await page.goto(`${base}/__not-found-kept`, { waitUntil: 'load' });
-    await page.unroute(`${base}/__not-found-kept`);
-  } else {
-    const res = await page.goto(base + url, { waitUntil: 'load' });
-    expect(res?.status(), url).toBe(200);
-  }
+  const res = await page.goto(base + url, { waitUntil: 'load' });
+  expect(res?.status(), url).toBe(200);
 }
 
 describe.skipIf(SKIP_BROWSER)('every page on a phone', () => {

@@ -92,11 +92,14 @@ describe('the fast renderer', () => {
       expect([...b].filter(([f, text]) => a.get(f) !== text).map(([f]) => f)).toEqual([]);
       for (const dir of [viaVike, fast]) expect(markedFiles(dir).sort()).toEqual([...walk(dir)].filter((f) => f !== MARK_FILE).sort());
       expect([...a.keys()].filter((f) => f.endsWith('.html')).length).toBe(summary.pages);
-      // One stylesheet for every page and one script for the pages with the form, both there.
+      // The stylesheet in every page (no request of its own before the first paint), and one script for the pages with the form, there.
       const refs = bundleReferences(fast);
-      expect(refs.map((r) => r.replace(/[^/]+$/, '').concat(r.slice(r.lastIndexOf('.'))))).toEqual(['assets/entries/.js', 'assets/static/.css']);
+      expect(refs.map((r) => r.replace(/[^/]+$/, '').concat(r.slice(r.lastIndexOf('.'))))).toEqual(['assets/entries/.js']);
       for (const r of refs) expect(existsSync(join(fast, r)), r).toBe(true);
-      expect(bundleReferences(viaVike)).toHaveLength(2);
+      expect(bundleReferences(viaVike)).toHaveLength(1);
+      for (const dir of [viaVike, fast])
+        for (const f of walk(dir))
+          if (f.endsWith('.html')) expect(readFileSync(join(dir, f), 'utf8'), f).toMatch(/^<!DOCTYPE html><html lang="\w+"><head><style>[^<]{2000,}<\/style>/);
     },
     240_000,
   );

@@ -397,7 +397,8 @@ describe('the facts SPEC.md gives, on every page they belong to, in ru, en and d
       const page = html('/prises', l)
         .replace(/&amp;/g, '&')
         .replace(/\u00a0/g, ' ');
-      const lines = [...page.matchAll(/<span class="price-name">([^<]*)<\/span> <span class="price"><strong>([^<]*)<\/strong>/g)].map(
+      // A line's name is a link to its course where it has one (issue 37).
+      const lines = [...page.matchAll(/<(?:span|a[^>]*) class="price-name">([^<]*)<\/(?:span|a)> <span class="price"><strong>([^<]*)<\/strong>/g)].map(
         (m) => `${m[1]} = ${m[2]}`,
       );
       for (const [ru, en, de, amount, kind] of PRICE_LINES) {

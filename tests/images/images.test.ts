@@ -270,7 +270,12 @@ describe('validate, on the pictures a site names', () => {
     const content = await contentWithImages(join(work, 'cut-off'));
     const photo = join(content, 'images/vocal/lesson.jpg');
     writeFileSync(photo, readFileSync(photo).subarray(0, 20_000));
-    expect(validateContent(content, { today: TODAY }).problems.filter((p) => p.code.startsWith('image-'))).toEqual([]);
+    // validate decodes the pictures it has not seen before (#34): the build stops there, at the same line.
+    expect(
+      validateContent(content, { today: TODAY })
+        .problems.filter((p) => p.code.startsWith('image-'))
+        .map((p) => `${p.file} ${p.line}`),
+    ).toEqual(['courses/vocal.yaml 10']);
     const r = await runCliProcess(['build', '--content', content, '--out', join(work, 'cut-off-site'), '--today', TODAY, '--format', 'json'], {
       env: { STUDIO_NO_CACHE: '1' },
     });

@@ -130,7 +130,7 @@ describe('content serve: malformed enquiries', () => {
     const de = await postJson(server.url, { name: '', course: '', email: 'x', locale: 'de' });
     expect(de.status).toBe(422);
     expect(await de.json()).toMatchObject({
-      message: 'Bitte korrigieren Sie 3 Felder unten.',
+      message: 'Bitte korrigieren Sie die 3 markierten Felder.',
       errors: { name: 'Verpflichtendes Feld', course: 'Bitte wählen Sie eine Option', email: 'Die E-Mail hat nicht das korrekte Format' },
     });
     const en = await postJson(server.url, validEnquiry({ email: 'nope', locale: 'en' }));
@@ -233,7 +233,7 @@ describe('content serve: storing enquiries', () => {
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const html = await res.text();
     expect(html).toContain('<html lang="de">');
-    expect(html).toContain('Bitte korrigieren Sie 3 Felder unten.');
+    expect(html).toContain('Bitte korrigieren Sie die 3 markierten Felder.');
     expect(html).toContain('<b>Name</b>: Verpflichtendes Feld');
     expect(html).toContain('Die E-Mail hat nicht das korrekte Format');
     expect(html).toContain('Zurück-Taste');

@@ -4,6 +4,6 @@ import type { Builder } from './page-kind.ts';
 export const notFoundPage: Builder<'notFound'> = ({ ux, url }) => ({
   title: ux('notFound.title'),
   description: ux('notFound.text'),
-  body: { kind: 'notFound', homeHref: url('/') },
+  body: { kind: 'notFound', homeHref: url('/'), coursesHref: `${url('/')}#courses` },
   noindex: true,
 });

@@ -1,12 +1,14 @@
+import { cropFor } from '../../images/plan.ts';
 import type { Opened } from '../../load/picture-file.ts';
-import { HEADER_BYTES, type Header, readHeader } from '../../load/picture-header.ts';
+import { HEADER_BYTES, type Header, JPEG_FRAME_WITHIN, readHeader } from '../../load/picture-header.ts';
+import type { PathPart, SourceFile } from '../../load/source.ts';
 import { problemAt } from '../../load/source.ts';
 import type { Problem } from '../../report/problem.ts';
 import { catalogued, expectedOf, foundOf, hintOf } from '../../report/problem.ts';
-import { HUGE, USES } from '../../schema/image-uses.ts';
+import { HUGE, type ImageUse, LIMIT, MAX_OWN_ASPECT, USES } from '../../schema/image-uses.ts';
 import { LANGUAGE_NAMES, LOCALES } from '../../schema/locales.ts';
 import type { Content } from '../content.ts';
-import { imageRefs } from '../picture-refs.ts';
+import { type ImageRef, imageRefs } from '../picture-refs.ts';
 
 /** What each use of a picture is called in a message. */
 const USE_NAMES = {
@@ -18,102 +20,217 @@ const USE_NAMES = {
   logo: 'the logo',
 } as const;
 
+/** How validate reaches the pictures' files: the load stage's confined reader and decoder (cli/load/picture-file.ts, picture-decode.ts). */
+export interface PictureAccess {
+  /** The first `limit` bytes of a picture. */
+  open: (file: string, limit: number) => Opened;
+  /**
+   * Why a picture whose header is fine cannot be decoded (its data cut off or damaged), or
+   * undefined when it can; asked once per file, after every header was read (a decoder decodes
+   * only pictures it has not seen before). None: pictures are not decoded.
+   */
+  decode?: (files: string[]) => Map<string, string>;
+}
+
 /**
  * Every picture the content names: its alt text in every language (or `decorative: true`), and its
- * file (there, a picture, large enough for each place it is shown, not a camera's huge original).
- * Asks for the first bytes of each file once, however often it is named (`open`: the load stage's
- * confined read, cli/load/picture-file.ts; this check reads no file itself).
+ * file (there, a picture, not too large to decode safely, large enough for each place it is shown
+ * once cropped to that place's shape, its data whole, not a camera's huge original). Asks for the
+ * first bytes of each file once, however often it is named; this check reads no file itself.
  */
-export function checkImages(content: Content, open: (file: string, limit: number) => Opened): Problem[] {
+export function checkImages(content: Content, access: PictureAccess | ((file: string, limit: number) => Opened)): Problem[] {
+  const { open, decode } = typeof access === 'function' ? { open: access, decode: undefined } : access;
   const files = new Map<string, { opened: Opened; header?: Header }>();
   const problems: Problem[] = [];
+  /** The first place that names each file whose header is fine (its data is decoded once, below). */
+  const toDecode = new Map<string, { source: SourceFile; at: PathPart[] }[]>();
   for (const ref of imageRefs(content)) {
     const { image, source, path } = ref;
     const value = image.file;
-    if (!image.decorative) {
-      if (!image.alt) problems.push(problemAt(source, path, catalogued('image-alt-missing', { value }), { key: true }));
-      else
-        for (const locale of LOCALES)
-          if (!image.alt[locale])
-            problems.push(
-              problemAt(
-                source,
-                [...path, 'alt'],
-                catalogued(
-                  'image-alt-missing',
-                  { value, language: LANGUAGE_NAMES[locale] },
-                  { variant: 'locale', hint: hintOf('image-alt-missing', { locale }, 'locale') },
-                ),
-                { key: true },
-              ),
-            );
-    }
+    problems.push(...altProblems(ref));
     let seen = files.get(value);
     if (!seen) {
-      const opened = open(value, HEADER_BYTES);
-      seen = { opened, header: opened.ok ? readHeader(opened.bytes) : undefined };
+      seen = readFirstBytes(open, value);
       files.set(value, seen);
     }
     const at = [...path, 'file'];
     const { opened, header } = seen;
+    const problem = (found: ReturnType<typeof catalogued>) => problems.push(problemAt(source, at, found));
     if (!opened.ok) {
       const notFile = opened.why === 'notFile';
-      problems.push(
-        problemAt(
-          source,
-          at,
-          catalogued(
-            'image-missing',
-            { value },
-            {
-              expected: expectedOf('image-missing', 'file', {}),
-              ...(notFile ? { variant: 'notFile' as const, hint: hintOf('image-missing', {}, 'notFile') } : { found: foundOf('image-missing', 'none', {}) }),
-            },
-          ),
+      problem(
+        catalogued(
+          'image-missing',
+          { value },
+          {
+            expected: expectedOf('image-missing', 'file', {}),
+            ...(notFile ? { variant: 'notFile' as const, hint: hintOf('image-missing', {}, 'notFile') } : { found: foundOf('image-missing', 'none', {}) }),
+          },
         ),
       );
       continue;
     }
-    if (!header || 'broken' in header) {
+    const min = Math.max(...ref.uses.map((u) => USES[u].minWidth));
+    if (header && 'other' in header) {
+      problem(
+        catalogued(
+          'image-unsupported',
+          { value },
+          {
+            variant: header.other,
+            hint: hintOf('image-unsupported', { min }, header.other),
+            expected: expectedOf('image-unsupported', 'formats', {}),
+            found: foundOf('image-unsupported', 'other', { format: header.other.toUpperCase() }),
+          },
+        ),
+      );
+      continue;
+    }
+    if (!header || !('width' in header)) {
       const broken = header !== undefined;
-      problems.push(
-        problemAt(
-          source,
-          at,
-          catalogued(
-            'image-unsupported',
-            { value },
-            {
-              expected: expectedOf('image-unsupported', 'formats', {}),
-              ...(broken && { variant: 'broken' as const, hint: hintOf('image-unsupported', {}, 'broken') }),
-            },
-          ),
+      problem(
+        catalogued(
+          'image-unsupported',
+          { value },
+          {
+            expected: expectedOf('image-unsupported', 'formats', {}),
+            ...(broken && { variant: 'broken' as const, hint: hintOf('image-unsupported', {}, 'broken') }),
+          },
         ),
       );
       continue;
     }
-    const use = ref.uses.reduce((a, b) => (USES[b].minWidth > USES[a].minWidth ? b : a));
-    const min = USES[use].minWidth;
-    if (header.width < min)
-      problems.push(
-        problemAt(
-          source,
-          at,
-          catalogued(
-            'image-too-small',
-            { value, width: header.width, use: USE_NAMES[use], min },
-            {
-              expected: expectedOf('image-too-small', 'width', { min }),
-              found: foundOf('image-too-small', 'size', { width: header.width, height: header.height }),
-            },
-          ),
+    const { width, height } = header;
+    const pixels = width * height;
+    if (opened.size > LIMIT.bytes) {
+      const limit = LIMIT.bytes / 1024 / 1024;
+      problem(
+        catalogued(
+          'image-too-large',
+          { value, size: (opened.size / 1024 / 1024).toFixed(0), limit },
+          {
+            variant: 'bytes',
+            expected: expectedOf('image-too-large', 'bytes', { limit }),
+          },
         ),
       );
-    const pixels = header.width * header.height;
-    if (opened.size > HUGE.bytes || pixels > HUGE.pixels) {
-      const size = `${(opened.size / 1024 / 1024).toFixed(1)} MB, ${header.width}×${header.height}`;
-      problems.push(problemAt(source, at, catalogued('image-huge', { value, size })));
+      continue;
     }
+    if (pixels > LIMIT.pixels) {
+      const limit = LIMIT.pixels / 1_000_000;
+      problem(
+        catalogued(
+          'image-too-large',
+          { value, megapixels: Math.round(pixels / 1_000_000), width, height, limit },
+          {
+            expected: expectedOf('image-too-large', 'pixels', { limit }),
+          },
+        ),
+      );
+      continue;
+    }
+    const small = tooSmall(ref, width, height);
+    if (small) problems.push(problemAt(source, at, small));
+    if (opened.size > HUGE.bytes || pixels > HUGE.pixels) {
+      const size = `${(opened.size / 1024 / 1024).toFixed(1)} MB, ${width}×${height}`;
+      problem(catalogued('image-huge', { value, size }));
+    }
+    if (!toDecode.has(value)) toDecode.set(value, []);
+    toDecode.get(value)!.push({ source, at });
   }
+  if (decode && toDecode.size)
+    for (const [file, reason] of decode([...toDecode.keys()]))
+      for (const { source, at } of toDecode.get(file) ?? [])
+        problems.push(
+          problemAt(
+            source,
+            at,
+            catalogued(
+              'image-unsupported',
+              { value: file, reason },
+              { variant: 'undecodable', hint: hintOf('image-unsupported', {}, 'broken'), expected: expectedOf('image-unsupported', 'formats', {}) },
+            ),
+          ),
+        );
   return problems;
+}
+
+/** The first bytes of a picture and what they say; a JPEG whose Exif or previews run past them is read further, up to its frame. */
+function readFirstBytes(open: PictureAccess['open'], file: string): { opened: Opened; header?: Header } {
+  let opened = open(file, HEADER_BYTES);
+  let header = opened.ok ? readHeader(opened.bytes) : undefined;
+  while (opened.ok && header && 'more' in header) {
+    // All of a file that ends before its frame (cut off), or a frame further in than any camera writes it: damaged.
+    if (opened.bytes.length >= opened.size || opened.bytes.length >= JPEG_FRAME_WITHIN) return { opened, header: { format: 'jpeg', broken: true } };
+    opened = open(file, Math.min(JPEG_FRAME_WITHIN, Math.max(header.more, opened.bytes.length * 2)));
+    header = opened.ok ? readHeader(opened.bytes) : undefined;
+  }
+  return { opened, header };
+}
+
+/** Alt texts: in every language unless decorative; a decorative picture with an alt text is said (the text is never read). */
+function altProblems({ image, source, path }: ImageRef): Problem[] {
+  const value = image.file;
+  if (image.decorative) return image.alt ? [problemAt(source, [...path, 'alt'], catalogued('image-alt-decorative', { value }), { key: true })] : [];
+  if (!image.alt) return [problemAt(source, path, catalogued('image-alt-missing', { value }), { key: true })];
+  return LOCALES.filter((locale) => !image.alt![locale]).map((locale) =>
+    problemAt(
+      source,
+      [...path, 'alt'],
+      catalogued(
+        'image-alt-missing',
+        { value, language: LANGUAGE_NAMES[locale] },
+        { variant: 'locale', hint: hintOf('image-alt-missing', { locale }, 'locale') },
+      ),
+      { key: true },
+    ),
+  );
+}
+
+/**
+ * The picture against the place that needs it most: once cropped to each place's shape (around its
+ * focal point, as the build crops it), at least as wide as the place needs; a picture shown in its
+ * own shape (the logo) not so flat that it would be a line.
+ */
+function tooSmall(ref: ImageRef, width: number, height: number): Omit<Problem, 'file' | 'line' | 'column' | 'path'> | undefined {
+  const value = ref.image.file;
+  const size = foundOf('image-too-small', 'size', { width, height });
+  for (const use of [...ref.uses].sort((a, b) => USES[b].minWidth - USES[a].minWidth) as ImageUse[]) {
+    const spec = USES[use];
+    const min = spec.minWidth;
+    const crop = cropFor({ hash: '', width, height }, spec.aspect, ref.image.focus);
+    if (width < min)
+      return catalogued(
+        'image-too-small',
+        { value, width, use: USE_NAMES[use], min },
+        { expected: expectedOf('image-too-small', 'width', { min }), found: size },
+      );
+    if (crop.width < min) {
+      const shape = shapeOf(spec.aspect!);
+      return catalogued(
+        'image-too-small',
+        { value, width, height, use: USE_NAMES[use], shape, cropWidth: crop.width, cropHeight: crop.height, min },
+        {
+          variant: 'cropped',
+          hint: hintOf('image-too-small', { shape, min }, 'cropped'),
+          expected: expectedOf('image-too-small', 'width', { min }),
+          found: size,
+        },
+      );
+    }
+    const minHeight = Math.ceil(min / MAX_OWN_ASPECT);
+    if (!spec.aspect && width / height > MAX_OWN_ASPECT)
+      return catalogued(
+        'image-too-small',
+        { value, width, height, use: USE_NAMES[use], min, shown: Math.round((min * height) / width) },
+        { variant: 'flat', hint: hintOf('image-too-small', {}, 'flat'), expected: expectedOf('image-too-small', 'height', { min, minHeight }), found: size },
+      );
+  }
+  return undefined;
+}
+
+/** 1.5 → "3:2", 16/9 → "16:9". */
+function shapeOf(aspect: number): string {
+  for (let h = 1; h <= 16; h++) if (Math.abs(aspect * h - Math.round(aspect * h)) < 1e-6) return `${Math.round(aspect * h)}:${h}`;
+  return aspect.toFixed(2);
 }

@@ -25,7 +25,7 @@ export const scheduleEndsAfterStart: Check = ({ content }) => {
   );
 };
 
-/** Every course on the site can be chosen in the enquiry form. */
+/** Every course the site shows (one with a page of its own) can be chosen in the enquiry form. */
 export const coursesInForm: Check = ({ content, courses }) => {
   const form = content.form;
   if (!form) return [];
@@ -33,7 +33,7 @@ export const coursesInForm: Check = ({ content, courses }) => {
   // An option naming a course that does not exist is reported as such; it may be this course misspelt.
   if ([...offered].some((c) => !content.courses.has(c))) return [];
   return courses.flatMap((course) =>
-    offered.has(course.key)
+    offered.has(course.key) || !course.data.route
       ? []
       : [
           problemAt(

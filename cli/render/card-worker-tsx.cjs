@@ -1,0 +1,3 @@
+// The card worker's entry when the CLI runs from its TypeScript sources (see render-worker-tsx.cjs).
+require('tsx/cjs/api').register();
+require('../images/card-worker.ts');
