@@ -1,15 +1,7 @@
 import { expectedOf, type Fix, foundOf, type Problem } from '../report/problem.ts';
-import type { ProblemCode } from '../report/problems.ts';
-import { continuedAtMargin, plainValue, textMistake } from './yaml-text-mistakes.ts';
+import { type At, continuedAtMargin, plainValue, textMistake } from './yaml-text-mistakes.ts';
 
-/** Makes a problem at a place; where the message's wording is one of the code's variants, its name goes in `extra.variant`. */
-export type At = (
-  code: ProblemCode,
-  line: number,
-  column: number,
-  vars?: Record<string, string | number>,
-  extra?: Partial<Problem> & { variant?: string },
-) => Problem;
+export type { At };
 
 /**
  * Our own reading of a file the parser refused, for the ways people break YAML: a colon inside a

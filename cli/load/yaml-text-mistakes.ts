@@ -1,5 +1,14 @@
 import { expectedOf, type Fix, foundOf, hintOf, type Problem } from '../report/problem.ts';
-import type { At } from './yaml-structure.ts';
+import type { ProblemCode } from '../report/problems.ts';
+
+/** Makes a problem at a place; where the message's wording is one of the code's variants, its name goes in `extra.variant`. */
+export type At = (
+  code: ProblemCode,
+  line: number,
+  column: number,
+  vars?: Record<string, string | number>,
+  extra?: Partial<Problem> & { variant?: string },
+) => Problem;
 
 /**
  * Mistakes in the text after "key: " that the yaml parser cannot read, named as the editor made them:

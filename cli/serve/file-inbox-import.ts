@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { StatementSync } from 'node:sqlite';
 import { UsageError } from '../report/problem.ts';
 import { ENQUIRY_COLUMNS, ENQUIRY_FIELDS, foldAddress, recordFromRow, recordProblem, rowValues } from './enquiry-record.ts';
-import type { SqliteStore } from './sqlite-store.ts';
 import { contentHash, DUPLICATE_WINDOW_MS, type MailState, type StoredEnquiry } from './store.ts';
 
 /** The file inbox of earlier releases: one enquiry per JSON line. */
@@ -102,7 +102,15 @@ const canonical = (e: StoredEnquiry) => {
  * records with what can be read of them. Afterwards the old files are renamed (`.imported`,
  * mode 0600) and left for the admin to delete. Returns undefined when there is nothing to import.
  */
-export function importFileInbox(store: SqliteStore): ImportReport | undefined {
+/** What the import needs of the SQLite store (sqlite-store.ts, which calls it when it opens). */
+export interface ImportTarget {
+  readonly dir: string;
+  sql(text: string): StatementSync;
+  transaction<T>(work: () => T): T;
+  count(): number;
+}
+
+export function importFileInbox(store: ImportTarget): ImportReport | undefined {
   const { dir } = store;
   const file = join(dir, INBOX_FILE);
   if (!existsSync(file)) return undefined;
