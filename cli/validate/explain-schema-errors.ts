@@ -4,6 +4,8 @@ import { emptiedByComment } from '../load/yaml-comments.ts';
 import type { Problem } from '../report/problem.ts';
 import { catalogued, expectedOf, foundOf, hintOf } from '../report/problem.ts';
 import { count, describeValue, limitWords, quoteValue, SUGGESTIONS, type SuggestionKind, TYPE_NAMES, withPlaceholderNote } from '../report/problems.ts';
+import { IMAGE_FILE_PATTERN } from '../schema/image.ts';
+import { USES } from '../schema/image-uses.ts';
 import { NO_HTML, ONE_LINE, PLACEHOLDER_PATTERN } from '../schema/layout.ts';
 import { formatHint } from '../schema/messages.ts';
 import { bulletName, closest, suggest } from './suggest.ts';
@@ -341,6 +343,10 @@ const badPattern: Explainer = (e, { path, parentSchema, placeholderOk }) => {
     const tag = /<[A-Za-z/!?][^>]*>?/.exec(String(e.data))?.[0] ?? '<';
     return { problem: catalogued('raw-html', { tag }, { expected: expectedOf('raw-html', 'plain', {}), found: tag }), underline: tag };
   }
+  if (e.params.pattern === IMAGE_FILE_PATTERN && typeof e.data === 'string') {
+    const unsupported = unsupportedPicture(e.data);
+    if (unsupported) return { problem: unsupported };
+  }
   const format = formatHint(e.params.pattern as string, parentSchema.description);
   const pattern = new RegExp(e.params.pattern as string);
   const range = typeof e.data === 'string' ? rangeIn(e.data, (v) => pattern.test(v)) : undefined;
@@ -355,6 +361,39 @@ const badPattern: Explainer = (e, { path, parentSchema, placeholderOk }) => {
     fix: suggestion?.fixed,
   };
 };
+
+/** The formats an editor exports pictures in that the site does not show, by their file names' endings. */
+const UNSUPPORTED_ENDINGS: Record<string, 'svg' | 'heic' | 'pdf' | 'gif' | 'tiff'> = {
+  svg: 'svg',
+  heic: 'heic',
+  heif: 'heic',
+  pdf: 'pdf',
+  gif: 'gif',
+  tif: 'tiff',
+  tiff: 'tiff',
+};
+
+/**
+ * A picture named by a format the site does not show (an iPhone's .heic, a drawing's .svg, a .pdf):
+ * said as what it is, with what to export instead (the same words as when validate reads such a file
+ * under another name), not as a name "not written the way it should be".
+ */
+function unsupportedPicture(value: string): Described | undefined {
+  const format = UNSUPPORTED_ENDINGS[/\.([A-Za-z]+)$/.exec(value)?.[1]?.toLowerCase() ?? ''];
+  if (!format) return undefined;
+  // Which place shows it is not known here: ask for the width the largest place needs.
+  const min = Math.max(...Object.values(USES).map((u) => u.minWidth));
+  return catalogued(
+    'image-unsupported',
+    { value },
+    {
+      variant: format,
+      hint: hintOf('image-unsupported', { min }, format),
+      expected: expectedOf('image-unsupported', 'formats', {}),
+      found: foundOf('image-unsupported', 'other', { format: format.toUpperCase() }),
+    },
+  );
+}
 
 /** Keys that hold the start of a range, and the key of its end. */
 const RANGE_PAIRS: Record<string, string> = { start: 'end', from: 'to', validFrom: 'validUntil' };
