@@ -26,14 +26,14 @@ describe('a picture named by a format the site does not show', () => {
   ])('%s is named as what it is, with what to export instead, at its line', async (file, what, todo) => {
     const [problem, ...more] = await validateWithPicture(file);
     expect(more).toEqual([]);
-    expect(problem.code).toBe('image-unsupported');
-    expect(problem.message).toContain(what);
-    expect(problem.hint).toContain(todo);
-    expect(problem.line).toBe(readFileSync(join(FIXTURE, 'courses/vocal.yaml'), 'utf8').split('\n').indexOf('title:') + 2); // the line of `file:`
+    expect(problem?.code).toBe('image-unsupported');
+    expect(problem?.message).toContain(what);
+    expect(problem?.hint).toContain(todo);
+    expect(problem?.line).toBe(readFileSync(join(FIXTURE, 'courses/vocal.yaml'), 'utf8').split('\n').indexOf('title:') + 2); // the line of `file:`
   });
 
   it('a name that is only written wrong is still said so', async () => {
     const [problem] = await validateWithPicture('Vocal Lesson.jpg');
-    expect(problem.code).toBe('bad-format');
+    expect(problem?.code).toBe('bad-format');
   });
 });
