@@ -9,7 +9,7 @@ async function validateWithPicture(file: string) {
   const copy = contentCopy({ 'courses/vocal.yaml': course, [`images/${file}`]: 'x' });
   try {
     const r = await runCli(['validate', '--content', copy.dir, '--format', 'json']);
-    const report = JSON.parse(r.stdout) as { problems: { code: string; file: string; line: number; message: string; hint: string; variant?: string }[] };
+    const report = JSON.parse(r.stdout) as { problems: { code: string; severity: string; file: string; line: number; message: string; hint: string }[] };
     return report.problems.filter((p) => p.file === 'courses/vocal.yaml' && p.severity !== 'warning');
   } finally {
     copy.cleanup();
