@@ -61,6 +61,9 @@ export function yamlProblems(file: string, text: string, doc: Document.Parsed, l
         const a = lines.linePos(node.range[0]);
         const b = lines.linePos(node.range[1]);
         if (a.line === b.line) return;
+        // A double-quoted text whose every line but the last ends in a backslash goes on by the editor's own
+        // choice: YAML's escaped line break, read as one line without the break.
+        if (node.type === 'QUOTE_DOUBLE' && src.slice(a.line - 1, b.line - 1).every((l) => /(?<!\\)(?:\\\\)*\\$/.test(l))) return;
         const quote = node.type === 'QUOTE_DOUBLE' ? '"' : "'";
         problems.push(
           at(
