@@ -41,8 +41,10 @@ export interface ServeOptions {
   trustProxy?: boolean | number;
   /** How many counts (IPv4 addresses, IPv6 /64s and /48s) the rate limit remembers at most; when full, the least recent is dropped. */
   trackedAddresses?: number;
-  /** E-mail to the studio; absent: no e-mail. */
+  /** E-mail to the studio; absent: no e-mail, and /api/health says degraded (see `mailOff`). */
   mail?: { mailer: Mailer; to: string; from: string; retry?: { initialMs: number; maxMs: number } };
+  /** Without `mail`: why e-mail to the studio is off, in words /api/health may show anyone (no address, no password). */
+  mailOff?: string;
   /** Enquiries older than this many days are deleted (default DEFAULT_KEEP_DAYS). */
   keepDays?: number;
   /** Sees every event (tests); the log lines go to `logStream`. */
@@ -132,7 +134,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     method: ['GET', 'HEAD'],
     url: '/api/health',
     handler: (_request, reply) => {
-      const health = publicHealth(inbox.health(), inbox instanceof PgStore ? 'database' : 'sqlite', keepDays);
+      const mailOff = options.mail ? undefined : (options.mailOff ?? 'no mail server is set');
+      const health = publicHealth(inbox.health(), inbox instanceof PgStore ? 'database' : 'sqlite', { keepDays, mailOff });
       return json(reply, health.ok ? 200 : 503, health);
     },
   });
@@ -186,10 +189,17 @@ export const MAIL_LATE_MS = 60 * 60_000;
  * What /api/health tells anyone: ok or degraded, and why in plain words. Never the store's own
  * message: that names hosts, ports, users and paths (it goes to the server's log instead).
  * `ok` says whether an enquiry can be stored now (503 when not); `status` is degraded also when
- * e-mail to the studio was refused for good or is late, though enquiries are still stored.
+ * e-mail to the studio is off (`mailOff`: why), was refused for good or is late, though
+ * enquiries are still stored: the studio may not know of them.
  */
-export function publicHealth(health: StoreHealth, kind: 'sqlite' | 'database', keepDays?: number, now = Date.now()) {
+export function publicHealth(
+  health: StoreHealth,
+  kind: 'sqlite' | 'database',
+  { keepDays, mailOff }: { keepDays?: number; mailOff?: string } = {},
+  now = Date.now(),
+) {
   const reasons: string[] = health.ok ? [] : [inWords(health.reason, kind)];
+  if (mailOff) reasons.push(`e-mail to the studio is off (${mailOff}): enquiries are stored, but no one is told of them ("content enquiries list" shows them)`);
   const failed = health.mail?.failed ?? 0;
   if (failed > 0)
     reasons.push(
