@@ -14,15 +14,16 @@ import type { ServeCommandOptions } from './usage.ts';
 
 /**
  * E-mail settings come from the site facts (whether, to whom) and the environment (how: the
- * SMTP server and its password), never from content. Returns why e-mail is off, if it is.
+ * SMTP server and its password), never from content. Returns why e-mail is off, if it is, in
+ * words /api/health shows anyone (so never the address or the password).
  */
 async function mailFromEnvironment(dir: string): Promise<{ mail?: ServeOptions['mail']; off?: string }> {
   const manifest = readManifest(dir);
-  if (!manifest?.notify) return { off: 'off (form.notify is not set in site.yaml)' };
+  if (!manifest?.notify) return { off: 'form.notify is not set in site.yaml' };
   const to = process.env.STUDIO_NOTIFY_TO || manifest.notify.to;
-  if (!to) return { off: "off: the studio's e-mail address in site.yaml is still a placeholder (or set STUDIO_NOTIFY_TO)" };
+  if (!to) return { off: "the studio's e-mail address in site.yaml is still a placeholder (or set STUDIO_NOTIFY_TO)" };
   const url = process.env.STUDIO_SMTP_URL;
-  if (!url) return { off: 'off: set STUDIO_SMTP_URL (e.g. smtps://user:password@mail.example.org:465) to send each enquiry to the studio' };
+  if (!url) return { off: 'no mail server is set in the environment variable STUDIO_SMTP_URL (smtp:// or smtps://)' };
   try {
     const parsed = new URL(url);
     if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') throw new Error('protocol');
@@ -95,6 +96,7 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
     trustProxy: typeof opts.trustProxy === 'string' ? parseWholeNumber(opts.trustProxy, '--trust-proxy', 1) : !!opts.trustProxy,
     keepDays,
     mail,
+    mailOff: off,
     logStream,
     quiet: opts.quiet,
   });
@@ -130,7 +132,7 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
   logger.info(`Enquiries are deleted ${days} days after they arrive (--keep-days).`);
   if (stated !== undefined && days !== stated)
     logger.warn(`the privacy page says enquiries are deleted after ${stated} days: set form.keepDays: ${days} in site.yaml and rebuild, or drop --keep-days`);
-  logger.info(`E-mail to the studio: ${mail ? `on, to ${mail.to}${owed ? ` (${owed} still owed)` : ''}` : off}`);
+  logger.info(`E-mail to the studio: ${mail ? `on, to ${mail.to}${owed ? ` (${owed} still owed)` : ''}` : `off: ${off}`}`);
   const why = await untilStopped();
   logger.info(`Stopping (${why}): finishing the requests under way…`);
   await server.close();

@@ -1,12 +1,11 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../templates/model.ts';
 import { invalidPage, json, kindOf, refuse, TEXT, withContacts } from './answer.ts';
 import { answerLocale, type BodyKind, bodyKind, checkEnquiry, type FieldError, MAX_BODY_BYTES, parseBody, RequestProblem, summaryText } from './enquiry.ts';
 import type { ServeLog } from './events.ts';
 import type { LiveSite, SiteBuild } from './live-site.ts';
-import { type EnquiryManifest, serverText } from './manifest.ts';
-import { clientKey, type RateLimitStore } from './rate-limit.ts';
+import { serverText } from './manifest.ts';
+import { clientLimits, type RateCounter } from './rate-limit.ts';
 import type { EnquiryStore } from './store.ts';
 import { EnquiryConflict, type StoredEnquiry } from './store.ts';
 
@@ -18,9 +17,9 @@ export interface EnquiryRoute {
   /** Set when e-mail to the studio is on: every new enquiry is pushed to it. */
   outbox?: { push(enquiry: StoredEnquiry): void };
   log: ServeLog;
-  /** Enquiries one address may send per window; 0 turns the limit off. */
+  /** Enquiries one address (IPv6: one /64) may have stored per window; 0 turns the limit off. */
   rateLimit: { max: number; windowMs: number };
-  rateLimitStore: RateLimitStore;
+  rateCounter: RateCounter;
   minFillMs: number;
   /** The site's origin and the others allowed (--origin); the server's own address is added per request. */
   origins: string[];
@@ -32,12 +31,12 @@ export interface EnquiryRoute {
 const NOT_POST = ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
 /**
- * The enquiry endpoint: POST only, from the site's own pages, rate-limited per client address.
+ * The enquiry endpoint: POST only, from the site's own pages, rate-limited per client address:
+ * only enquiries that are stored are counted (see take), so posts refused as invalid fill nothing.
  * Only here is a body read: JSON and plain forms by parseBody (into objects without a prototype), both within
  * the 16 KB limit.
  */
 export async function registerEnquiryRoute(app: FastifyInstance, route: EnquiryRoute): Promise<void> {
-  const { rateLimit: limit } = route;
   const { manifest } = route.site.current;
   app.route({
     method: [...NOT_POST],
@@ -46,24 +45,6 @@ export async function registerEnquiryRoute(app: FastifyInstance, route: EnquiryR
   });
 
   await app.register(async (scope) => {
-    if (limit.max > 0)
-      await scope.register(rateLimit, {
-        global: true,
-        max: limit.max,
-        timeWindow: limit.windowMs,
-        store: route.rateLimitStore.Store,
-        // After the body is read, so that the answer is in the language the enquiry names.
-        hook: 'preHandler',
-        keyGenerator: (request) => clientKey(request.ip || 'unknown'),
-        // A shared count that cannot be reached (the database away) does not stop an enquiry: storing it answers for itself.
-        skipOnError: true,
-        addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-        addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
-        errorResponseBuilder: (request, context) =>
-          new RequestProblem(429, 'rate_limited', rateLimitedText(request, route.site.current.manifest), {
-            'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),
-          }),
-      });
     scope.removeAllContentTypeParsers();
     for (const [type, kind] of [
       ['application/json', 'json'],
@@ -87,12 +68,6 @@ export async function registerEnquiryRoute(app: FastifyInstance, route: EnquiryR
       handler: (request, reply) => receive(request, reply, route),
     });
   });
-}
-
-/** The 429 text in the language the enquiry names (the limit is checked once the body is read), else the browser's. */
-function rateLimitedText(request: FastifyRequest, manifest: EnquiryManifest): string {
-  const fields = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : undefined;
-  return manifest.messages[answerLocale(fields, request, manifest)].errorRateLimited;
 }
 
 function checkOrigin(request: FastifyRequest, route: EnquiryRoute): void {
@@ -152,14 +127,22 @@ async function take(
   const spam = checked.bot ? checked.reason : undefined;
   const enquiry = checked.enquiry;
   const m = manifest.messages[locale];
+  // Counted before it is stored (so that concurrent posts cannot pass the limit together), given back when it is not.
+  const { max, windowMs } = route.rateLimit;
+  const limits = max > 0 ? clientLimits(reply.request.ip || 'unknown', max) : [];
+  const taken = await route.rateCounter.take(limits, windowMs);
+  if (!taken.ok) throw new RequestProblem(429, 'rate_limited', m.errorRateLimited, { 'retry-after': String(Math.max(1, Math.ceil(taken.ttl / 1000))) });
   let stored: { enquiry: StoredEnquiry; duplicate: boolean };
   try {
     stored = await route.inbox.add({ ...enquiry, via: kind, notify: !!outbox && !spam, ...(spam ? { spam } : {}) });
   } catch (error) {
+    await route.rateCounter.giveBack(limits, windowMs);
     if (error instanceof EnquiryConflict) throw new RequestProblem(409, 'idempotency_conflict', m.errorConflict ?? serverText(locale, 'errorConflict'));
     log({ kind: 'error', error: `the inbox could not store an enquiry: ${(error as Error).message}` }, reply.request);
     throw new RequestProblem(503, 'storage_unavailable', withContacts(m.failure, m), { 'retry-after': '60' });
   }
+  // The same enquiry sent again (its idempotency key) adds nothing to the inbox, so nothing to the count.
+  if (stored.duplicate) await route.rateCounter.giveBack(limits, windowMs);
   if (spam) log({ kind: 'suspected', id: stored.enquiry.id, reason: spam, duplicate: stored.duplicate }, reply.request);
   else log({ kind: 'stored', id: stored.enquiry.id, duplicate: stored.duplicate }, reply.request);
   if (!stored.duplicate) outbox?.push(stored.enquiry);

@@ -1,29 +1,56 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type pg from 'pg';
 
-/** How many clients (addresses, or IPv6 /64 networks) the enquiry limit keeps at most. */
+/** How many counts (IPv4 addresses, IPv6 /64 and /48 networks) the in-memory limit keeps at most. */
 export const DEFAULT_TRACKED_ADDRESSES = 10_000;
 
-/** The key under which clients are counted that arrive while the table is full: they share one count. */
-const OVERFLOW = 'overflow';
+/**
+ * How many times the limit of one /64 all the /64s of one /48 may send together: a /48 is an
+ * organisation's or a provider's customer site (RFC 6177), many people; one machine that owns it
+ * can otherwise post from 65,536 /64s, each with its own allowance.
+ */
+export const NETWORK_SHARE = 5;
 
-type Result = { current: number; ttl: number };
-type Callback = (error: Error | null, result?: Result) => void;
+/** One count the enquiry is held against, and its limit per window. */
+export interface Limit {
+  key: string;
+  max: number;
+}
+
+/** Whether an enquiry was counted, or how long (ms) until the count that is full ends. */
+export type Taken = { ok: true } | { ok: false; ttl: number };
 
 /**
- * Who is counted: an IPv4 address on its own (also when written as ::ffff:a.b.c.d), an IPv6
- * address by its /64, the smallest network a provider gives one customer (RFC 6177): a
- * customer's device picks any of its 2^64 addresses, so counting them one by one counts nothing.
+ * The rate limit's memory. An enquiry is counted only once it is to be stored: `take` counts it
+ * against every limit at once, or against none when one of them is full; `giveBack` undoes that
+ * when it was not stored after all (refused by the store, or the same enquiry sent again).
  */
-export function clientKey(address: string): string {
+export interface RateCounter {
+  take(limits: Limit[], windowMs: number): Promise<Taken>;
+  giveBack(limits: Limit[], windowMs: number): Promise<void>;
+  /** How many counts the memory holds now (in memory: never more than its capacity). */
+  tracked(): number;
+}
+
+/**
+ * Who is counted, and against what: an IPv4 address on its own (also when written as
+ * ::ffff:a.b.c.d; a /24 is too often a whole carrier's NAT to limit as one); an IPv6 address by
+ * its /64, the smallest network a provider gives one customer (RFC 6177: a customer's device
+ * picks any of its 2^64 addresses, so counting them one by one counts nothing), and by its /48,
+ * which may send NETWORK_SHARE times as much.
+ */
+export function clientLimits(address: string, max: number): Limit[] {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped && isIPv4(mapped)) return mapped;
-  if (isIPv4(address)) return address;
+  if (mapped && isIPv4(mapped)) return [{ key: mapped, max }];
+  if (isIPv4(address)) return [{ key: address, max }];
   const bare = address.replace(/%.*$/, '');
-  if (!isIPv6(bare)) return address.slice(0, 64) || 'unknown';
-  return `${ipv6Groups(bare).slice(0, 4).join(':')}::/64`;
+  if (!isIPv6(bare)) return [{ key: address.slice(0, 64) || 'unknown', max }];
+  const groups = ipv6Groups(bare);
+  return [
+    { key: `${groups.slice(0, 4).join(':')}::/64`, max },
+    { key: `${groups.slice(0, 3).join(':')}::/48`, max: max * NETWORK_SHARE },
+  ];
 }
 
 /** The eight groups of a valid IPv6 address, as lowercase hex without leading zeros. */
@@ -42,57 +69,58 @@ function ipv6Groups(address: string): string[] {
 }
 
 /**
- * The rate limit's memory: a fixed window per client, at most `capacity` clients. When it is
- * full, windows that ended are cleared; when none has, a new client is not let in but counted
- * with every other newcomer under one shared key. So a flood of new addresses cannot push out
- * (and so reset) the count of a client already held, and memory stays bounded; the price is
- * that newcomers during such a flood share one allowance until windows end.
+ * The limit in memory, for a single instance: a fixed window per count, at most `capacity`
+ * counts. When it is full, the count least recently added to is dropped (most often one whose
+ * window ended): a newcomer is never refused because the table is full. Only stored enquiries
+ * are counted, so filling the table takes as many stored enquiries from as many networks,
+ * each of which the limit holds; dropping a count then forgets at most what one network sent.
  */
-export function boundedStore(capacity: number) {
+export function memoryCounter(capacity: number): RateCounter {
   const windows = new Map<string, { count: number; start: number }>();
-  let overflow: { count: number; start: number } | undefined;
-  let swept = 0;
-  const sweep = (now: number, windowMs: number) => {
-    if (now - swept < Math.min(1000, windowMs)) return;
-    swept = now;
-    for (const [key, w] of windows) if (w.start + windowMs <= now) windows.delete(key);
+  const current = (key: string, windowMs: number, now: number) => {
+    const w = windows.get(key);
+    return w && w.start + windowMs > now ? w : undefined;
   };
-  const count = (key: string, windowMs: number, now: number): Result => {
-    let w = key === OVERFLOW ? overflow : windows.get(key);
-    if (!w) {
-      if (key !== OVERFLOW && windows.size >= capacity - 1) sweep(now, windowMs);
-      if (key !== OVERFLOW && windows.size >= capacity - 1) return count(OVERFLOW, windowMs, now);
-      w = { count: 0, start: now };
-      if (key === OVERFLOW) overflow = w;
-      else windows.set(key, w);
-    }
-    if (w.start + windowMs <= now) {
-      w.count = 0;
-      w.start = now;
-    }
-    w.count++;
-    return { current: w.count, ttl: w.start + windowMs - now };
+  return {
+    async take(limits, windowMs) {
+      const now = Date.now();
+      for (const { key, max } of limits) {
+        const w = current(key, windowMs, now);
+        if (w && w.count >= max) return { ok: false, ttl: w.start + windowMs - now };
+      }
+      for (const { key } of limits) {
+        const w = current(key, windowMs, now) ?? { count: 0, start: now };
+        w.count++;
+        // Map keeps insertion order: the first key is the one least recently added to.
+        windows.delete(key);
+        windows.set(key, w);
+      }
+      for (const key of windows.keys()) {
+        if (windows.size <= capacity) break;
+        windows.delete(key);
+      }
+      return { ok: true };
+    },
+    async giveBack(limits, windowMs) {
+      const now = Date.now();
+      for (const { key } of limits) {
+        const w = current(key, windowMs, now);
+        if (w && w.count > 0) w.count--;
+      }
+    },
+    tracked: () => windows.size,
   };
-  class BoundedStore implements FastifyRateLimitStore {
-    incr(key: string, callback: Callback, timeWindow: number) {
-      callback(null, count(key, timeWindow, Date.now()));
-    }
-    child() {
-      return this;
-    }
-  }
-  return { Store: BoundedStore, tracked: () => windows.size + (overflow ? 1 : 0) };
 }
 
-export type RateLimitStore = ReturnType<typeof boundedStore>;
-
 /**
- * The rate limit shared by every instance on one PostgreSQL database: fixed windows aligned to
- * the clock, one row per client and window, counted by an upsert. The client is never written
- * as its address: the row holds a hash of it with a random salt of that window, and windows
- * that ended are deleted with their salt, after which no hash can be traced back.
+ * The limit shared by every instance on one PostgreSQL database: fixed windows aligned to the
+ * clock, one row per count and window, counted by an upsert that adds only below the limit. The
+ * client is never written as its address: the row holds a hash of it with a random salt of that
+ * window, and windows that ended are deleted with their salt, after which no hash can be traced
+ * back. A count that cannot be reached (the database away) does not stop an enquiry: storing it
+ * answers for itself.
  */
-export function databaseStore(pool: pg.Pool): RateLimitStore {
+export function databaseCounter(pool: pg.Pool): RateCounter {
   const salts = new Map<number, Buffer>();
   let cleaned = -1;
   const saltOf = async (window: number): Promise<Buffer> => {
@@ -108,37 +136,46 @@ export function databaseStore(pool: pg.Pool): RateLimitStore {
     salts.set(window, salt);
     return salt;
   };
-  const count = async (key: string, windowMs: number): Promise<Result> => {
-    const now = Date.now();
-    const window = Math.floor(now / windowMs);
-    const hash = createHash('sha256')
+  const hashOf = async (window: number, key: string) =>
+    createHash('sha256')
       .update(await saltOf(window))
       .update(key)
       .digest('base64url');
-    const { rows } = await pool.query<{ count: number }>(
-      `INSERT INTO studio_rate_limit (window_id, client, count) VALUES ($1, $2, 1)
-       ON CONFLICT (window_id, client) DO UPDATE SET count = studio_rate_limit.count + 1 RETURNING count`,
-      [window, hash],
-    );
+  const giveBack = async (window: number, limits: Limit[]) => {
+    for (const { key } of limits)
+      await pool.query('UPDATE studio_rate_limit SET count = count - 1 WHERE window_id = $1 AND client = $2 AND count > 0', [
+        window,
+        await hashOf(window, key),
+      ]);
+  };
+  const take = async (limits: Limit[], windowMs: number): Promise<Taken> => {
+    const now = Date.now();
+    const window = Math.floor(now / windowMs);
+    const counted: Limit[] = [];
+    for (const limit of limits) {
+      const { rowCount } = await pool.query(
+        `INSERT INTO studio_rate_limit (window_id, client, count) VALUES ($1, $2, 1)
+         ON CONFLICT (window_id, client) DO UPDATE SET count = studio_rate_limit.count + 1 WHERE studio_rate_limit.count < $3`,
+        [window, await hashOf(window, limit.key), limit.max],
+      );
+      if (!rowCount) {
+        await giveBack(window, counted);
+        return { ok: false, ttl: (window + 1) * windowMs - now };
+      }
+      counted.push(limit);
+    }
     if (cleaned !== window) {
       cleaned = window;
       await pool.query('DELETE FROM studio_rate_limit WHERE window_id < $1', [window]);
       await pool.query('DELETE FROM studio_rate_limit_salt WHERE window_id < $1', [window]);
     }
-    return { current: rows[0]!.count, ttl: (window + 1) * windowMs - now };
+    return { ok: true };
   };
-  class DatabaseStore implements FastifyRateLimitStore {
-    incr(key: string, callback: Callback, timeWindow: number) {
-      count(key, timeWindow).then(
-        (result) => callback(null, result),
-        (error: Error) => callback(error),
-      );
-    }
-    child() {
-      return this;
-    }
-  }
-  return { Store: DatabaseStore, tracked: () => 0 };
+  return {
+    take: (limits, windowMs) => take(limits, windowMs).catch((): Taken => ({ ok: true })),
+    giveBack: (limits, windowMs) => giveBack(Math.floor(Date.now() / windowMs), limits).catch(() => {}),
+    tracked: () => 0,
+  };
 }
 
 /**

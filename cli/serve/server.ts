@@ -13,7 +13,7 @@ import type { EnquiryManifest } from './manifest.ts';
 import type { MailEvent, Mailer } from './outbox.ts';
 import { type AnyOutbox, outboxFor } from './outboxes.ts';
 import { DatabaseRefused, PgStore, redactUrl } from './pg-store.ts';
-import { boundedStore, DEFAULT_TRACKED_ADDRESSES, databaseStore, trustedHops } from './rate-limit.ts';
+import { DEFAULT_TRACKED_ADDRESSES, databaseCounter, memoryCounter, trustedHops } from './rate-limit.ts';
 import { DEFAULT_KEEP_DAYS, startRetention } from './retention.ts';
 import { HSTS, SECURITY_HEADERS } from './security-headers.ts';
 import { SqliteStore } from './sqlite-store.ts';
@@ -39,10 +39,12 @@ export interface ServeOptions {
    * one the outermost trusted proxy appended to X-Forwarded-For, never an entry left of it.
    */
   trustProxy?: boolean | number;
-  /** How many client addresses the rate limit remembers at most. */
+  /** How many counts (IPv4 addresses, IPv6 /64s and /48s) the rate limit remembers at most; when full, the least recent is dropped. */
   trackedAddresses?: number;
-  /** E-mail to the studio; absent: no e-mail. */
+  /** E-mail to the studio; absent: no e-mail, and /api/health says degraded (see `mailOff`). */
   mail?: { mailer: Mailer; to: string; from: string; retry?: { initialMs: number; maxMs: number } };
+  /** Without `mail`: why e-mail to the studio is off, in words /api/health may show anyone (no address, no password). */
+  mailOff?: string;
   /** Enquiries older than this many days are deleted (default DEFAULT_KEEP_DAYS). */
   keepDays?: number;
   /** Sees every event (tests); the log lines go to `logStream`. */
@@ -64,7 +66,7 @@ export interface RunningServer {
   manifest: EnquiryManifest;
   /** The server's log (fastify's pino logger; silent without `logStream`). */
   logger: FastifyBaseLogger;
-  /** How many client addresses the rate limit holds now (never more than `trackedAddresses`). */
+  /** How many counts the rate limit holds now (never more than `trackedAddresses`). */
   trackedAddresses(): number;
   /** Stops accepting, finishes the requests under way, then closes the inbox. */
   close(): Promise<void>;
@@ -75,7 +77,7 @@ export { SECURITY_HEADERS } from './security-headers.ts';
 /**
  * The HTTP layer is fastify: its router decodes paths (a malformed escape is a 400 before
  * our code runs), our parser reads JSON and plain form bodies within the 16 KB limit,
- * @fastify/rate-limit counts enquiries per client address, and fastify's error handling
+ * the rate limit counts stored enquiries per client address (rate-limit.ts), and fastify's error handling
  * turns an exception in one request into that request's 500, never the process's end.
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
@@ -119,7 +121,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   });
   const hops = options.trustProxy === true ? 1 : options.trustProxy || 0;
   // Several instances on one database share one count; a single one counts in memory.
-  const rateLimitStore = inbox instanceof PgStore ? databaseStore(inbox.pool) : boundedStore(options.trackedAddresses ?? DEFAULT_TRACKED_ADDRESSES);
+  const rateCounter = inbox instanceof PgStore ? databaseCounter(inbox.pool) : memoryCounter(options.trackedAddresses ?? DEFAULT_TRACKED_ADDRESSES);
 
   const app = createApp(site, hops, log, options);
   logger = app.log;
@@ -132,7 +134,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     method: ['GET', 'HEAD'],
     url: '/api/health',
     handler: (_request, reply) => {
-      const health = publicHealth(inbox.health(), inbox instanceof PgStore ? 'database' : 'sqlite', keepDays);
+      const mailOff = options.mail ? undefined : (options.mailOff ?? 'no mail server is set');
+      const health = publicHealth(inbox.health(), inbox instanceof PgStore ? 'database' : 'sqlite', { keepDays, mailOff });
       return json(reply, health.ok ? 200 : 503, health);
     },
   });
@@ -142,7 +145,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     outbox,
     log,
     rateLimit: options.rateLimit ?? { max: 20, windowMs: 10 * 60_000 },
-    rateLimitStore,
+    rateCounter,
     minFillMs: options.minFillMs ?? 3000,
     origins: [new URL(manifest.baseUrl).origin, ...(options.origins ?? []).map((o) => new URL(o).origin)],
     hops,
@@ -174,7 +177,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       return site.current.manifest;
     },
     logger: app.log,
-    trackedAddresses: rateLimitStore.tracked,
+    trackedAddresses: rateCounter.tracked,
     close,
   };
 }
@@ -186,10 +189,17 @@ export const MAIL_LATE_MS = 60 * 60_000;
  * What /api/health tells anyone: ok or degraded, and why in plain words. Never the store's own
  * message: that names hosts, ports, users and paths (it goes to the server's log instead).
  * `ok` says whether an enquiry can be stored now (503 when not); `status` is degraded also when
- * e-mail to the studio was refused for good or is late, though enquiries are still stored.
+ * e-mail to the studio is off (`mailOff`: why), was refused for good or is late, though
+ * enquiries are still stored: the studio may not know of them.
  */
-export function publicHealth(health: StoreHealth, kind: 'sqlite' | 'database', keepDays?: number, now = Date.now()) {
+export function publicHealth(
+  health: StoreHealth,
+  kind: 'sqlite' | 'database',
+  { keepDays, mailOff }: { keepDays?: number; mailOff?: string } = {},
+  now = Date.now(),
+) {
   const reasons: string[] = health.ok ? [] : [inWords(health.reason, kind)];
+  if (mailOff) reasons.push(`e-mail to the studio is off (${mailOff}): enquiries are stored, but no one is told of them ("content enquiries list" shows them)`);
   const failed = health.mail?.failed ?? 0;
   if (failed > 0)
     reasons.push(

@@ -216,6 +216,14 @@ describe('content serve: e-mail to the studio', () => {
     const data = tempData();
     cleanups.push(data.cleanup);
     const server = await spawnServe(['--out', dist, '--data', data.dir], { STUDIO_SMTP_URL: '', STUDIO_NOTIFY_TO: '' });
+    // Issue 36: the health check says so too, in words; enquiries are still taken (200).
+    const health = await fetch(`${server.url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({
+      ok: true,
+      status: 'degraded',
+      reasons: [expect.stringMatching(/^e-mail to the studio is off \(the studio's e-mail address in site.yaml is still a placeholder.*no one is told/)],
+    });
     server.child.kill('SIGTERM');
     await server.exited;
     expect(server.output()).toMatch(/E-mail to the studio: off: the studio's e-mail address in site.yaml is still a placeholder/);

@@ -2,6 +2,7 @@
 // a NUL character, and the rate limit shared by two instances.
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { NETWORK_SHARE } from '../../cli/serve/rate-limit.ts';
 import { type Cluster, startPostgres } from '../helpers/postgres.ts';
 import { postJson, type ServeProcess, spawnServe, validEnquiry } from '../helpers/serve.ts';
 
@@ -132,5 +133,21 @@ pgDescribe('#24 point 9: the rate limit with PostgreSQL', () => {
     } finally {
       await client.end();
     }
+  });
+
+  it('counts only what is stored, and a /48 as well as each /64 (issue 36)', { timeout: 60_000 }, async () => {
+    const url = db.url(await db.createDatabase());
+    const [a, b] = [await serve(url, ['--rate-limit', '2', '--trust-proxy']), await serve(url, ['--rate-limit', '2', '--trust-proxy'])];
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    for (let i = 0; i < 5; i++) expect((await postJson(i % 2 ? b.url : a.url, '{}', from('192.0.2.5'))).status).toBe(422);
+    const first = validEnquiry();
+    expect((await postJson(a.url, first, from('192.0.2.5'))).status).toBe(201);
+    expect((await postJson(b.url, first, from('192.0.2.5'))).status).toBe(200);
+    expect((await postJson(b.url, validEnquiry(), from('192.0.2.5'))).status).toBe(201);
+    expect((await postJson(a.url, validEnquiry(), from('192.0.2.5'))).status).toBe(429);
+    const statuses: number[] = [];
+    for (let i = 1; i <= 2 * NETWORK_SHARE + 2; i++)
+      statuses.push((await postJson(i % 2 ? b.url : a.url, validEnquiry(), from(`2001:db8:48:${i.toString(16)}::1`))).status);
+    expect(statuses).toEqual([...Array<number>(2 * NETWORK_SHARE).fill(201), 429, 429]);
   });
 });
