@@ -36,7 +36,7 @@ describe('the answer page of a refused plain form post', () => {
     expect(html).not.toContain('<img');
     expect(html).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
     expect(html).toContain('&lt;/textarea&gt;&lt;img src=x onerror=alert(1)&gt;</textarea>');
-    expect(html).toContain('<option value="piano" selected>Piano</option>');
+    expect(html).toContain('<option value="piano" selected>Piano lessons</option>');
     expect(html).toContain('<header class="site-header">');
     const report = await new HtmlValidate({
       extends: ['html-validate:standard'],

@@ -236,7 +236,7 @@ describe('content serve: storing enquiries', () => {
     expect(html).toContain('Bitte korrigieren Sie die 3 markierten Felder.');
     expect(html).toContain('<b>Name</b>: Verpflichtendes Feld');
     expect(html).toContain('Die E-Mail hat nicht das korrekte Format');
-    expect(html).toContain('Zurück-Taste');
+    expect(html).toContain('Ihre Eingaben stehen noch im Formular unten.');
     expect(html).not.toContain('<script');
     expect(stored().length).toBe(before);
   });
