@@ -1,3 +1,4 @@
+import type { ENQUIRY_RULES } from '../cli/schema/enquiry-rules.ts';
 /**
  * What templates receive: resolved, localized data. Nothing here reads files or knows YAML.
  * Produced by cli/resolve/resolve.ts; rendered by templates/document.tsx.
@@ -155,6 +156,7 @@ export interface FormModel {
     /** Under the free-text field: no health details of a child there (Art. 9 GDPR; the privacy page says why). */
     messageHint: Text;
     email: Text;
+    phone: Text;
     required: Text;
     submit: Text;
     sending: Text;
@@ -165,6 +167,7 @@ export interface FormModel {
     scriptFailed: Text;
     errorRequired: Text;
     errorEmail: Text;
+    errorPhone: Text;
     errorCourse: Text;
     errorTooLong: Text;
     errorRateLimited: Text;
@@ -172,11 +175,7 @@ export interface FormModel {
     errorSummary: { one: Text; few?: Text; many?: Text; other: Text };
   };
   /** Derived from the enquiry schema (cli/schema/enquiry.ts). */
-  rules: {
-    required: ('name' | 'course' | 'email')[];
-    maxLength: { name: number; message: number; email: number };
-    emailPattern: string;
-  };
+  rules: typeof ENQUIRY_RULES;
   contacts: Pick<Contacts, 'phone' | 'phoneHref' | 'email' | 'emailHref'>;
   /** Milliseconds the script part may take to load. */
   scriptTimeoutMs: number;

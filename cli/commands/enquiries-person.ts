@@ -60,6 +60,7 @@ export async function showCommand(opts: ShowOptions, log: Logger): Promise<numbe
       ['received', e.receivedAt],
       ['name', t(e.name)],
       ['e-mail', t(e.email)],
+      ['phone', t(e.phone) || '—'],
       ['course', t(e.course)],
       ['language', t(e.locale)],
       ['page', t(e.page)],

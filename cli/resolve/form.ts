@@ -67,6 +67,7 @@ function labels({ locale, ux }: Localizer): FormModel['labels'] {
     message: ux('form.message'),
     messageHint: ux('form.messageHint'),
     email: ux('form.email'),
+    phone: ux('form.phone'),
     required: ux('form.required'),
     submit: ux('form.submit'),
     sending: ux('form.sending'),
@@ -77,6 +78,7 @@ function labels({ locale, ux }: Localizer): FormModel['labels'] {
     scriptFailed: ux('form.scriptFailed'),
     errorRequired: ux('form.errorRequired'),
     errorEmail: ux('form.errorEmail'),
+    errorPhone: ux('form.errorPhone'),
     errorCourse: ux('form.errorCourse'),
     // Templates with {{max}} / {{count}} left in: the browser fills them in.
     errorTooLong: ux('form.errorTooLong'),

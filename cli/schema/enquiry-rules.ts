@@ -2,14 +2,36 @@
 // so that the build does not load zod for them. `enquiryRules()` there derives the same rules
 // from the shape; tests/schema/enquiry-rules.test.ts fails when the two drift apart.
 
-export const ENQUIRY_LIMITS = { name: 200, message: 5000, email: 254 } as const;
+export const ENQUIRY_LIMITS = { name: 200, message: 5000, email: 254, phone: 30 } as const;
 
 /** Deliberately simple: one @, no spaces, a dot in the domain. */
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 
+/**
+ * A phone number as people write one: digits, spaces and + ( ) - / . only, with at least five
+ * digits ("+49 (0)30 123-45", "8 900 123.45.67"). Empty is no phone (the field is optional).
+ */
+export const PHONE_PATTERN = '^$|^(?=(?:[^0-9]*[0-9]){5})[0-9 +()/.-]+$';
+
+/**
+ * The fields a visitor fills in, in the order of the form, and how each is written. The
+ * hydrated form (templates/form), the server's no-JavaScript form page (cli/serve/answer.ts)
+ * and the server's field labels are made from this list; whether a field is required comes
+ * from the enquiry schema (`ENQUIRY_RULES.required`).
+ */
+export const FORM_FIELDS = [
+  { name: 'name', control: 'input', type: 'text', autocomplete: 'name' },
+  { name: 'course', control: 'select' },
+  { name: 'message', control: 'textarea' },
+  { name: 'email', control: 'input', type: 'email', autocomplete: 'email' },
+  { name: 'phone', control: 'input', type: 'tel', autocomplete: 'tel' },
+] as const;
+export type FormFieldName = (typeof FORM_FIELDS)[number]['name'];
+
 /** What the browser needs to check an enquiry (the form's `rules`). */
 export const ENQUIRY_RULES = {
   required: ['name', 'course', 'email'] as ('name' | 'course' | 'email')[],
-  maxLength: { name: ENQUIRY_LIMITS.name, message: ENQUIRY_LIMITS.message, email: ENQUIRY_LIMITS.email },
+  maxLength: { name: ENQUIRY_LIMITS.name, message: ENQUIRY_LIMITS.message, email: ENQUIRY_LIMITS.email, phone: ENQUIRY_LIMITS.phone },
   emailPattern: EMAIL_PATTERN,
+  phonePattern: PHONE_PATTERN,
 };

@@ -53,6 +53,7 @@ export function notification(e: StoredEnquiry, manifest: EnquiryManifest): Notif
     ['Имя', e.name],
     ['Курс', course],
     ['E-mail', e.email],
+    ['Телефон', e.phone ?? '—'],
     ['Язык сайта', e.locale],
     ['Страница', e.page ?? ''],
   ];

@@ -72,6 +72,9 @@ export function EnquiryForm(form: FormView) {
       <Field name="email" label={labels.email} required={required('email')} error={errors.email}>
         <input {...named('email')} type="email" autoComplete="email" required={required('email')} {...bound('email', `${errorId('email')} enquiry-privacy`)} />
       </Field>
+      <Field name="phone" label={labels.phone} required={required('phone')} error={errors.phone}>
+        <input {...named('phone')} type="tel" autoComplete="tel" required={required('phone')} {...bound('phone', `${errorId('phone')} enquiry-privacy`)} />
+      </Field>
       <div className="hp" aria-hidden="true">
         <label htmlFor="enquiry-website">Website</label>
         <input id="enquiry-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />

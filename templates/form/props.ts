@@ -5,7 +5,18 @@ import type { FormModel, Text } from '../model.ts';
 export type FormView = Omit<FormModel, 'labels'> & { labels: Omit<FormModel['labels'], 'title' | 'intro' | 'scriptFailed'> };
 
 /** The texts the form shows only once a visitor acts: not in its HTML, so they travel as JSON. */
-const LATER = ['sending', 'success', 'failure', 'errorRequired', 'errorEmail', 'errorCourse', 'errorTooLong', 'errorRateLimited', 'errorSummary'] as const;
+const LATER = [
+  'sending',
+  'success',
+  'failure',
+  'errorRequired',
+  'errorEmail',
+  'errorPhone',
+  'errorCourse',
+  'errorTooLong',
+  'errorRateLimited',
+  'errorSummary',
+] as const;
 
 /**
  * What the form's script needs besides the form's own HTML: the contacts and the texts not yet
@@ -63,6 +74,7 @@ export function formView(form: HTMLFormElement, props: FormProps): FormView {
       message: label('message'),
       messageHint: text(form.querySelector('#enquiry-message-hint > span')),
       email: label('email'),
+      phone: label('phone'),
       required: text(form.querySelector('.required-note > span:last-child')),
       privacyNote: text(form.querySelector('#enquiry-privacy > span')),
       privacyLink: text(form.querySelector('#enquiry-privacy > a > span')),
