@@ -1,4 +1,4 @@
-import type { ENQUIRY_RULES } from '../cli/schema/enquiry-rules.ts';
+import type { ENQUIRY_RULES, FormFieldName } from '../cli/schema/enquiry-rules.ts';
 /**
  * What templates receive: resolved, localized data. Nothing here reads files or knows YAML.
  * Produced by cli/resolve/resolve.ts; rendered by templates/document.tsx.
@@ -149,14 +149,9 @@ export interface FormModel {
   labels: {
     title: Text;
     intro: Text;
-    name: Text;
-    course: Text;
     coursePlaceholder: Text;
-    message: Text;
     /** Under the free-text field: no health details of a child there (Art. 9 GDPR; the privacy page says why). */
     messageHint: Text;
-    email: Text;
-    phone: Text;
     required: Text;
     submit: Text;
     sending: Text;
@@ -173,7 +168,7 @@ export interface FormModel {
     errorRateLimited: Text;
     /** Plural forms of the error summary with {{count}} left in; pick one with Intl.PluralRules. */
     errorSummary: { one: Text; few?: Text; many?: Text; other: Text };
-  };
+  } & { [F in FormFieldName]: Text };
   /** Derived from the enquiry schema (cli/schema/enquiry.ts). */
   rules: typeof ENQUIRY_RULES;
   contacts: Pick<Contacts, 'phone' | 'phoneHref' | 'email' | 'emailHref'>;

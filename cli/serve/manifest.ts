@@ -6,6 +6,7 @@ import { localeUrl } from '../resolve/urls.ts';
 import { ENQUIRY_LIMITS, FORM_FIELDS, type FormFieldName } from '../schema/enquiry-rules.ts';
 import { known } from '../schema/layout.ts';
 import { keepDaysOf } from '../schema/legal.ts';
+import type { UiKey } from '../schema/ui-keys.ts';
 import type { Content } from '../validate/content.ts';
 
 /** Where the build leaves what `content serve` needs; dot-paths are never served. */
@@ -120,7 +121,7 @@ export function enquiryManifest(
           failure: plain('form.failure', l),
           errorConflict: serverText(l, 'errorConflict'),
           errorSummary: { other: plain('form.errorSummary_other', l), ...summary },
-          fields: Object.fromEntries(FORM_FIELDS.map((f) => [f.name, plain(`form.${f.name}`, l)])),
+          fields: Object.fromEntries(FORM_FIELDS.map((f) => [f.name, plain(`form.${f.name}` satisfies UiKey, l)])),
           contacts: { phone: contact(site.contacts.phone), email: contact(site.contacts.email) },
         },
       ];
