@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Logger } from '../logger.ts';
+import { allListed, type FormFieldName } from '../schema/enquiry-rules.ts';
 import { readManifest } from '../serve/manifest.ts';
 import { DATABASE_FILE } from '../serve/sqlite-store.ts';
 import type { ListedEnquiry, StoredEnquiry } from '../serve/store.ts';
@@ -96,6 +97,8 @@ export async function listCommand(opts: ListOptions, log: Logger): Promise<numbe
 }
 
 const COLUMNS = ['id', 'receivedAt', 'name', 'course', 'courseLabel', 'email', 'phone', 'locale', 'message', 'page', 'via', 'emailSent'] as const;
+// Every field a visitor fills in is a column.
+allListed<Exclude<FormFieldName, (typeof COLUMNS)[number]>>();
 
 /**
  * The CSV separator: a semicolon, as Excel in a German locale expects. Excel splits a CSV it

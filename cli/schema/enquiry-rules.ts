@@ -28,6 +28,13 @@ export const FORM_FIELDS = [
 ] as const;
 export type FormFieldName = (typeof FORM_FIELDS)[number]['name'];
 
+/**
+ * Compiles only when `Missing` is `never`. `allListed<Exclude<keyof A, B>>()` makes the type
+ * checker name each field of A that a hand-kept list B lacks, so a new field cannot be left out
+ * of it unnoticed.
+ */
+export function allListed<_Missing extends never>(): void {}
+
 /** What the browser needs to check an enquiry (the form's `rules`). */
 export const ENQUIRY_RULES = {
   required: ['name', 'course', 'email'] as ('name' | 'course' | 'email')[],

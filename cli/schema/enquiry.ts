@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, ENQUIRY_LIMITS, type FormFieldName, PHONE_PATTERN } from './enquiry-rules.ts';
+import { allListed, EMAIL_PATTERN, ENQUIRY_LIMITS, type FormFieldName, PHONE_PATTERN } from './enquiry-rules.ts';
 import { DEFAULT_LOCALE, LOCALES } from './locales.ts';
 
 export { EMAIL_PATTERN, ENQUIRY_LIMITS, PHONE_PATTERN };
@@ -32,8 +32,7 @@ export type Enquiry = z.infer<typeof Enquiry>;
 
 /** What the server adds to what a visitor fills in; every other field of `Enquiry` is in the form (`FORM_FIELDS`), or this does not compile. */
 type NotFilledIn = 'locale' | 'page' | 'idempotencyKey';
-const inTheForm = <T extends never>(_missing?: T) => {};
-inTheForm<Exclude<Exclude<keyof Enquiry, NotFilledIn>, FormFieldName>>();
+allListed<Exclude<Exclude<keyof Enquiry, NotFilledIn>, FormFieldName>>();
 
 /** What the browser needs to check an enquiry, derived from `Enquiry` (no zod in the bundle). */
 export function enquiryRules() {

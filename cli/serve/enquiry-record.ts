@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Enquiry } from '../schema/enquiry.ts';
+import { allListed } from '../schema/enquiry-rules.ts';
 import type { StoredEnquiry } from './store.ts';
 
 /**
@@ -83,10 +84,9 @@ export const StoredRecord = z.strictObject({
  * stores) or `StoredRecord` (backups, imports) lacks, is a compile error naming it.
  */
 type Missing<Of, In> = Exclude<keyof Of, keyof In>;
-const allFields = <T extends never>(_missing?: T) => {};
-allFields<Missing<Enquiry, StoredEnquiry>>();
-allFields<Missing<Omit<StoredEnquiry, 'id' | 'receivedAt'>, { [F in (typeof ENQUIRY_FIELDS)[number] as F['key']]: F }>>();
-allFields<Missing<StoredEnquiry, z.infer<typeof StoredRecord>>>();
+allListed<Missing<Enquiry, StoredEnquiry>>();
+allListed<Missing<Omit<StoredEnquiry, 'id' | 'receivedAt'>, { [F in (typeof ENQUIRY_FIELDS)[number] as F['key']]: F }>>();
+allListed<Missing<StoredEnquiry, z.infer<typeof StoredRecord>>>();
 
 /** Why `value` is not a stored enquiry, in one line (undefined: it is one). */
 export function recordProblem(value: unknown): string | undefined {
