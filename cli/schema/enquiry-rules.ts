@@ -14,7 +14,8 @@ export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 export const PHONE_PATTERN = '^$|^(?=(?:[^0-9]*[0-9]){5})[0-9 +()/.-]+$';
 
 /**
- * The fields a visitor fills in, in the order of the form, and how each is written. The
+ * The fields a visitor fills in, in the order of the form, and how each is written (`privacy`:
+ * the form's privacy note describes it, as it says what is done with a contact address). The
  * hydrated form (templates/form), the server's no-JavaScript form page (cli/serve/answer.ts)
  * and the server's field labels are made from this list; whether a field is required comes
  * from the enquiry schema (`ENQUIRY_RULES.required`).
@@ -23,8 +24,8 @@ export const FORM_FIELDS = [
   { name: 'name', control: 'input', type: 'text', autocomplete: 'name' },
   { name: 'course', control: 'select' },
   { name: 'message', control: 'textarea' },
-  { name: 'email', control: 'input', type: 'email', autocomplete: 'email' },
-  { name: 'phone', control: 'input', type: 'tel', autocomplete: 'tel' },
+  { name: 'email', control: 'input', type: 'email', autocomplete: 'email', privacy: true },
+  { name: 'phone', control: 'input', type: 'tel', autocomplete: 'tel', privacy: true },
 ] as const;
 export type FormFieldName = (typeof FORM_FIELDS)[number]['name'];
 
