@@ -1,3 +1,4 @@
+import type { ENQUIRY_RULES, FormFieldName } from '../cli/schema/enquiry-rules.ts';
 /**
  * What templates receive: resolved, localized data. Nothing here reads files or knows YAML.
  * Produced by cli/resolve/resolve.ts; rendered by templates/document.tsx.
@@ -148,13 +149,9 @@ export interface FormModel {
   labels: {
     title: Text;
     intro: Text;
-    name: Text;
-    course: Text;
     coursePlaceholder: Text;
-    message: Text;
     /** Under the free-text field: no health details of a child there (Art. 9 GDPR; the privacy page says why). */
     messageHint: Text;
-    email: Text;
     required: Text;
     submit: Text;
     sending: Text;
@@ -165,18 +162,15 @@ export interface FormModel {
     scriptFailed: Text;
     errorRequired: Text;
     errorEmail: Text;
+    errorPhone: Text;
     errorCourse: Text;
     errorTooLong: Text;
     errorRateLimited: Text;
     /** Plural forms of the error summary with {{count}} left in; pick one with Intl.PluralRules. */
     errorSummary: { one: Text; few?: Text; many?: Text; other: Text };
-  };
+  } & { [F in FormFieldName]: Text };
   /** Derived from the enquiry schema (cli/schema/enquiry.ts). */
-  rules: {
-    required: ('name' | 'course' | 'email')[];
-    maxLength: { name: number; message: number; email: number };
-    emailPattern: string;
-  };
+  rules: typeof ENQUIRY_RULES;
   contacts: Pick<Contacts, 'phone' | 'phoneHref' | 'email' | 'emailHref'>;
   /** Milliseconds the script part may take to load. */
   scriptTimeoutMs: number;

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 import { UsageError } from '../report/problem.ts';
+import { ENQUIRY_COLUMNS, rowValues } from '../serve/enquiry-record.ts';
 import { migrate, SchemaTooNew } from '../serve/pg-schema.ts';
 import { redactUrl, scrub } from '../serve/pg-store.ts';
 import { DATABASE_FILE } from '../serve/sqlite-store.ts';
@@ -73,26 +74,12 @@ async function importOne(client: pg.Client, e: StoredEnquiry, how: { keepIds: bo
   const from = `file:${e.id}:${e.receivedAt}:${hash}`;
   // Asked first, so that a record imported before takes no id from the sequence.
   if ((await client.query('SELECT 1 FROM studio_enquiries WHERE imported_from = $1', [from])).rowCount) return false;
+  // $1 the id (or the next), $2 the time, $3 the hash, $4 the source, then the fields of ENQUIRY_FIELDS in their order.
   const { rows } = await client.query<{ id: string }>(
-    `INSERT INTO studio_enquiries (id, received_at, name, course, message, email, locale, page, idempotency_key, via, notify, content_hash, imported_from, spam)
-     VALUES (COALESCE($1, nextval('studio_enquiry_ids')), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+    `INSERT INTO studio_enquiries (id, received_at, content_hash, imported_from, ${ENQUIRY_COLUMNS.join(', ')})
+     VALUES (COALESCE($1, nextval('studio_enquiry_ids')), $2, $3, $4, ${ENQUIRY_COLUMNS.map((_, i) => `$${i + 5}`).join(', ')})
      ON CONFLICT (imported_from) DO NOTHING RETURNING id`,
-    [
-      how.keepIds ? e.id : null,
-      e.receivedAt,
-      e.name,
-      e.course,
-      e.message,
-      e.email,
-      e.locale,
-      e.page ?? null,
-      e.idempotencyKey ?? null,
-      e.via === 'form' ? 'form' : 'json',
-      !!e.notify,
-      hash,
-      from,
-      e.spam === 'honeypot' || e.spam === 'too_fast' ? e.spam : null,
-    ],
+    [how.keepIds ? e.id : null, e.receivedAt, hash, from, ...rowValues(e, 'boolean')],
   );
   const id = rows[0]?.id;
   if (id === undefined) return false;

@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import type { Logger } from '../logger.ts';
 import { UsageError } from '../report/problem.ts';
+import type { FormFieldName } from '../schema/enquiry-rules.ts';
 import type { DamagedRecord, Selection } from '../serve/sqlite-store.ts';
 import type { ListedEnquiry } from '../serve/store.ts';
 import { escapeForTerminal, safeJson } from '../serve/visible.ts';
@@ -56,11 +57,16 @@ export async function showCommand(opts: ShowOptions, log: Logger): Promise<numbe
   const t = (s: string | undefined) => escapeForTerminal(s ?? '');
   for (const e of found) {
     log.out(log.paint.bold(`Enquiry ${e.id}`));
+    // Each field the visitor filled in (a field missing here does not compile); the message, long, comes last.
+    const filledIn: Record<Exclude<FormFieldName, 'message'>, [string, string]> = {
+      name: ['name', t(e.name)],
+      email: ['e-mail', t(e.email)],
+      phone: ['phone', t(e.phone) || '—'],
+      course: ['course', t(e.course)],
+    };
     const rows: [string, string][] = [
       ['received', e.receivedAt],
-      ['name', t(e.name)],
-      ['e-mail', t(e.email)],
-      ['course', t(e.course)],
+      ...Object.values(filledIn),
       ['language', t(e.locale)],
       ['page', t(e.page)],
       ['sent by', e.via === 'json' ? 'the form with its script' : 'the plain form'],

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Logger } from '../logger.ts';
+import { allListed, type FormFieldName } from '../schema/enquiry-rules.ts';
 import { readManifest } from '../serve/manifest.ts';
 import { DATABASE_FILE } from '../serve/sqlite-store.ts';
 import type { ListedEnquiry, StoredEnquiry } from '../serve/store.ts';
@@ -70,10 +71,11 @@ export async function listCommand(opts: ListOptions, log: Logger): Promise<numbe
     visible(r.name, 28),
     visible(r.courseLabel, 28),
     visible(r.email, 32),
+    visible(r.phone ?? '', 20),
     visible(r.locale, 4),
     visible(r.message, 60),
   ]);
-  const head = ['#', 'received (UTC)', 'name', 'course', 'e-mail', 'lang', 'message'];
+  const head = ['#', 'received (UTC)', 'name', 'course', 'e-mail', 'phone', 'lang', 'message'];
   const widths = head.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
     cells
@@ -94,7 +96,9 @@ export async function listCommand(opts: ListOptions, log: Logger): Promise<numbe
   return EXIT.ok;
 }
 
-const COLUMNS = ['id', 'receivedAt', 'name', 'course', 'courseLabel', 'email', 'locale', 'message', 'page', 'via', 'emailSent'] as const;
+const COLUMNS = ['id', 'receivedAt', 'name', 'course', 'courseLabel', 'email', 'phone', 'locale', 'message', 'page', 'via', 'emailSent'] as const;
+// Every field a visitor fills in is a column.
+allListed<Exclude<FormFieldName, (typeof COLUMNS)[number]>>();
 
 /**
  * The CSV separator: a semicolon, as Excel in a German locale expects. Excel splits a CSV it

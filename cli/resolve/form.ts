@@ -1,5 +1,5 @@
-import type { Contacts, FormGroup, FormModel } from '../../templates/model.ts';
-import { ENQUIRY_RULES } from '../schema/enquiry-rules.ts';
+import type { Contacts, FormGroup, FormModel, Text } from '../../templates/model.ts';
+import { ENQUIRY_RULES, FORM_FIELDS, type FormFieldName } from '../schema/enquiry-rules.ts';
 import type { FormFile } from '../schema/form.ts';
 import type { SiteFile } from '../schema/site.ts';
 import { PLURAL_SUFFIXES, type UiKey } from '../schema/ui-keys.ts';
@@ -61,12 +61,10 @@ function labels({ locale, ux }: Localizer): FormModel['labels'] {
   return {
     title: ux('form.title'),
     intro: ux('form.intro'),
-    name: ux('form.name'),
-    course: ux('form.course'),
+    // Each field's label: form.<field> in ui.yaml (a field without one does not compile).
+    ...(Object.fromEntries(FORM_FIELDS.map((f) => [f.name, ux(`form.${f.name}`)])) as Record<FormFieldName, Text>),
     coursePlaceholder: ux('form.coursePlaceholder'),
-    message: ux('form.message'),
     messageHint: ux('form.messageHint'),
-    email: ux('form.email'),
     required: ux('form.required'),
     submit: ux('form.submit'),
     sending: ux('form.sending'),
@@ -77,6 +75,7 @@ function labels({ locale, ux }: Localizer): FormModel['labels'] {
     scriptFailed: ux('form.scriptFailed'),
     errorRequired: ux('form.errorRequired'),
     errorEmail: ux('form.errorEmail'),
+    errorPhone: ux('form.errorPhone'),
     errorCourse: ux('form.errorCourse'),
     // Templates with {{max}} / {{count}} left in: the browser fills them in.
     errorTooLong: ux('form.errorTooLong'),

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../templates/model.ts';
+import { ENQUIRY_RULES, FORM_FIELDS } from '../schema/enquiry-rules.ts';
 import { escapeHtml } from '../util/escape.ts';
 import { type BodyKind, bodyKind, type FieldError, MAX_BODY_BYTES, RequestProblem, summaryText } from './enquiry.ts';
 import type { EnquiryManifest, ServerMessages } from './manifest.ts';
@@ -101,14 +102,6 @@ function formPage(request: FastifyRequest, home: string): string {
   return ownPage ? page : home;
 }
 
-/** The fields of the form, in its order, and how each is written (the form of templates/form/EnquiryForm.tsx). */
-const FORM_FIELDS = [
-  { name: 'name', control: 'input', type: 'text', autocomplete: 'name', required: true },
-  { name: 'course', control: 'select', required: true },
-  { name: 'message', control: 'textarea', required: false },
-  { name: 'email', control: 'input', type: 'email', autocomplete: 'email', required: true },
-] as const;
-
 /**
  * A plain form post the server refused: what is wrong, and the form again with everything the
  * visitor sent in it, each error beside its field, so nothing typed is lost even where the
@@ -118,27 +111,31 @@ export function invalidPage(reply: FastifyReply, manifest: EnquiryManifest, loca
   const m = manifest.messages[locale];
   const sent = (reply.request.body ?? {}) as Record<string, unknown>;
   const value = (name: string) => (typeof sent[name] === 'string' ? (sent[name] as string) : '');
-  const label = (f: string) => (Object.hasOwn(m.fields, f) ? (m.fields as Record<string, string>)[f]! : f);
+  const label = (f: string) => (Object.hasOwn(m.fields, f) ? ((m.fields as Record<string, string>)[f] ?? f) : f);
   const errorOf = (f: string) => errors.find((e) => e.field === f)?.message;
   const items = errors.map((e) => `<li><b>${escapeHtml(label(e.field))}</b>: ${escapeHtml(e.message)}</li>`).join('');
   if (!m.submit) return answerPage(reply, manifest, 422, locale, summaryText(errors.length, locale, m), `<p>${escapeHtml(m.errorBack)}</p><ul>${items}</ul>`);
-  const fields = FORM_FIELDS.map((f) => {
-    const id = `again-${f.name}`;
-    const error = errorOf(f.name);
-    const attrs = `id="${id}" name="${f.name}"${f.required ? ' required' : ''}${error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''}`;
-    let control: string;
-    if (f.control === 'select') {
-      const chosen = value(f.name);
-      const options = manifest.options
-        .map((o) => `<option value="${escapeHtml(o.value)}"${o.value === chosen ? ' selected' : ''}>${escapeHtml(o.labels?.[locale] ?? o.label)}</option>`)
-        .join('');
-      control = `<select ${attrs}><option value="">${escapeHtml(m.coursePlaceholder ?? '')}</option>${options}</select>`;
-    } else if (f.control === 'textarea') control = `<textarea ${attrs} rows="4">${escapeHtml(value(f.name))}</textarea>`;
-    else control = `<input ${attrs} type="${f.type}" autocomplete="${f.autocomplete}" value="${escapeHtml(value(f.name))}">`;
-    const marker = f.required ? '<span class="required" aria-hidden="true"> *</span>' : '';
-    const foot = `<div class="field-foot"><p class="field-error" id="${id}-error">${error ? escapeHtml(error) : ''}</p></div>`;
-    return `<div class="field${error ? ' has-error' : ''}"><label for="${id}">${escapeHtml(label(f.name))}${marker}</label>${control}${foot}</div>`;
-  }).join('');
+  // The fields of the site's form (FORM_FIELDS), those of the build it was made with (a field newer than the build has no label there).
+  const fields = FORM_FIELDS.filter((f) => Object.hasOwn(m.fields, f.name))
+    .map((f) => {
+      const required = (ENQUIRY_RULES.required as readonly string[]).includes(f.name);
+      const id = `again-${f.name}`;
+      const error = errorOf(f.name);
+      const attrs = `id="${id}" name="${f.name}"${required ? ' required' : ''}${error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''}`;
+      let control: string;
+      if (f.control === 'select') {
+        const chosen = value(f.name);
+        const options = manifest.options
+          .map((o) => `<option value="${escapeHtml(o.value)}"${o.value === chosen ? ' selected' : ''}>${escapeHtml(o.labels?.[locale] ?? o.label)}</option>`)
+          .join('');
+        control = `<select ${attrs}><option value="">${escapeHtml(m.coursePlaceholder ?? '')}</option>${options}</select>`;
+      } else if (f.control === 'textarea') control = `<textarea ${attrs} rows="4">${escapeHtml(value(f.name))}</textarea>`;
+      else control = `<input ${attrs} type="${f.type}" autocomplete="${f.autocomplete}" value="${escapeHtml(value(f.name))}">`;
+      const marker = required ? '<span class="required" aria-hidden="true"> *</span>' : '';
+      const foot = `<div class="field-foot"><p class="field-error" id="${id}-error">${error ? escapeHtml(error) : ''}</p></div>`;
+      return `<div class="field${error ? ' has-error' : ''}"><label for="${id}">${escapeHtml(label(f.name))}${marker}</label>${control}${foot}</div>`;
+    })
+    .join('');
   const hidden =
     '<div class="hp" aria-hidden="true"><label for="again-website">Website</label><input id="again-website" name="website" type="text" tabindex="-1" autocomplete="off" value=""></div>' +
     `<input type="hidden" name="locale" value="${escapeHtml(locale)}"><input type="hidden" name="thanks" value="${escapeHtml(manifest.thanks[locale])}">`;

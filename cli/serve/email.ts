@@ -1,3 +1,4 @@
+import { FORM_FIELDS, type FormFieldName } from '../schema/enquiry-rules.ts';
 import { escapeHtml } from '../util/escape.ts';
 import type { EnquiryManifest } from './manifest.ts';
 import type { StoredEnquiry } from './store.ts';
@@ -39,6 +40,9 @@ function messageIdOf(e: StoredEnquiry, baseUrl: string): string {
   return `<enquiry-${e.id}.${Date.parse(e.receivedAt)}@${host}>`;
 }
 
+/** What the studio calls each field of the form, in its language (a field without one does not compile). */
+const FIELD_LABELS: Record<FormFieldName, string> = { name: 'Имя', course: 'Курс', message: 'Сообщение', email: 'E-mail', phone: 'Телефон' };
+
 /**
  * The e-mail the studio gets for an enquiry, in Russian (the studio's language) with the
  * visitor's language named. Everything the visitor typed is escaped in the HTML part and
@@ -47,22 +51,19 @@ function messageIdOf(e: StoredEnquiry, baseUrl: string): string {
 export function notification(e: StoredEnquiry, manifest: EnquiryManifest): Notification {
   const course = manifest.options.find((o) => o.value === e.course)?.label ?? e.course;
   const subject = `${manifest.notify?.subject.ru ?? 'Enquiry'}: ${headerText(e.name, 60)} — ${headerText(course, 60)}`;
-  const rows: [string, string][] = [
-    ['Заявка', `№ ${e.id}`],
-    ['Получена', e.receivedAt],
-    ['Имя', e.name],
-    ['Курс', course],
-    ['E-mail', e.email],
-    ['Язык сайта', e.locale],
-    ['Страница', e.page ?? ''],
-  ];
-  const text = `${rows.map(([k, v]) => `${k}: ${oneLine(v)}`).join('\n')}\n\nСообщение:\n${e.message || '—'}\n`;
+  // The fields the visitor filled in, in the form's order; the message, long, comes below them.
+  const filledIn = FORM_FIELDS.filter((f) => f.name !== 'message').map((f): [string, string] => [
+    FIELD_LABELS[f.name],
+    f.name === 'course' ? course : (e[f.name] ?? '—'),
+  ]);
+  const rows: [string, string][] = [['Заявка', `№ ${e.id}`], ['Получена', e.receivedAt], ...filledIn, ['Язык сайта', e.locale], ['Страница', e.page ?? '']];
+  const text = `${rows.map(([k, v]) => `${k}: ${oneLine(v)}`).join('\n')}\n\n${FIELD_LABELS.message}:\n${e.message || '—'}\n`;
   const html = [
     '<!doctype html><html lang="ru"><body>',
     '<table>',
     ...rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`),
     '</table>',
-    `<p><b>Сообщение:</b></p><p style="white-space:pre-wrap">${escapeHtml(e.message || '—')}</p>`,
+    `<p><b>${FIELD_LABELS.message}:</b></p><p style="white-space:pre-wrap">${escapeHtml(e.message || '—')}</p>`,
     '</body></html>',
   ].join('\n');
   return { subject, text, html, replyTo: e.email, messageId: messageIdOf(e, manifest.baseUrl) };

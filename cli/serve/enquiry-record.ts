@@ -1,18 +1,21 @@
 import { z } from 'zod';
 import { Enquiry } from '../schema/enquiry.ts';
+import { allListed } from '../schema/enquiry-rules.ts';
 import type { StoredEnquiry } from './store.ts';
 
 /**
  * The fields of a stored enquiry besides `id` and `receivedAt`, in the order a record is
  * written (the file inbox's JSON lines, backups, exports), each with its SQLite column. The
- * SQLite store derives its inserts and its reading of rows from this list, so a new field (a
- * phone number) is one entry here, one in `StoredRecord` below and one migration.
+ * SQLite and PostgreSQL stores derive their inserts and their reading of rows from this list,
+ * so a new field is one entry here, one in `StoredRecord` below and one migration per store;
+ * the checks after `StoredRecord` make the type checker name any of them that is missing.
  */
 export const ENQUIRY_FIELDS = [
   { key: 'name', column: 'name', kind: 'text' },
   { key: 'course', column: 'course', kind: 'text' },
   { key: 'message', column: 'message', kind: 'text' },
   { key: 'email', column: 'email', kind: 'text' },
+  { key: 'phone', column: 'phone', kind: 'optional' },
   { key: 'locale', column: 'locale', kind: 'text' },
   { key: 'page', column: 'page', kind: 'optional' },
   { key: 'idempotencyKey', column: 'idempotency_key', kind: 'optional' },
@@ -37,11 +40,13 @@ export function recordFromRow(row: Row): StoredEnquiry {
   return record as unknown as StoredEnquiry;
 }
 
-/** The values of a record for the columns of ENQUIRY_COLUMNS, in that order. */
-export function rowValues(e: Omit<StoredEnquiry, 'id' | 'receivedAt'>): (string | number | null)[] {
+/** The values of a record for the columns of ENQUIRY_COLUMNS, in that order; a flag as 0 or 1 (SQLite) or as a boolean (PostgreSQL). */
+export function rowValues(e: Omit<StoredEnquiry, 'id' | 'receivedAt'>): (string | number | null)[];
+export function rowValues(e: Omit<StoredEnquiry, 'id' | 'receivedAt'>, flags: 'boolean'): (string | boolean | null)[];
+export function rowValues(e: Omit<StoredEnquiry, 'id' | 'receivedAt'>, flags: 'integer' | 'boolean' = 'integer'): (string | number | boolean | null)[] {
   return ENQUIRY_FIELDS.map((f) => {
     const value = e[f.key];
-    if (f.kind === 'boolean') return value ? 1 : 0;
+    if (f.kind === 'boolean') return flags === 'boolean' ? !!value : value ? 1 : 0;
     return value === undefined ? null : (value as string);
   });
 }
@@ -64,6 +69,7 @@ export const StoredRecord = z.strictObject({
     .string()
     .min(1)
     .max(Enquiry.shape.email.maxLength ?? 254),
+  phone: Enquiry.shape.phone,
   locale: z.string().min(1).max(16),
   page: z.string().max(200).optional(),
   idempotencyKey: Enquiry.shape.idempotencyKey,
@@ -71,6 +77,16 @@ export const StoredRecord = z.strictObject({
   notify: z.boolean(),
   spam: z.enum(['honeypot', 'too_fast']).optional(),
 });
+
+/**
+ * The type checker's part in "one declaration per field": a field of the form's `Enquiry` that
+ * `StoredEnquiry` lacks, a field of `StoredEnquiry` that `ENQUIRY_FIELDS` (the columns of both
+ * stores) or `StoredRecord` (backups, imports) lacks, is a compile error naming it.
+ */
+type Missing<Of, In> = Exclude<keyof Of, keyof In>;
+allListed<Missing<Enquiry, StoredEnquiry>>();
+allListed<Missing<Omit<StoredEnquiry, 'id' | 'receivedAt'>, { [F in (typeof ENQUIRY_FIELDS)[number] as F['key']]: F }>>();
+allListed<Missing<StoredEnquiry, z.infer<typeof StoredRecord>>>();
 
 /** Why `value` is not a stored enquiry, in one line (undefined: it is one). */
 export function recordProblem(value: unknown): string | undefined {

@@ -81,7 +81,7 @@ export function parseBody(kind: BodyKind, body: Buffer): Record<string, unknown>
 
 export interface FieldError {
   field: string;
-  code: 'required' | 'too_long' | 'invalid_email' | 'unknown_option' | 'invalid' | 'unknown_field';
+  code: 'required' | 'too_long' | 'invalid_email' | 'invalid_phone' | 'unknown_option' | 'invalid' | 'unknown_field';
   message: string;
 }
 
@@ -169,6 +169,7 @@ function fieldErrors(issue: z.core.$ZodIssue, input: Record<string, unknown>, m:
   if (issue.code === 'too_big' && typeof value === 'string')
     return [{ field, code: 'too_long', message: m.errorTooLong.replace('{{max}}', String(issue.maximum)) }];
   if (field === 'email' && typeof value === 'string') return [{ field, code: 'invalid_email', message: m.errorEmail }];
+  if (field === 'phone' && typeof value === 'string') return [{ field, code: 'invalid_phone', message: m.errorPhone ?? m.errorInvalid }];
   return [{ field, code: 'invalid', message: m.errorInvalid }];
 }
 

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import type { Locale, PageModel } from '../../templates/model.ts';
 import type { Translator } from '../resolve/translator.ts';
 import { localeUrl } from '../resolve/urls.ts';
-import { ENQUIRY_LIMITS } from '../schema/enquiry-rules.ts';
+import { ENQUIRY_LIMITS, FORM_FIELDS, type FormFieldName } from '../schema/enquiry-rules.ts';
 import { known } from '../schema/layout.ts';
 import { keepDaysOf } from '../schema/legal.ts';
+import type { UiKey } from '../schema/ui-keys.ts';
 import type { Content } from '../validate/content.ts';
 
 /** Where the build leaves what `content serve` needs; dot-paths are never served. */
@@ -16,6 +17,8 @@ export const MANIFEST_VERSION = 1;
 export interface ServerMessages {
   errorRequired: string;
   errorEmail: string;
+  /** Absent in manifests of older builds. */
+  errorPhone?: string;
   errorCourse: string;
   /** With `{{max}}` left in. */
   errorTooLong: string;
@@ -31,7 +34,8 @@ export interface ServerMessages {
   errorConflict?: string;
   /** Plural forms with `{{count}}` left in, chosen with Intl.PluralRules. */
   errorSummary: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
-  fields: { name: string; course: string; message: string; email: string };
+  /** The label of each field of the form (a field newer than the build: absent). */
+  fields: Partial<Record<FormFieldName, string>>;
   contacts: { phone: string; email: string };
 }
 
@@ -105,6 +109,7 @@ export function enquiryManifest(
         {
           errorRequired: plain('form.errorRequired', l),
           errorEmail: plain('form.errorEmail', l),
+          errorPhone: plain('form.errorPhone', l),
           errorCourse: plain('form.errorCourse', l),
           errorTooLong: plain('form.errorTooLong', l),
           errorInvalid: plain('form.errorInvalid', l),
@@ -116,7 +121,7 @@ export function enquiryManifest(
           failure: plain('form.failure', l),
           errorConflict: serverText(l, 'errorConflict'),
           errorSummary: { other: plain('form.errorSummary_other', l), ...summary },
-          fields: { name: plain('form.name', l), course: plain('form.course', l), message: plain('form.message', l), email: plain('form.email', l) },
+          fields: Object.fromEntries(FORM_FIELDS.map((f) => [f.name, plain(`form.${f.name}` satisfies UiKey, l)])),
           contacts: { phone: contact(site.contacts.phone), email: contact(site.contacts.email) },
         },
       ];

@@ -77,6 +77,10 @@ export const MIGRATIONS: readonly string[] = [
     salt bytea NOT NULL
   );
   `,
+  // 4: the visitor's phone number (optional).
+  `
+  ALTER TABLE studio_enquiries ADD COLUMN phone text;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

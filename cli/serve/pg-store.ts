@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { ENQUIRY_COLUMNS, recordFromRow, rowValues } from './enquiry-record.ts';
 import { migrate, SchemaTooNew } from './pg-schema.ts';
 import {
   type Added,
@@ -300,19 +301,20 @@ export class PgStore implements EnquiryStore {
       await client.query('COMMIT');
       return { enquiry: fromRow(first), duplicate: true };
     }
+    // $1 the time, $2 the hash, $3 the key, then the fields of ENQUIRY_FIELDS in their order.
     const { rows } = await client.query<Row>(
       `WITH e AS (
-         INSERT INTO studio_enquiries (received_at, name, course, message, email, locale, page, idempotency_key, via, notify, content_hash, spam)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *
+         INSERT INTO studio_enquiries (received_at, content_hash, ${ENQUIRY_COLUMNS.join(', ')})
+         VALUES ($1, $2, ${ENQUIRY_COLUMNS.map((_, i) => `$${i + 4}`).join(', ')}) RETURNING *
        ), r AS (
-         UPDATE studio_enquiry_recent SET enquiry_id = (SELECT id FROM e) WHERE content_hash = $11
+         UPDATE studio_enquiry_recent SET enquiry_id = (SELECT id FROM e) WHERE content_hash = $2
        ), k AS (
-         UPDATE studio_enquiry_keys SET enquiry_id = (SELECT id FROM e) WHERE key = $8
+         UPDATE studio_enquiry_keys SET enquiry_id = (SELECT id FROM e) WHERE key = $3
        ), m AS (
          INSERT INTO studio_enquiry_mail (enquiry_id) SELECT id FROM e WHERE e.notify AND e.spam IS NULL
        )
        SELECT * FROM e`,
-      [now, input.name, input.course, input.message, input.email, input.locale, input.page ?? null, key, input.via, input.notify, hash, input.spam ?? null],
+      [now, hash, key, ...rowValues(input, 'boolean')],
     );
     await client.query('COMMIT');
     return { enquiry: fromRow(rows[0]!), duplicate: false };
@@ -447,22 +449,9 @@ export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient
 
 const conflict = (key: string) => new EnquiryConflict(`the idempotency key ${key} was already used for a different enquiry; a new enquiry needs a new key`);
 
-/** A row as the file inbox would have written it (same fields, same order). */
+/** A row as the file inbox would have written it (same fields, same order: ENQUIRY_FIELDS). */
 export function fromRow(r: Row): StoredEnquiry {
-  return {
-    id: Number(r.id),
-    receivedAt: (r.received_at as Date).toISOString(),
-    name: r.name as string,
-    course: r.course as string,
-    message: r.message as string,
-    email: r.email as string,
-    locale: r.locale as string,
-    ...(r.page != null ? { page: r.page as string } : {}),
-    ...(r.idempotency_key != null ? { idempotencyKey: r.idempotency_key as string } : {}),
-    via: r.via as StoredEnquiry['via'],
-    notify: r.notify as boolean,
-    ...(r.spam != null ? { spam: r.spam as StoredEnquiry['spam'] } : {}),
-  };
+  return recordFromRow({ ...r, received_at: (r.received_at as Date).toISOString() });
 }
 
 function mailOf(r: Row): MailState {

@@ -67,6 +67,10 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX damaged_received ON damaged (received_at);
   `,
+  // 2: the visitor's phone number (optional).
+  `
+  ALTER TABLE enquiries ADD COLUMN phone TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -9,6 +9,7 @@ export interface StoredEnquiry {
   course: string;
   message: string;
   email: string;
+  phone?: string;
   locale: string;
   page?: string;
   idempotencyKey?: string;

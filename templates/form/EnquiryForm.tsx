@@ -1,4 +1,5 @@
 import type { ChangeEvent, FocusEvent, ReactNode, RefObject } from 'react';
+import { FORM_FIELDS } from '../../cli/schema/enquiry-rules.ts';
 import { PhoneAndEmail } from '../Contacts.tsx';
 import type { FormGroup, Text } from '../model.ts';
 import type { FormView } from './props.ts';
@@ -8,6 +9,7 @@ import { type FieldName, summary } from './validate.ts';
 const L = ({ value }: { value: Text }) => <span lang={value.lang}>{value.text}</span>;
 const controlId = (name: FieldName) => `enquiry-${name}`;
 const errorId = (name: FieldName) => `enquiry-${name}-error`;
+const hintId = (name: FieldName) => `enquiry-${name}-hint`;
 
 /**
  * The enquiry form. Rendered to HTML at build time (a plain form that posts without
@@ -40,38 +42,48 @@ export function EnquiryForm(form: FormView) {
         <span aria-hidden="true">* </span>
         <L value={labels.required} />
       </p>
-      <Field name="name" label={labels.name} required={required('name')} error={errors.name}>
-        <input {...named('name')} type="text" autoComplete="name" required={required('name')} {...bound('name')} />
-      </Field>
-      <Field name="course" label={labels.course} required={required('course')} error={errors.course}>
-        <select {...named('course')} required={required('course')} {...bound('course')}>
-          <option value="">{labels.coursePlaceholder.text}</option>
-          {form.groups.map((g) =>
-            g.label ? (
-              <optgroup key={g.label.text} label={g.label.text} lang={g.label.lang}>
-                <Options group={g} />
-              </optgroup>
-            ) : (
-              <Options key="" group={g} />
-            ),
-          )}
-        </select>
-      </Field>
-      <Field
-        name="message"
-        label={labels.message}
-        required={required('message')}
-        error={errors.message}
-        count={hydrated ? { length: values.message.trim().length, max: rules.maxLength.message } : undefined}
-      >
-        <p className="field-hint" id="enquiry-message-hint">
-          <L value={labels.messageHint} />
-        </p>
-        <textarea {...named('message')} required={required('message')} rows={4} {...bound('message', `${errorId('message')} enquiry-message-hint`)} />
-      </Field>
-      <Field name="email" label={labels.email} required={required('email')} error={errors.email}>
-        <input {...named('email')} type="email" autoComplete="email" required={required('email')} {...bound('email', `${errorId('email')} enquiry-privacy`)} />
-      </Field>
+      {FORM_FIELDS.map((f) => {
+        if (f.control === 'select')
+          return (
+            <Field key={f.name} name={f.name} label={labels[f.name]} required={required(f.name)} error={errors[f.name]}>
+              <select {...named(f.name)} required={required(f.name)} {...bound(f.name)}>
+                <option value="">{labels.coursePlaceholder.text}</option>
+                {form.groups.map((g) =>
+                  g.label ? (
+                    <optgroup key={g.label.text} label={g.label.text} lang={g.label.lang}>
+                      <Options group={g} />
+                    </optgroup>
+                  ) : (
+                    <Options key="" group={g} />
+                  ),
+                )}
+              </select>
+            </Field>
+          );
+        if (f.control === 'textarea')
+          return (
+            <Field
+              key={f.name}
+              name={f.name}
+              label={labels[f.name]}
+              required={required(f.name)}
+              error={errors[f.name]}
+              count={hydrated ? { length: values[f.name].trim().length, max: rules.maxLength[f.name] } : undefined}
+            >
+              <p className="field-hint" id={hintId(f.name)}>
+                <L value={labels.messageHint} />
+              </p>
+              <textarea {...named(f.name)} required={required(f.name)} rows={4} {...bound(f.name, `${errorId(f.name)} ${hintId(f.name)}`)} />
+            </Field>
+          );
+        // A contact field is described by the privacy note too: what is done with the address or number.
+        const describedBy = 'privacy' in f ? `${errorId(f.name)} enquiry-privacy` : errorId(f.name);
+        return (
+          <Field key={f.name} name={f.name} label={labels[f.name]} required={required(f.name)} error={errors[f.name]}>
+            <input {...named(f.name)} type={f.type} autoComplete={f.autocomplete} required={required(f.name)} {...bound(f.name, describedBy)} />
+          </Field>
+        );
+      })}
       <div className="hp" aria-hidden="true">
         <label htmlFor="enquiry-website">Website</label>
         <input id="enquiry-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -1,11 +1,22 @@
-import { ENQUIRY_RULES } from '../../cli/schema/enquiry-rules.ts';
+import { ENQUIRY_RULES, FORM_FIELDS, type FormFieldName } from '../../cli/schema/enquiry-rules.ts';
 import type { FormModel, Text } from '../model.ts';
 
 /** What the enquiry form renders from (the section around it shows the title, intro and fallback). */
 export type FormView = Omit<FormModel, 'labels'> & { labels: Omit<FormModel['labels'], 'title' | 'intro' | 'scriptFailed'> };
 
 /** The texts the form shows only once a visitor acts: not in its HTML, so they travel as JSON. */
-const LATER = ['sending', 'success', 'failure', 'errorRequired', 'errorEmail', 'errorCourse', 'errorTooLong', 'errorRateLimited', 'errorSummary'] as const;
+const LATER = [
+  'sending',
+  'success',
+  'failure',
+  'errorRequired',
+  'errorEmail',
+  'errorPhone',
+  'errorCourse',
+  'errorTooLong',
+  'errorRateLimited',
+  'errorSummary',
+] as const;
 
 /**
  * What the form's script needs besides the form's own HTML: the contacts and the texts not yet
@@ -57,12 +68,9 @@ export function formView(form: HTMLFormElement, props: FormProps): FormView {
     ...(privacyHref ? { privacyHref } : {}),
     labels: {
       ...props.labels,
-      name: label('name'),
-      course: label('course'),
+      ...(Object.fromEntries(FORM_FIELDS.map((f) => [f.name, label(f.name)])) as Record<FormFieldName, Text>),
       coursePlaceholder: { text: options.find((o) => !o.value)?.textContent ?? '' },
-      message: label('message'),
       messageHint: text(form.querySelector('#enquiry-message-hint > span')),
-      email: label('email'),
       required: text(form.querySelector('.required-note > span:last-child')),
       privacyNote: text(form.querySelector('#enquiry-privacy > span')),
       privacyLink: text(form.querySelector('#enquiry-privacy > a > span')),
@@ -86,7 +94,8 @@ function groupsOf(options: HTMLOptionElement[], text: (el: Element | null) => Te
       groups.push({ ...(label != null && { label: lang ? { text: label, lang: lang as Text['lang'] } : { text: label } }), options: [] });
       parent = group;
     }
-    groups.at(-1)!.options.push({ value: o.value, label: text(o) });
+    // Not .at(-1): Safari before 15.4 lacks it.
+    groups[groups.length - 1]!.options.push({ value: o.value, label: text(o) });
   }
   return groups;
 }

@@ -1,7 +1,7 @@
 import { type FocusEvent, type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FormView } from './props.ts';
 import { postNatively, sendEnquiry } from './send.ts';
-import { type Errors, FIELDS, type FieldName, type Values, validateAll, validateField } from './validate.ts';
+import { type Errors, emptyValues, FIELDS, type FieldName, type Values, validateAll, validateField } from './validate.ts';
 
 export type Phase = 'idle' | 'sending' | 'sent' | 'failed' | 'rateLimited';
 
@@ -15,7 +15,7 @@ type FocusTarget = 'status' | 'alert' | FieldName;
  * browser post the form itself (send.ts), and a failure keeps everything typed.
  */
 export function useEnquiry(form: FormView) {
-  const [values, setValues] = useState<Values>(() => ({ name: '', course: form.selected ?? '', message: '', email: '' }));
+  const [values, setValues] = useState<Values>(() => emptyValues(form.selected));
   const [errors, setErrors] = useState<Errors>({});
   const [phase, setPhase] = useState<Phase>('idle');
   const [showSummary, setShowSummary] = useState(false);
@@ -96,7 +96,7 @@ export function useEnquiry(form: FormView) {
     switch (outcome.kind) {
       case 'sent':
         // Emptied for a next enquiry, unless the visitor went on typing while it was sent: that text stays.
-        setValues((v) => (JSON.stringify(v) === text ? { name: '', course: form.selected ?? '', message: '', email: '' } : v));
+        setValues((v) => (JSON.stringify(v) === text ? emptyValues(form.selected) : v));
         key.current = null;
         setPhase('sent');
         setFocusTarget({ target: 'status' });

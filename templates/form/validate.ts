@@ -1,8 +1,9 @@
+import { FORM_FIELDS, type FormFieldName } from '../../cli/schema/enquiry-rules.ts';
 import type { FormView } from './props.ts';
 
 /** The fields in the order of the form: the first invalid one gets the focus. */
-export const FIELDS = ['name', 'course', 'message', 'email'] as const;
-export type FieldName = (typeof FIELDS)[number];
+export const FIELDS: readonly FormFieldName[] = FORM_FIELDS.map((f) => f.name);
+export type FieldName = FormFieldName;
 export type Values = Record<FieldName, string>;
 export type Errors = Partial<Record<FieldName, string>>;
 
@@ -14,7 +15,13 @@ export function validateField(field: FieldName, values: Values, form: FormView):
   const max = rules.maxLength[field as keyof typeof rules.maxLength];
   if (max && value.length > max) return labels.errorTooLong.text.replace('{{max}}', String(max));
   if (field === 'email' && value && !new RegExp(rules.emailPattern).test(value)) return labels.errorEmail.text;
+  if (field === 'phone' && value && !new RegExp(rules.phonePattern).test(value)) return labels.errorPhone.text;
   return undefined;
+}
+
+/** Every field empty, the course preselected on a course page. */
+export function emptyValues(selected?: string): Values {
+  return Object.fromEntries(FIELDS.map((f) => [f, f === 'course' ? (selected ?? '') : ''])) as Values;
 }
 
 export function validateAll(values: Values, form: FormView): Errors {

@@ -50,7 +50,7 @@ describe('content enquiries', () => {
     const r = await runCli(['enquiries', 'list', ...inbox()]);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^#\s+received \(UTC\)\s+name\s+course\s+e-mail\s+lang\s+message$/);
+    expect(lines[0]).toMatch(/^#\s+received \(UTC\)\s+name\s+course\s+e-mail\s+phone\s+lang\s+message$/);
     expect(lines[1]).toMatch(/^ 1 {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}Анна Иванова\s+Фортепиано\s+anna@example\.org\s+ru\s+Можно ли в субботу\? Спасибо, "Анна"$/);
     expect(r.stdout).not.toMatch(RAW_UNSAFE);
     // Escaped visibly, so staff see that something was hidden there.
@@ -76,13 +76,13 @@ describe('content enquiries', () => {
     expect(r.stdout).toContain('Wrote 10 enquiries');
     const csv = readFileSync(out, 'utf8');
     // Semicolons: what Excel in a German locale splits at (see SEPARATOR in cli/commands/enquiries.ts).
-    expect(csv.startsWith('\uFEFFid;receivedAt;name;course;courseLabel;email;locale;message;page;via;emailSent\r\n')).toBe(true);
-    expect(csv).toContain(';Анна Иванова;piano;Фортепиано;anna@example.org;ru;"Можно ли в субботу?\nСпасибо, ""Анна""";/vocal;json;false\r\n');
+    expect(csv.startsWith('\uFEFFid;receivedAt;name;course;courseLabel;email;phone;locale;message;page;via;emailSent\r\n')).toBe(true);
+    expect(csv).toContain(';Анна Иванова;piano;Фортепиано;anna@example.org;;ru;"Можно ли в субботу?\nСпасибо, ""Анна""";/vocal;json;false\r\n');
     expect(csv).toContain(`;"'=HYPERLINK(""http://evil.example"",""click"")";music;Вокал;`);
     expect(csv).toContain(`;'+1 call me, please;`);
     // Every other formula, also behind a blank, an NBSP, an ideographic space or a line break.
     for (const [i, cell] of [`' =1+1`, `'\u00a0=1+1`, `'\u3000@SUM(A1)`, `"fine\n'=1+1"`, `'\t=1`, `"'\r=1"`, `'-2+3`].entries())
-      expect(csv).toContain(`;Formula ${i};music;Вокал;f${i}@example.org;ru;${cell};`);
+      expect(csv).toContain(`;Formula ${i};music;Вокал;f${i}@example.org;;ru;${cell};`);
     // The file keeps what the visitor typed otherwise.
     expect(csv).toContain(TERMINAL_ATTACKS.name);
   });

@@ -69,8 +69,8 @@ describe('#24 point 9 and #25: enquiries export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8').slice(1);
     const [head, first] = text.split('\r\n');
-    expect(head).toBe('id;receivedAt;name;course;courseLabel;email;locale;message;page;via;emailSent');
-    expect(first).toMatch(/^1;\d{4}-[^;]+;Jürgen Groß;music;Вокал;j@example\.de;de;"Zeile eins$/);
+    expect(head).toBe('id;receivedAt;name;course;courseLabel;email;phone;locale;message;page;via;emailSent');
+    expect(first).toMatch(/^1;\d{4}-[^;]+;Jürgen Groß;music;Вокал;j@example\.de;;de;"Zeile eins$/);
     // Every byte the visitor wrote, inside one quoted cell.
     expect(text).toContain(`;"${MESSAGE.replaceAll('"', '""')}";`);
     expect(text.endsWith('\r\n')).toBe(true);

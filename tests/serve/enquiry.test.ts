@@ -54,7 +54,7 @@ const CASES: Case[] = [
   { name: 'an e-mail without a domain', body: json({ email: 'anna@' }), status: 422, error: 'invalid', fields: ['email'] },
   { name: 'a name over 200 characters', body: json({ name: 'A'.repeat(201) }), status: 422, error: 'invalid', fields: ['name'] },
   { name: 'a message over 5,000 characters', body: json({ message: 'm'.repeat(5001) }), status: 422, error: 'invalid', fields: ['message'] },
-  { name: 'an unknown field', body: json({ phone: '+49 30 1234567' }), status: 422, error: 'invalid', fields: ['phone'] },
+  { name: 'an unknown field', body: json({ fax: '+49 30 1234567' }), status: 422, error: 'invalid', fields: ['fax'] },
   { name: 'a course that is not an option of the form', body: json({ course: 'astrophysics' }), status: 422, error: 'invalid', fields: ['course'] },
   { name: 'a malformed idempotency key', body: json({ idempotencyKey: 'a b' }), status: 422, error: 'invalid', fields: ['idempotencyKey'] },
   {

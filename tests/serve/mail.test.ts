@@ -94,6 +94,27 @@ describe('content serve: e-mail to the studio', () => {
     expect(evil.text).toContain('Курс: Вокал');
   }, 60_000);
 
+  it('#37 point 6: the e-mail names the phone a visitor gave (text and HTML part), and says there is none when none was given', async () => {
+    const port = await freePort();
+    const smtp = await startSmtp(port);
+    cleanups.push(smtp.close);
+    const data = tempData();
+    cleanups.push(data.cleanup);
+    const server = await serveSite(dist, {
+      data: data.dir,
+      mail: { mailer: transport(port), to: 'studio@example.org', from: 'website@example.org', retry: { initialMs: 50, maxMs: 200 } },
+    });
+    cleanups.push(() => server.close());
+    const withPhone = validEnquiry({ name: 'Mit Telefon', phone: '+49 (0)30 123-45/67', locale: 'de' });
+    const without = validEnquiry({ name: 'Ohne Telefon', locale: 'de' });
+    for (const e of [withPhone, without]) expect((await postJson(server.url, e)).status).toBe(201);
+    await until(() => smtp.received.length >= 2);
+    const mail = (name: string) => smtp.received.find((m) => (m.text ?? '').includes(`Имя: ${name}`))!;
+    expect(mail('Mit Telefon').text).toMatch(/^E-mail: .+\nТелефон: \+49 \(0\)30 123-45\/67\n/m);
+    expect(mail('Mit Telefon').html).toContain('<tr><th align="left">Телефон</th><td>+49 (0)30 123-45/67</td></tr>');
+    expect(mail('Ohne Telefon').text).toContain('\nТелефон: —\n');
+  });
+
   it('sends after a restart what it still owed when it was stopped', async () => {
     const port = await freePort();
     const data = tempData();

@@ -8,7 +8,7 @@ import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
-import { SCHEMA_VERSION } from '../../cli/serve/pg-schema.ts';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../cli/serve/pg-schema.ts';
 import { PgStore } from '../../cli/serve/pg-store.ts';
 import { SqliteStore } from '../../cli/serve/sqlite-store.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -44,6 +44,51 @@ pgDescribe('the PostgreSQL store keeps the e-mail contract', () => {
 });
 pgDescribe('the PostgreSQL store keeps the personal data contract', () => {
   personalDataContract(pgStore);
+});
+
+pgDescribe('the phone field (#37 point 6) in a database made before it', () => {
+  it('an existing database gets the phone column, keeps its enquiries, and import from SQLite carries the phone over', async () => {
+    const url = db.url(await db.createDatabase());
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      // The schema as it was before the phone: versions 1 to 3, with an enquiry in it.
+      await client.query('CREATE TABLE studio_schema (version integer NOT NULL, migrated_at timestamptz NOT NULL DEFAULT now())');
+      for (const [i, step] of MIGRATIONS.slice(0, 3).entries()) {
+        await client.query(step);
+        await client.query('INSERT INTO studio_schema (version) VALUES ($1)', [i + 1]);
+      }
+      await client.query(
+        `INSERT INTO studio_enquiries (received_at, name, course, message, email, locale, via, notify, content_hash)
+         VALUES (now(), 'Old', 'music', '', 'old@example.org', 'ru', 'json', false, 'h')`,
+      );
+    } finally {
+      await client.end();
+    }
+    const store = await PgStore.open(url);
+    try {
+      const added = await store.add(newEnquiry({ phone: '030 1234567' }));
+      expect((await store.list()).map((e) => [e.name, e.phone])).toEqual([
+        ['Old', undefined],
+        [added.enquiry.name, '030 1234567'],
+      ]);
+    } finally {
+      await store.close();
+    }
+    expect(await query(url, 'SELECT max(version) AS v FROM studio_schema')).toEqual([{ v: SCHEMA_VERSION }]);
+
+    const data = tempData();
+    try {
+      const sqlite = SqliteStore.open(data.dir);
+      await sqlite.add(newEnquiry({ name: 'From SQLite', phone: '+7 900 123-45-67' }));
+      await sqlite.close();
+      const imported = await runCli(['enquiries', 'import', '--data', data.dir, '--database', url]);
+      expect(imported.code, imported.stderr).toBe(0);
+      expect(await query(url, "SELECT phone FROM studio_enquiries WHERE name = 'From SQLite'")).toEqual([{ phone: '+7 900 123-45-67' }]);
+    } finally {
+      data.cleanup();
+    }
+  });
 });
 
 const dist = inject('siteDir');

@@ -133,6 +133,32 @@ export function storeContract(make: () => Promise<StoreFixture>): void {
   );
 
   it(
+    'keeps an optional phone with its enquiry, across a restart; without one there is none; a phone alone does not make the same text another enquiry',
+    withStore(async (store, fixture) => {
+      const t0 = new Date('2026-11-23T10:00:00Z');
+      const withPhone = await store.add(newEnquiry({ phone: '+49 (0)30 123-45/67', idempotencyKey: undefined }), t0);
+      const without = await store.add(newEnquiry({ idempotencyKey: undefined }), t0);
+      expect(withPhone.enquiry.phone).toBe('+49 (0)30 123-45/67');
+      expect(without.enquiry).not.toHaveProperty('phone');
+      // The same person sending the same text again, this time with a phone: the enquiry they sent.
+      const { id: _id, receivedAt: _at, ...sent } = without.enquiry;
+      const again = await store.add({ ...sent, phone: '8 900 123.45.67' }, new Date(t0.getTime() + 60_000));
+      expect([again.duplicate, again.enquiry.id]).toEqual([true, without.enquiry.id]);
+      await store.close();
+      const reopened = await fixture.open();
+      try {
+        const listed = await reopened.list();
+        expect(listed.map((e) => e.phone)).toEqual(['+49 (0)30 123-45/67', undefined]);
+        expect(Object.keys(listed[0]!)).toContain('phone');
+        expect(Object.keys(listed[1]!)).not.toContain('phone');
+        expect((await reopened.listWithMail())[0]).toMatchObject({ phone: '+49 (0)30 123-45/67' });
+      } finally {
+        await reopened.close();
+      }
+    }),
+  );
+
+  it(
     'refuses enquiries once closed, and says so in health()',
     withStore(async (store) => {
       await store.close();
