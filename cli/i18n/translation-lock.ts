@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOCK_FILE, type ParsedFile } from '../load/load.ts';
 import type { SourceFile } from '../load/source.ts';
@@ -76,13 +77,28 @@ export function writeLock(contentDir: string, lock: TranslationLock): void {
     ),
   };
   const header =
-    '# yaml-language-server: $schema=../schemas/translations.schema.json\n' +
+    `${modelineOf(join(contentDir, LOCK_FILE))}\n` +
     '# Written by `content i18n --confirm`: the Russian text each translation was checked against (a short hash), under the\n' +
     "# text's identity: file#path, a list entry named by its id, path, key or value (`[id=trial]`); `[*]` where an entry has\n" +
     '# none, and then each Russian text confirmed there with the translation confirmed with it (hash: hash).\n' +
     '# Edit only sameInAllLanguages (texts that are rightly the same in every language: names, brands) and glossary\n' +
     '# (one term per thing: `use` is the word for it in that language, `not` the other ways it must not be said).\n';
   writeWhole(join(contentDir, LOCK_FILE), header + yamlPackage().stringify(sorted, { lineWidth: 0 }));
+}
+
+/**
+ * The file's own first line when it names its schema (a content folder elsewhere than beside schemas/
+ * names it by another path, as the frozen test fixture does), else the one of the shipped content.
+ */
+function modelineOf(file: string): string {
+  let first = '';
+  try {
+    // Only a regular file is read (a FIFO or a link in its place is written over, never opened).
+    if (lstatSync(file).isFile()) first = readFileSync(file, 'utf8').split('\n', 1)[0]!;
+  } catch {
+    // no file yet
+  }
+  return first.startsWith('# yaml-language-server: $schema=') ? first : '# yaml-language-server: $schema=../schemas/translations.schema.json';
 }
 
 /**

@@ -174,6 +174,8 @@ describe("today's translations.yaml, by position, is carried over", () => {
       // Written by the next --confirm (of one file here), by identity: still nothing lost.
       expect((await runCli(['i18n', '--content', copy.dir, '--confirm', '--file', 'site.yaml'])).code).toBe(0);
       const written = readFileSync(lockFile, 'utf8');
+      // The file keeps the schema line it had (the fixture's is one level deeper than the shipped content's).
+      expect(written.split('\n')[0]).toBe('# yaml-language-server: $schema=../../../schemas/translations.schema.json');
       expect(written).not.toMatch(/\[\d+\]/);
       expect(written).toContain('faq.yaml#items[id=enrolment].answer[*]:');
       expect(written).toContain('banners.yaml#banners[id=school-prep].title: ');
