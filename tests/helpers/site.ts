@@ -26,7 +26,7 @@ export function internalRefs(html: string): string[] {
 /** A page of the built site for a route in a locale (ru at the root, en and de under their prefix). */
 export const localeUrl = (route: string, locale: 'ru' | 'en' | 'de') => (locale === 'ru' ? route : route === '/' ? `/${locale}` : `/${locale}${route}`);
 
-/** What a visitor reads: the body's text, tags out, entities and no-break spaces as plain characters. */
+/** What a visitor reads: the body's text, tags out, entities and no-break spaces as plain characters, soft hyphens (shown only where a word breaks) out. */
 export const visibleText = (page: string) =>
   page
     .replace(/^[\s\S]*?<body[^>]*>/, '')
@@ -37,5 +37,6 @@ export const visibleText = (page: string) =>
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
+    .replace(/\u00ad|&shy;/g, '')
     .replace(/[\u00a0\u202f]/g, ' ')
     .replace(/\s+/g, ' ');
