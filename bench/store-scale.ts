@@ -11,8 +11,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fromRoot } from '../cli/paths.ts';
-import { SqliteStore } from '../cli/serve/sqlite-store.ts';
-import type { NewEnquiry } from '../cli/serve/store.ts';
+import { SqliteStore } from '../cli/serve/store/sqlite-store.ts';
+import type { NewEnquiry } from '../cli/serve/store/store.ts';
 
 const COUNT = Number(process.env.STORE_ENQUIRIES ?? 1_000_000);
 

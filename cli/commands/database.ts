@@ -1,5 +1,5 @@
 import { UsageError } from '../report/problem.ts';
-import { DatabaseRefused, PgStore, redactUrl } from '../serve/pg-store.ts';
+import { DatabaseRefused, PgStore, redactUrl } from '../serve/store/pg-store.ts';
 import { givenOnCommandLine } from './option-table.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { DEFAULT_KEEP_DAYS } from '../serve/retention.ts';
-import type { StoredEnquiry } from '../serve/store.ts';
+import { DEFAULT_KEEP_DAYS } from '../serve/personal-data/retention.ts';
+import type { StoredEnquiry } from '../serve/store/store.ts';
 import { readRetention, type StoreChoice } from './enquiries-store.ts';
 
 /** What `content enquiries list` says under the table: suspected spam kept aside, and how long enquiries are kept. */

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../report/problem.ts';
-import { foldAddress } from '../serve/enquiry-record.ts';
-import { INBOX_FILE } from '../serve/file-inbox-import.ts';
-import type { PgStore } from '../serve/pg-store.ts';
-import { redactUrl } from '../serve/pg-store.ts';
-import { DATABASE_FILE, type DamagedRecord, type Selection, SqliteStore } from '../serve/sqlite-store.ts';
-import type { AdminResult, ListedEnquiry } from '../serve/store.ts';
+import { foldAddress } from '../serve/store/enquiry-record.ts';
+import { INBOX_FILE } from '../serve/store/file-inbox-import.ts';
+import type { PgStore } from '../serve/store/pg-store.ts';
+import { redactUrl } from '../serve/store/pg-store.ts';
+import { DATABASE_FILE, type DamagedRecord, type Selection, SqliteStore } from '../serve/store/sqlite-store.ts';
+import type { AdminResult, ListedEnquiry } from '../serve/store/store.ts';
 import { databaseFor, openForReading } from './database.ts';
 
 /** Where a command finds the enquiries: the SQLite database in `--data`, or PostgreSQL (`--database`, STUDIO_DATABASE_URL). */

@@ -1,12 +1,12 @@
 import { relative } from 'node:path';
 import type { Logger } from '../logger.ts';
 import { UsageError } from '../report/problem.ts';
-import { type LogStream, readableLines } from '../serve/log-lines.ts';
+import { type LogStream, readableLines } from '../serve/http/log-lines.ts';
 import { readManifest } from '../serve/manifest.ts';
-import { redactUrl } from '../serve/pg-store.ts';
-import { DEFAULT_KEEP_DAYS } from '../serve/retention.ts';
+import { DEFAULT_KEEP_DAYS } from '../serve/personal-data/retention.ts';
 import type { ServeOptions } from '../serve/server.ts';
-import { SqliteStore } from '../serve/sqlite-store.ts';
+import { redactUrl } from '../serve/store/pg-store.ts';
+import { SqliteStore } from '../serve/store/sqlite-store.ts';
 import { EXIT } from './common.ts';
 import { databaseFor } from './database.ts';
 import { checkBuiltSite, checkDataDir, parseNumber, parseWholeNumber } from './options.ts';

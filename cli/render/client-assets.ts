@@ -179,7 +179,7 @@ function install(key: string, result: BuildResult<{ metafile: true; write: false
  * The tags each group of pages gets: the stylesheet itself in a <style> (7 KB, 2.6 KB compressed:
  * a request of its own cost a slow connection a round trip of white screen before the first
  * paint), and the form's script by the path the site serves it at. The stylesheet's file stays
- * for the server's own pages (cli/serve/answer.ts).
+ * for the server's own pages (cli/serve/http/answer.ts).
  */
 function insertsOf(metafile: Metafile, css: string): Pick<ClientAssets, 'inserts' | 'stylesheet'> {
   const href: Record<string, string> = {};

@@ -7,7 +7,7 @@ import { routeOfUrl, urlToFile } from '../resolve/urls.ts';
  */
 const PRICE_ALIASES = ['/prices', '/price', '/preise', '/preis', '/ceny', '/tseny'];
 
-/** The file of redirects Netlify and Cloudflare Pages read; `content serve` answers them too (cli/serve/static.ts). */
+/** The file of redirects Netlify and Cloudflare Pages read; `content serve` answers them too (cli/serve/http/static.ts). */
 export const REDIRECTS_FILE = '_redirects';
 
 /**

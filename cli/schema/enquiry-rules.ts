@@ -16,7 +16,7 @@ export const PHONE_PATTERN = '^$|^(?=(?:[^0-9]*[0-9]){5})[0-9 +()/.-]+$';
 /**
  * The fields a visitor fills in, in the order of the form, and how each is written (`privacy`:
  * the form's privacy note describes it, as it says what is done with a contact address). The
- * hydrated form (templates/form), the server's no-JavaScript form page (cli/serve/answer.ts)
+ * hydrated form (templates/form), the server's no-JavaScript form page (cli/serve/http/answer.ts)
  * and the server's field labels are made from this list; whether a field is required comes
  * from the enquiry schema (`ENQUIRY_RULES.required`).
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_KEEP_DAYS } from '../serve/retention.ts';
+import { DEFAULT_KEEP_DAYS } from '../serve/personal-data/retention.ts';
 import { LocalizedLine, LocalizedText } from './localized.ts';
 
 const LegalText = z.strictObject({

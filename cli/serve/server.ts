@@ -2,22 +2,22 @@ import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { UsageError } from '../report/problem.ts';
-import { asProblem, json, kindOf, refuse, TEXT, withContacts } from './answer.ts';
-import { answerLocale, MAX_BODY_BYTES } from './enquiry.ts';
-import { registerEnquiryRoute } from './enquiry-route.ts';
 import type { ServeEvent, ServeLog } from './events.ts';
-import type { ImportReport } from './file-inbox-import.ts';
-import { LiveSite, type OptionsMemory } from './live-site.ts';
-import type { LogStream } from './log-lines.ts';
+import { asProblem, json, kindOf, refuse, TEXT, withContacts } from './http/answer.ts';
+import { answerLocale, MAX_BODY_BYTES } from './http/enquiry.ts';
+import { registerEnquiryRoute } from './http/enquiry-route.ts';
+import { LiveSite, type OptionsMemory } from './http/live-site.ts';
+import type { LogStream } from './http/log-lines.ts';
+import { DEFAULT_TRACKED_ADDRESSES, databaseCounter, memoryCounter, trustedHops } from './http/rate-limit.ts';
+import { HSTS, SECURITY_HEADERS } from './http/security-headers.ts';
+import type { MailEvent, Mailer } from './mail/outbox.ts';
+import { type AnyOutbox, outboxFor } from './mail/outboxes.ts';
 import type { EnquiryManifest } from './manifest.ts';
-import type { MailEvent, Mailer } from './outbox.ts';
-import { type AnyOutbox, outboxFor } from './outboxes.ts';
-import { DatabaseRefused, PgStore, redactUrl } from './pg-store.ts';
-import { DEFAULT_TRACKED_ADDRESSES, databaseCounter, memoryCounter, trustedHops } from './rate-limit.ts';
-import { DEFAULT_KEEP_DAYS, startRetention } from './retention.ts';
-import { HSTS, SECURITY_HEADERS } from './security-headers.ts';
-import { SqliteStore } from './sqlite-store.ts';
-import type { EnquiryStore, StoreHealth } from './store.ts';
+import { DEFAULT_KEEP_DAYS, startRetention } from './personal-data/retention.ts';
+import type { ImportReport } from './store/file-inbox-import.ts';
+import { DatabaseRefused, PgStore, redactUrl } from './store/pg-store.ts';
+import { SqliteStore } from './store/sqlite-store.ts';
+import type { EnquiryStore, StoreHealth } from './store/store.ts';
 
 export interface ServeOptions {
   /** The built site. */
@@ -72,7 +72,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export { SECURITY_HEADERS } from './security-headers.ts';
+export { SECURITY_HEADERS } from './http/security-headers.ts';
 
 /**
  * The HTTP layer is fastify: its router decodes paths (a malformed escape is a 400 before

@@ -59,40 +59,6 @@ export function writeFileWhole(path: string, data: string | Uint8Array, options:
   if (options.sync) syncFolder(dirname(path));
 }
 
-/** The few file operations `writeFileWholeWith` needs: the seam where tests inject a full disk or failing syncs. */
-export interface WholeFileOps {
-  open(path: string, flags: number, mode?: number): Promise<number>;
-  /** Writes at `position` and returns how many bytes it wrote, which may be fewer than asked. */
-  write(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): Promise<number>;
-  sync(fd: number): Promise<void>;
-  close(fd: number): Promise<void>;
-}
-
-/** `writeFileWhole` through `ops` (the inbox's writes, whose tests inject faults), without blocking the server. */
-export async function writeFileWholeWith(ops: WholeFileOps, path: string, bytes: Uint8Array, options: WholeFileOptions = {}): Promise<void> {
-  const file = options.exclusive ? path : tempFileFor(path);
-  const fd = await ops.open(file, CREATE, options.mode ?? 0o644);
-  try {
-    try {
-      options.prepare?.(fd);
-      let done = 0;
-      while (done < bytes.length) {
-        const n = await ops.write(fd, bytes, done, bytes.length - done, done);
-        if (!(n > 0)) throw Object.assign(new Error(`wrote ${n} bytes of ${bytes.length - done}`), { code: 'EIO' });
-        done += n;
-      }
-      if (options.sync) await ops.sync(fd);
-    } finally {
-      await ops.close(fd);
-    }
-    if (file !== path) renameSync(file, path);
-  } catch (error) {
-    rmSync(file, { force: true });
-    throw error;
-  }
-  if (options.sync) syncFolder(dirname(path));
-}
-
 /**
  * Makes a folder's entries (a file created, renamed or removed in it) durable. A file system that
  * cannot flush a folder says so (EINVAL, ENOTSUP): there the rename is done all the same.

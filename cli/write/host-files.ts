@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SECURITY_HEADERS } from '../serve/security-headers.ts';
+import { SECURITY_HEADERS } from '../serve/http/security-headers.ts';
 
 /** The file Netlify and Cloudflare Pages read the site's headers from; `content serve` never serves it (no page has its name). */
 export const HEADERS_FILE = '_headers';

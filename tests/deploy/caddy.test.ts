@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
-import { SECURITY_HEADERS } from '../../cli/serve/security-headers.ts';
+import { SECURITY_HEADERS } from '../../cli/serve/http/security-headers.ts';
 import { CHROME, CHROME_FLAGS, SKIP_BROWSER } from '../helpers/browser.ts';
 import { CONTENT, ROOT, runCli } from '../helpers/cli.ts';
 import { freePort } from '../helpers/free-port.ts';

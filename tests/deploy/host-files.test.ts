@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { SECURITY_HEADERS } from '../../cli/serve/security-headers.ts';
+import { SECURITY_HEADERS } from '../../cli/serve/http/security-headers.ts';
 import { HEADERS_FILE, IMMUTABLE } from '../../cli/write/host-files.ts';
 import { serveSite } from '../helpers/serve.ts';
 

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SECURITY_HEADERS } from '../../cli/serve/security-headers.ts';
+import { SECURITY_HEADERS } from '../../cli/serve/http/security-headers.ts';
 import { ROOT } from '../helpers/cli.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { serveSite, validEnquiry } from '../helpers/serve.ts';

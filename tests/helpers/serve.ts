@@ -4,10 +4,10 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { recordFromRow } from '../../cli/serve/enquiry-record.ts';
 import { type RunningServer, type ServeOptions, startServer } from '../../cli/serve/server.ts';
-import { DATABASE_FILE } from '../../cli/serve/sqlite-store.ts';
-import type { StoredEnquiry } from '../../cli/serve/store.ts';
+import { recordFromRow } from '../../cli/serve/store/enquiry-record.ts';
+import { DATABASE_FILE } from '../../cli/serve/store/sqlite-store.ts';
+import type { StoredEnquiry } from '../../cli/serve/store/store.ts';
 import { ROOT } from './cli.ts';
 
 /** A fresh, empty inbox directory. */

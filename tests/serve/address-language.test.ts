@@ -1,8 +1,8 @@
 // Issue 36, section 2: show/erase compare addresses by case alone (never a different letter),
 // and Accept-Language is read as RFC 9110 says (weights, q=0, whole tags).
 import { describe, expect, it } from 'vitest';
-import { acceptedLocale } from '../../cli/serve/enquiry.ts';
-import { foldAddress } from '../../cli/serve/enquiry-record.ts';
+import { acceptedLocale } from '../../cli/serve/http/enquiry.ts';
+import { foldAddress } from '../../cli/serve/store/enquiry-record.ts';
 
 describe('foldAddress', () => {
   it('makes upper and lower case alike, and nothing else', () => {

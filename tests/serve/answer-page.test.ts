@@ -2,7 +2,7 @@ import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serveSite } from '../helpers/serve.ts';
 
-/** The page `content serve` answers a plain form post with (cli/serve/answer.ts), under hostile input. */
+/** The page `content serve` answers a plain form post with (cli/serve/http/answer.ts), under hostile input. */
 
 const dist = inject('siteDir');
 let base: string;

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import type { StoredEnquiry } from '../../cli/serve/store.ts';
+import type { StoredEnquiry } from '../../cli/serve/store/store.ts';
 import { runCliProcess } from '../helpers/cli.ts';
 import { postJson, type ServeProcess, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
 

@@ -2,7 +2,7 @@
 // rate limit (language, IPv6 /64, a flood of addresses) and what /api/health tells anyone.
 import { describe, expect, inject, it } from 'vitest';
 import type { ServeEvent } from '../../cli/serve/events.ts';
-import type { Mailer } from '../../cli/serve/outbox.ts';
+import type { Mailer } from '../../cli/serve/mail/outbox.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { postJson, readStored, serveSite, validEnquiry } from '../helpers/serve.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { notification } from '../../cli/serve/email.ts';
+import { notification } from '../../cli/serve/mail/email.ts';
 import type { EnquiryManifest } from '../../cli/serve/manifest.ts';
-import type { StoredEnquiry } from '../../cli/serve/store.ts';
+import type { StoredEnquiry } from '../../cli/serve/store/store.ts';
 
 const manifest = { options: [{ value: 'music', label: 'Вокал' }], notify: { subject: { ru: 'Новая заявка' } } } as unknown as EnquiryManifest;
 

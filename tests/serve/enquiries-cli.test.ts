@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { main } from '../../cli/main.ts';
-import { SqliteStore } from '../../cli/serve/sqlite-store.ts';
+import { SqliteStore } from '../../cli/serve/store/sqlite-store.ts';
 import { runCli } from '../helpers/cli.ts';
 import { tempData } from '../helpers/serve.ts';
 import { newEnquiry } from './store-contract.ts';

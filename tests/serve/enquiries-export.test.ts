@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SqliteStore } from '../../cli/serve/sqlite-store.ts';
+import { SqliteStore } from '../../cli/serve/store/sqlite-store.ts';
 import { runCli } from '../helpers/cli.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { tempData } from '../helpers/serve.ts';

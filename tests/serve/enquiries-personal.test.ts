@@ -5,7 +5,7 @@ import { chownSync, existsSync, readFileSync, statSync, symlinkSync, writeFileSy
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { DATABASE_FILE, SqliteStore } from '../../cli/serve/sqlite-store.ts';
+import { DATABASE_FILE, SqliteStore } from '../../cli/serve/store/sqlite-store.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { postJson, readStored, type ServeProcess, serveSite, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { paint } from '../../cli/report/colors.ts';
-import { readableLines } from '../../cli/serve/log-lines.ts';
+import { readableLines } from '../../cli/serve/http/log-lines.ts';
 import { postJson, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
 
 const dist = inject('siteDir');

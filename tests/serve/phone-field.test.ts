@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DATABASE_FILE, MIGRATIONS } from '../../cli/serve/sqlite-schema.ts';
-import { SqliteStore } from '../../cli/serve/sqlite-store.ts';
+import { DATABASE_FILE, MIGRATIONS } from '../../cli/serve/store/sqlite-schema.ts';
+import { SqliteStore } from '../../cli/serve/store/sqlite-store.ts';
 import { runCli } from '../helpers/cli.ts';
 import { postJson, serveSite, tempData, validEnquiry } from '../helpers/serve.ts';
 import { newEnquiry } from './store-contract.ts';

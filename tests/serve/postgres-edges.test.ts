@@ -2,7 +2,7 @@
 // a NUL character, and the rate limit shared by two instances.
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
-import { NETWORK_SHARE } from '../../cli/serve/rate-limit.ts';
+import { NETWORK_SHARE } from '../../cli/serve/http/rate-limit.ts';
 import { type Cluster, startPostgres } from '../helpers/postgres.ts';
 import { postJson, type ServeProcess, spawnServe, validEnquiry } from '../helpers/serve.ts';
 
@@ -80,7 +80,7 @@ pgDescribe('#24 point 6: a table lock held by another session', () => {
   });
 
   it('sets lock_timeout and statement_timeout on every session of the server', { timeout: 60_000 }, async () => {
-    const { PgStore } = await import('../../cli/serve/pg-store.ts');
+    const { PgStore } = await import('../../cli/serve/store/pg-store.ts');
     const url = db.url(await db.createDatabase());
     const store = await PgStore.open(url);
     try {
@@ -105,7 +105,7 @@ pgDescribe('#24 point 7: a NUL character with PostgreSQL', () => {
   });
 
   it('never marks the database down when a value cannot be stored (the store itself)', { timeout: 60_000 }, async () => {
-    const { PgStore } = await import('../../cli/serve/pg-store.ts');
+    const { PgStore } = await import('../../cli/serve/store/pg-store.ts');
     const { newEnquiry } = await import('./store-contract.ts');
     const url = db.url(await db.createDatabase());
     const store = await PgStore.open(url);

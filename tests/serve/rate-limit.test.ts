@@ -1,7 +1,7 @@
 // Issue 36, section 2, first point: what one network can fill. Only stored enquiries are
 // counted; a /48 is limited as well as each of its /64s; a full table never refuses a newcomer.
 import { describe, expect, inject, it } from 'vitest';
-import { NETWORK_SHARE } from '../../cli/serve/rate-limit.ts';
+import { NETWORK_SHARE } from '../../cli/serve/http/rate-limit.ts';
 import { postJson, readStored, serveSite, validEnquiry } from '../helpers/serve.ts';
 
 const dist = inject('siteDir');

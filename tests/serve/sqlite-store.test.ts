@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { SqliteStore } from '../../cli/serve/sqlite-store.ts';
+import { SqliteStore } from '../../cli/serve/store/sqlite-store.ts';
 import { tempData } from '../helpers/serve.ts';
 import { mailContract, personalDataContract, storeContract } from './store-contract.ts';
 

@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { compressedFiles } from '../../cli/serve/static.ts';
+import { compressedFiles } from '../../cli/serve/http/static.ts';
 import { serveSite } from '../helpers/serve.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'studio-large-'));

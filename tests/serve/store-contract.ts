@@ -1,9 +1,9 @@
 import { createTransport } from 'nodemailer';
 import { expect, it } from 'vitest';
+import type { MailEvent } from '../../cli/serve/mail/outbox.ts';
+import { outboxFor } from '../../cli/serve/mail/outboxes.ts';
 import type { EnquiryManifest } from '../../cli/serve/manifest.ts';
-import type { MailEvent } from '../../cli/serve/outbox.ts';
-import { outboxFor } from '../../cli/serve/outboxes.ts';
-import { DUPLICATE_WINDOW_MS, EnquiryConflict, type EnquiryStore, type NewEnquiry } from '../../cli/serve/store.ts';
+import { DUPLICATE_WINDOW_MS, EnquiryConflict, type EnquiryStore, type NewEnquiry } from '../../cli/serve/store/store.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startSmtp, until } from '../helpers/smtp.ts';
 

@@ -3,8 +3,8 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { SqliteStore } from '../../cli/serve/sqlite-store.ts';
-import type { StoredEnquiry } from '../../cli/serve/store.ts';
+import { SqliteStore } from '../../cli/serve/store/sqlite-store.ts';
+import type { StoredEnquiry } from '../../cli/serve/store/store.ts';
 import { postJson, readStored, spawnServe, validEnquiry } from '../helpers/serve.ts';
 import { newEnquiry } from './store-contract.ts';
 

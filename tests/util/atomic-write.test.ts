@@ -2,12 +2,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, sy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { nodeFileOps } from '../../cli/serve/file-ops.ts';
-import { isTempFileOf, tempFileFor, type WholeFileOps, writeFileWhole, writeFileWholeWith } from '../../cli/util/atomic-write.ts';
+import { isTempFileOf, tempFileFor, writeFileWhole } from '../../cli/util/atomic-write.ts';
 import { tinyDisk } from '../helpers/tiny-disk.ts';
 
 // The one "write to a temp file, then rename" of the compiler (cli/util/atomic-write.ts): the cache,
-// the translations' lock file, the inbox and its requests, the site mark, exports and backups.
+// the translations' lock file, the site mark, exports and backups.
 
 const root = mkdtempSync(join(tmpdir(), 'studio-atomic-write-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -58,7 +57,7 @@ describe('writeFileWhole', () => {
 
   const disk = tinyDisk();
   afterAll(() => disk?.cleanup());
-  it.skipIf(!disk)('on a full disk: the old file intact, no temp file left, the error thrown; an exclusive write leaves nothing', async () => {
+  it.skipIf(!disk)('on a full disk: the old file intact, no temp file left, the error thrown; an exclusive write leaves nothing', () => {
     const dir = join(disk!.dir, 'site');
     mkdirSync(dir);
     writeFileSync(join(dir, 'a.json'), 'the old file');
@@ -66,27 +65,9 @@ describe('writeFileWhole', () => {
     const big = Buffer.alloc(256 * 1024, 7);
     for (const sync of [false, true]) {
       expect(() => writeFileWhole(join(dir, 'a.json'), big, { sync })).toThrow(expect.objectContaining({ code: 'ENOSPC' }));
-      await expect(writeFileWholeWith(nodeOps, join(dir, 'a.json'), big, { sync })).rejects.toMatchObject({ code: 'ENOSPC' });
     }
     expect(() => writeFileWhole(join(dir, 'backup.jsonl'), big, { exclusive: true, sync: true })).toThrow(expect.objectContaining({ code: 'ENOSPC' }));
     expect(readdirSync(dir)).toEqual(['a.json']);
     expect(readFileSync(join(dir, 'a.json'), 'utf8')).toBe('the old file');
-  });
-});
-
-const nodeOps: WholeFileOps = nodeFileOps;
-
-describe('writeFileWholeWith', () => {
-  it('a failed sync or a write that makes no progress leaves the old file and no temp file', async () => {
-    const dir = folder();
-    writeFileSync(join(dir, 'a.json'), 'old');
-    const failingSync: WholeFileOps = { ...nodeOps, sync: () => Promise.reject(Object.assign(new Error('EIO'), { code: 'EIO' })) };
-    await expect(writeFileWholeWith(failingSync, join(dir, 'a.json'), Buffer.from('new'), { sync: true })).rejects.toMatchObject({ code: 'EIO' });
-    const stuck: WholeFileOps = { ...nodeOps, write: async () => 0 };
-    await expect(writeFileWholeWith(stuck, join(dir, 'a.json'), Buffer.from('new'))).rejects.toMatchObject({ code: 'EIO' });
-    expect(readdirSync(dir)).toEqual(['a.json']);
-    expect(readFileSync(join(dir, 'a.json'), 'utf8')).toBe('old');
-    await writeFileWholeWith(nodeOps, join(dir, 'a.json'), Buffer.from('new'), { sync: true });
-    expect(readFileSync(join(dir, 'a.json'), 'utf8')).toBe('new');
   });
 });

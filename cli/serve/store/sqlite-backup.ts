@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, fsyncSync, openSync, readSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { UsageError } from '../report/problem.ts';
+import { UsageError } from '../../report/problem.ts';
 import { ENQUIRY_COLUMNS, foldAddress, recordFromRow, recordProblem, rowValues } from './enquiry-record.ts';
 import { DATABASE_FILE, SCHEMA_VERSION } from './sqlite-schema.ts';
 import { SqliteStore } from './sqlite-store.ts';

@@ -1,4 +1,4 @@
-import { CSP } from '../../templates/csp.ts';
+import { CSP } from '../../../templates/csp.ts';
 
 /**
  * The site's policy headers: the pages' Content-Security-Policy plus what a meta tag cannot say.

@@ -3,10 +3,10 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Locale } from '../../templates/model.ts';
-import { parseRedirects, REDIRECTS_FILE } from '../render/redirects.ts';
-import { localeOfUrl } from '../resolve/urls.ts';
-import { DEFAULT_LOCALE } from '../schema/localized.ts';
+import type { Locale } from '../../../templates/model.ts';
+import { parseRedirects, REDIRECTS_FILE } from '../../render/redirects.ts';
+import { localeOfUrl } from '../../resolve/urls.ts';
+import { DEFAULT_LOCALE } from '../../schema/localized.ts';
 
 export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Enquiry } from '../schema/enquiry.ts';
-import { allListed } from '../schema/enquiry-rules.ts';
+import { Enquiry } from '../../schema/enquiry.ts';
+import { allListed } from '../../schema/enquiry-rules.ts';
 import type { StoredEnquiry } from './store.ts';
 
 /**

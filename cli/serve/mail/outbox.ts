@@ -1,4 +1,4 @@
-import type { EnquiryManifest } from './manifest.ts';
+import type { EnquiryManifest } from '../manifest.ts';
 
 /** What sends one e-mail; nodemailer's transport in production, anything alike in a test. */
 export interface Mailer {

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Locale } from '../../templates/model.ts';
-import { ENQUIRY_RULES, FORM_FIELDS } from '../schema/enquiry-rules.ts';
-import { escapeHtml } from '../util/escape.ts';
+import type { Locale } from '../../../templates/model.ts';
+import { ENQUIRY_RULES, FORM_FIELDS } from '../../schema/enquiry-rules.ts';
+import { escapeHtml } from '../../util/escape.ts';
+import type { EnquiryManifest, ServerMessages } from '../manifest.ts';
 import { type BodyKind, bodyKind, type FieldError, MAX_BODY_BYTES, RequestProblem, summaryText } from './enquiry.ts';
-import type { EnquiryManifest, ServerMessages } from './manifest.ts';
 
 /** How the server answers: JSON to the site's script, a small page to a plain form post, plain text elsewhere. */
 

@@ -1,9 +1,9 @@
 import type pg from 'pg';
+import type { EnquiryManifest } from '../manifest.ts';
+import { fromRow, transaction } from '../store/pg-store.ts';
+import { isPermanentMailError, type StoredEnquiry } from '../store/store.ts';
 import { notification } from './email.ts';
-import type { EnquiryManifest } from './manifest.ts';
 import { type MailEvent, type Mailer, oneLineError } from './outbox.ts';
-import { fromRow, transaction } from './pg-store.ts';
-import { isPermanentMailError, type StoredEnquiry } from './store.ts';
 
 export interface PgOutboxOptions {
   manifest: EnquiryManifest;

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
-import type { Locale } from '../../templates/model.ts';
-import { Enquiry } from '../schema/enquiry.ts';
-import { type EnquiryManifest, type ServerMessages, serverText } from './manifest.ts';
+import type { Locale } from '../../../templates/model.ts';
+import { Enquiry } from '../../schema/enquiry.ts';
+import { type EnquiryManifest, type ServerMessages, serverText } from '../manifest.ts';
 
 /** The largest request body accepted at the enquiry endpoint. */
 export const MAX_BODY_BYTES = 16 * 1024;

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Locale } from '../../templates/model.ts';
+import type { Locale } from '../../../templates/model.ts';
+import type { ServeLog } from '../events.ts';
+import { serverText } from '../manifest.ts';
+import type { EnquiryStore } from '../store/store.ts';
+import { EnquiryConflict, type StoredEnquiry } from '../store/store.ts';
 import { invalidPage, json, kindOf, refuse, TEXT, withContacts } from './answer.ts';
 import { answerLocale, type BodyKind, bodyKind, checkEnquiry, type FieldError, MAX_BODY_BYTES, parseBody, RequestProblem, summaryText } from './enquiry.ts';
-import type { ServeLog } from './events.ts';
 import type { LiveSite, SiteBuild } from './live-site.ts';
-import { serverText } from './manifest.ts';
 import { clientLimits, type RateCounter } from './rate-limit.ts';
-import type { EnquiryStore } from './store.ts';
-import { EnquiryConflict, type StoredEnquiry } from './store.ts';
 
 /** What the enquiry endpoint works with; startServer makes it. */
 export interface EnquiryRoute {

@@ -1,9 +1,9 @@
+import { PgStore } from '../store/pg-store.ts';
+import { SqliteStore } from '../store/sqlite-store.ts';
+import type { EnquiryStore, StoredEnquiry } from '../store/store.ts';
 import type { MailSettings } from './outbox.ts';
 import { PgOutbox } from './pg-outbox.ts';
-import { PgStore } from './pg-store.ts';
 import { SqliteOutbox } from './sqlite-outbox.ts';
-import { SqliteStore } from './sqlite-store.ts';
-import type { EnquiryStore, StoredEnquiry } from './store.ts';
 
 export type { MailSettings } from './outbox.ts';
 

@@ -1,7 +1,7 @@
-import { FORM_FIELDS, type FormFieldName } from '../schema/enquiry-rules.ts';
-import { escapeHtml } from '../util/escape.ts';
-import type { EnquiryManifest } from './manifest.ts';
-import type { StoredEnquiry } from './store.ts';
+import { FORM_FIELDS, type FormFieldName } from '../../schema/enquiry-rules.ts';
+import { escapeHtml } from '../../util/escape.ts';
+import type { EnquiryManifest } from '../manifest.ts';
+import type { StoredEnquiry } from '../store/store.ts';
 
 /**
  * One line: a line break (CR, LF, NEL, U+2028/2029, vertical tab, form feed) or other control

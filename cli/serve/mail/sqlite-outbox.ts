@@ -1,8 +1,8 @@
+import { recordFromRow } from '../store/enquiry-record.ts';
+import type { SqliteStore } from '../store/sqlite-store.ts';
+import { isPermanentMailError, type StoredEnquiry } from '../store/store.ts';
 import { notification } from './email.ts';
-import { recordFromRow } from './enquiry-record.ts';
 import { type MailEvent, type MailSettings, oneLineError } from './outbox.ts';
-import type { SqliteStore } from './sqlite-store.ts';
-import { isPermanentMailError, type StoredEnquiry } from './store.ts';
 
 /** The e-mail settings, and how often to look for e-mail owed (a retry that is due, a `resend` or `restore` by a command). */
 export type SqliteOutboxOptions = MailSettings & { pollMs?: number };

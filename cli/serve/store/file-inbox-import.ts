@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StatementSync } from 'node:sqlite';
-import { UsageError } from '../report/problem.ts';
+import { UsageError } from '../../report/problem.ts';
 import { ENQUIRY_COLUMNS, ENQUIRY_FIELDS, foldAddress, recordFromRow, recordProblem, rowValues } from './enquiry-record.ts';
 import { contentHash, DUPLICATE_WINDOW_MS, type MailState, type StoredEnquiry } from './store.ts';
 

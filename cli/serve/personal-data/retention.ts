@@ -1,4 +1,4 @@
-import type { EnquiryStore } from './store.ts';
+import type { EnquiryStore } from '../store/store.ts';
 
 /**
  * How long enquiries are kept by default: 180 days (about six months). An enquiry is kept to

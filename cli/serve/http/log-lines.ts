@@ -1,4 +1,4 @@
-import type { Paint } from '../report/colors.ts';
+import type { Paint } from '../../report/colors.ts';
 
 /** Where the server's log lines go: anything with a write(line), as pino takes it. */
 export interface LogStream {

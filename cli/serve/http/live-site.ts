@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Locale } from '../../templates/model.ts';
-import { UsageError } from '../report/problem.ts';
-import { type EnquiryManifest, MANIFEST_FILE, readManifest } from './manifest.ts';
+import type { Locale } from '../../../templates/model.ts';
+import { UsageError } from '../../report/problem.ts';
+import { type EnquiryManifest, MANIFEST_FILE, readManifest } from '../manifest.ts';
 import { createStaticHandler, hasControl, localPath } from './static.ts';
 
 /** One build of the site as the server uses it: its pages and its form rules, always together. */

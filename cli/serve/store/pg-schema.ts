@@ -62,7 +62,7 @@ export const MIGRATIONS: readonly string[] = [
   -- One row per erasure: when, which ids, why; never what a visitor wrote.
   CREATE TABLE studio_enquiry_audit (at timestamptz NOT NULL DEFAULT now(), line text NOT NULL);
   `,
-  // 3: the enquiry rate limit, shared by every instance (cli/serve/rate-limit.ts databaseStore).
+  // 3: the enquiry rate limit, shared by every instance (cli/serve/http/rate-limit.ts databaseStore).
   // A client is a hash of its address with the salt of the window; ended windows are deleted with their salt.
   // Unlogged: a count lost in a crash costs nothing.
   `
