@@ -60,7 +60,7 @@ export const SiteFile = z
           .min(1)
           .optional()
           .describe(
-            'How many days `content serve` keeps an enquiry before deleting it (default 180). The privacy page states it where legal.yaml writes {{keepDays}}, and the server uses it unless --keep-days or STUDIO_KEEP_DAYS says otherwise.',
+            'How many days `content serve` keeps an enquiry before deleting it (default 180). The privacy page states it where legal.yaml writes {{keepDays}} (the number with its word for days, ui.yaml legal.days: "180 дней", "180 days", "180 Tage"), and the server uses it unless --keep-days or STUDIO_KEEP_DAYS says otherwise.',
           ),
         notify: z
           .strictObject({

@@ -102,6 +102,8 @@ export const UI_KEYS = {
     'backToForm',
   ],
   footer: ['hours', 'contacts', 'links', 'onRequest', 'phone', 'email', 'address', 'legal'],
+  /** The legal texts' words: `days` is how the privacy page's `{{keepDays}}` says the retention period (1 день, 3 дня, 5 дней). */
+  legal: ['days_one', 'days_few', 'days_many', 'days_other'],
   notFound: ['title', 'text', 'redirecting', 'courses', 'soon', 'stay', 'staying'],
 } as const;
 
@@ -131,4 +133,5 @@ export const UI_VARIABLES: Readonly<Record<string, readonly string[]>> = {
   'prices.revisions': ['count'],
   'form.errorTooLong': ['max'],
   'form.errorSummary': ['count'],
+  'legal.days': ['count'],
 };

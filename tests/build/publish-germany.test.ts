@@ -92,7 +92,14 @@ describe('2. the privacy page covers what the software does (Art. 13 GDPR)', () 
   const keepDays = (parse(readFileSync(join(CONTENT, 'site.yaml'), 'utf8')) as { form: { keepDays: number } }).form.keepDays;
 
   it('states the retention period the server applies, from the build’s settings, in every locale, and the manifest carries the same', () => {
-    const said: Record<Locale, string> = { ru: `через ${keepDays} дней`, en: `${keepDays} days after they arrive`, de: `${keepDays} Tage nach ihrem Eingang` };
+    // The word for days agrees with the number (tests/build/keep-days-words.test.ts): 1 день, 3 дня, 5 дней.
+    const ru = { one: 'день', few: 'дня', many: 'дней', other: 'дня' }[new Intl.PluralRules('ru').select(keepDays) as 'one' | 'few' | 'many' | 'other'];
+    const [en, de] = keepDays === 1 ? ['day', 'Tag'] : ['days', 'Tage'];
+    const said: Record<Locale, string> = {
+      ru: `через ${keepDays} ${ru}`,
+      en: `${keepDays} ${en} after they arrive`,
+      de: `${keepDays} ${de} nach ihrem Eingang`,
+    };
     for (const l of LOCALES) expect(visible(html('/privacy', l))).toContain(said[l]);
     expect(JSON.parse(readFileSync(join(dist, '.studio', 'enquiry.json'), 'utf8')).keepDays).toBe(keepDays);
     for (const l of LOCALES) expect(html('/privacy', l)).not.toContain('{{');
