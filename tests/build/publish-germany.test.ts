@@ -220,7 +220,7 @@ describe('5. "Stunde" is never one class in German', () => {
     const wrong = pagesOf('de').flatMap(({ file, text }) => [...text.matchAll(new RegExp(refused, 'gu'))].map((m) => `${file}: "${m[0]}"`));
     expect(wrong).toEqual([]);
     const table = visible(html('/prises', 'de'));
-    expect(table).toContain('Dauer eines Termins 1 Einzeltermin Karte für 4 Termine Karte für 8 Termine Karte für 16 Termine');
+    expect(table).toContain('Dauer eines Termins 1 Termin Karte für 4 Termine Karte für 8 Termine Karte für 16 Termine');
   });
 });
 
