@@ -258,6 +258,22 @@ describe('7. nothing is booked, so nothing says "Anmelden"', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('has no link or button that says it signs up or books: the price list ends with "Anfrage zu einem Kurs senden"', () => {
+    const SAYS_BOOKED: Record<'en' | 'de', RegExp> = { en: /sign(ing)? up|\bbook(ing)?\b|\bregister\b/i, de: /anmeld|buchen|Buchung/i };
+    const wrong = (['en', 'de'] as const).flatMap((l) =>
+      pagesOf(l).flatMap(({ file }) =>
+        [...readFileSync(join(dist, file), 'utf8').matchAll(/<(a|button)\b[^>]*>([\s\S]*?)<\/\1>/g)]
+          .map((m) => visible(`<body>${m[2]}`).trim())
+          // SPEC names the menu entry "Online booking"; it stays, as SPEC's words do (the German menu says "Online-Anfrage").
+          .filter((label) => SAYS_BOOKED[l].test(label) && label !== 'Online booking')
+          .map((label) => `${file}: "${label}"`),
+      ),
+    );
+    expect(wrong).toEqual([]);
+    expect(visible(html('/prises', 'de'))).toContain('Anfrage zu einem Kurs senden');
+    expect(visible(html('/prises', 'en'))).toContain('Enquire about a course');
+  });
+
   it('thanks once on the German thank-you page, and names the terms "Teilnahmebedingungen"', () => {
     const thanks = visible(html('/thanks', 'de'));
     expect(thanks.match(/Vielen Dank/g)).toHaveLength(1);
