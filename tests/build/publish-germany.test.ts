@@ -282,6 +282,27 @@ describe('7. nothing is booked, so nothing says "Anmelden"', () => {
   });
 });
 
+describe('7. more of the wording the audit of 2026-12-07 flagged (section 4)', () => {
+  it('sets German dashes as the spaced Gedankenstrich, never the English em dash', () => {
+    const wrong = pagesOf('de').flatMap(({ file, text }) => (text.includes('—') ? [file] : []));
+    expect(wrong).toEqual([]);
+  });
+
+  it('never calls one-to-one speech lessons "Einzeltermine", the glossary’s word for a single lesson', () => {
+    expect(visible(html('/speech-development', 'de'))).not.toMatch(/\d Einzeltermine/);
+    expect(visible(html('/speech-development', 'de'))).toContain('4 Termine Einzelunterricht im Monat');
+  });
+
+  it('starts every English course fact in capitals, as "Adults" does ("Ages 3–4", not "ages 3–4")', () => {
+    const wrong = pagesOf('en').flatMap(({ file }) =>
+      [...(/<dl class="facts">([\s\S]*?)<\/dl>/.exec(readFileSync(join(dist, file), 'utf8'))?.[1] ?? '').matchAll(/<dt>[^<]*<\/dt><dd>([^<])/g)]
+        .filter((m) => m[1] !== m[1]!.toUpperCase())
+        .map((m) => `${file}: "${m[1]}…"`),
+    );
+    expect(wrong).toEqual([]);
+  });
+});
+
 describe('8. the Russian individual price', () => {
   it('asks beside the 35 € monthly price whether it is per month or per lesson', () => {
     for (const l of LOCALES) {
