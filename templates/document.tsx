@@ -17,11 +17,19 @@ function HeadStart() {
   );
 }
 
+/**
+ * A text as the head carries it: without soft hyphens. They let a long word break on a narrow
+ * screen (the German "Teilnahme­bedingungen"), but a browser tab, a search result or a link preview
+ * shows them, or counts them, as they are.
+ */
+const unbroken = (text: string) => text.replaceAll('\u00AD', '');
+
 /** The rest of a page's head, after `HeadStart`. */
 function Head({ page }: { page: PageModel }) {
+  const title = unbroken(page.title.text);
   return (
     <head>
-      <title>{`${page.title.text} · ${page.chrome.siteName}`}</title>
+      <title>{`${title} · ${page.chrome.siteName}`}</title>
       <meta name="description" content={page.description.text} />
       <link rel="icon" href="/favicon.ico" sizes="32x32" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
@@ -31,7 +39,7 @@ function Head({ page }: { page: PageModel }) {
         <link key={h.hreflang} rel="alternate" hrefLang={h.hreflang} href={h.href} />
       ))}
       <meta property="og:type" content="website" />
-      <meta property="og:title" content={page.title.text} />
+      <meta property="og:title" content={title} />
       <meta property="og:description" content={page.description.text} />
       {page.og.url ? <meta property="og:url" content={page.og.url} /> : null}
       <meta property="og:site_name" content={page.og.siteName} />
@@ -41,7 +49,7 @@ function Head({ page }: { page: PageModel }) {
           <meta property="og:image" content={page.og.image.url} />
           <meta property="og:image:width" content={String(page.og.image.width)} />
           <meta property="og:image:height" content={String(page.og.image.height)} />
-          <meta property="og:image:alt" content={page.og.image.alt} />
+          <meta property="og:image:alt" content={unbroken(page.og.image.alt)} />
         </>
       ) : null}
       <meta name="twitter:card" content={page.og.image ? 'summary_large_image' : 'summary'} />

@@ -280,6 +280,15 @@ describe('7. nothing is booked, so nothing says "Anmelden"', () => {
     expect(visible(html('/', 'de'))).toContain('Teilnahmebedingungen');
     expect(/<title>([^<]*)<\/title>/.exec(html('/online-consultation', 'de'))?.[1]).toMatch(/^Online-Beratung zur Sprachentwicklung/);
   });
+
+  it('breaks "Teilnahme­bedingungen" on a narrow screen, but carries no soft hyphen into the title, a link preview or a search result', () => {
+    const terms = html('/terms', 'de');
+    expect(terms).toMatch(/<h1>Teilnahme\u00ADbedingungen<\/h1>/);
+    const head = terms.slice(0, terms.indexOf('</head>'));
+    expect(head).toContain('<title>Teilnahmebedingungen · ');
+    expect(head).toContain('<meta property="og:title" content="Teilnahmebedingungen"/>');
+    expect(head).not.toContain('\u00AD');
+  });
 });
 
 describe('7. more of the wording the audit of 2026-12-07 flagged (section 4)', () => {
