@@ -217,6 +217,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   };
 }
 
+/**
+ * How long an idle keep-alive connection is kept. A proxy in front must let its idle connections
+ * go sooner (deploy/Caddyfile: 2 s), so that it never sends a request on one this server is closing.
+ */
+export const KEEP_ALIVE_MS = 5_000;
+
 /** An e-mail owed to the studio for longer than this is late (health says so). */
 export const MAIL_LATE_MS = 60 * 60_000;
 
@@ -322,7 +328,7 @@ function createApp(
     trustProxy: trustedHops(hops),
     bodyLimit: MAX_BODY_BYTES,
     requestTimeout: 30_000,
-    keepAliveTimeout: 5_000,
+    keepAliveTimeout: KEEP_ALIVE_MS,
     exposeHeadRoutes: false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',

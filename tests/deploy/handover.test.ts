@@ -1,9 +1,10 @@
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { inheritedSocket } from '../../cli/serve/server.ts';
 import { ROOT } from '../helpers/cli.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { readStored, validEnquiry } from '../helpers/serve.ts';
@@ -16,6 +17,58 @@ const missing = absent.length > 0 && !process.env.CI;
 if (missing) console.warn(`publishing under load: not tested, no ${absent.join(', ')} (Debian's systemd, caddy and nginx packages; .ci/run installs them).`);
 
 const run = promisify(execFile);
+
+describe('the socket systemd passes (sd_listen_fds: LISTEN_PID, LISTEN_FDS, fd 3)', () => {
+  it('is taken when LISTEN_PID names this process, and the variables are removed for any process it starts', () => {
+    const env: NodeJS.ProcessEnv = { LISTEN_PID: '4242', LISTEN_FDS: '1', LISTEN_FDNAMES: 'studio-serve.socket', HOME: '/x' };
+    expect(inheritedSocket(env, 4242)).toBe(3);
+    expect(env).toEqual({ HOME: '/x' });
+  });
+
+  it("is not taken when the variables were meant for another process (a parent's), or name no socket", () => {
+    const inherited: NodeJS.ProcessEnv = { LISTEN_PID: '4241', LISTEN_FDS: '1' };
+    expect(inheritedSocket(inherited, 4242)).toBeUndefined();
+    expect(inherited).toEqual({ LISTEN_PID: '4241', LISTEN_FDS: '1' });
+    for (const count of ['0', '', 'x']) expect(inheritedSocket({ LISTEN_PID: '4242', LISTEN_FDS: count }, 4242)).toBeUndefined();
+    expect(inheritedSocket({}, 4242)).toBeUndefined();
+  });
+
+  it('that is no listening socket is a usage error naming it, not a stack trace', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'studio-fd-'));
+    try {
+      // fd 3 is a file here; LISTEN_PID is set for the serve process itself, as systemd sets it.
+      const file = openSync(join(dir, 'not-a-socket'), 'w');
+      const child = spawn(
+        'sh',
+        [
+          '-c',
+          'LISTEN_PID=$$ LISTEN_FDS=1 exec "$0" "$@"',
+          process.execPath,
+          join(ROOT, 'cli/bin.js'),
+          'serve',
+          '--out',
+          inject('siteDir'),
+          '--data',
+          join(dir, 'data'),
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe', file], env: { ...process.env, NO_COLOR: '1' } },
+      );
+      closeSync(file);
+      let err = '';
+      child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+        err += d;
+      });
+      const code = await new Promise((r) => child.on('exit', r));
+      expect(code).toBe(2);
+      expect(err).toMatch(
+        /^error: the socket passed as file descriptor 3 \(LISTEN_FDS\) cannot be listened on: .*\nhint: is the service started by its \.socket unit/,
+      );
+      expect(err).not.toMatch(/\n\s+at /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 /**
  * docs/deploy.md's server for real, with what systemd would do played by the test: the socket of
