@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { inheritedSocket } from '../../cli/serve/server.ts';
 import { ROOT } from '../helpers/cli.ts';
 import { freePort } from '../helpers/free-port.ts';
+import { NGINX, shippedNginx } from '../helpers/nginx.ts';
 import { readStored, validEnquiry } from '../helpers/serve.ts';
 
 const ACTIVATE = '/usr/bin/systemd-socket-activate';
 const CADDY = '/usr/bin/caddy';
-const NGINX = '/usr/sbin/nginx';
 const absent = [ACTIVATE, CADDY, NGINX].filter((p) => !existsSync(p));
 const missing = absent.length > 0 && !process.env.CI;
 if (missing) console.warn(`publishing under load: not tested, no ${absent.join(', ')} (Debian's systemd, caddy and nginx packages; .ci/run installs them).`);
@@ -228,41 +228,14 @@ describe.skipIf(missing)('publishing while enquiries arrive through Caddy and ng
 
     // nginx with the shipped configuration, its /api/ block uncommented.
     const nginxPort = await freePort();
-    mkdirSync(join(dir, 'nginx/snippets'), { recursive: true });
-    cpSync(join(ROOT, 'deploy/nginx/studio-headers.conf'), join(dir, 'nginx/snippets/studio-headers.conf'));
-    const conf = readFileSync(join(ROOT, 'deploy/nginx/studio-site.conf'), 'utf8')
-      .replace('    listen 80;\n', `    listen 127.0.0.1:${nginxPort};\n`)
-      .replace('    listen [::]:80;\n', '')
-      .replace('root /srv/studio/www/current;', `root ${current};`)
-      .replace(/ {4}# (location \/api\/ \{\n(?: {4}# .*\n)*? {4}# \})/, (b) => b.replaceAll('    # ', '    '))
-      .replace('http://127.0.0.1:8080', `http://127.0.0.1:${port}`);
-    expect(conf).toContain(`proxy_pass http://127.0.0.1:${port};`);
-    writeFileSync(join(dir, 'nginx/studio-site.conf'), conf);
-    writeFileSync(
-      join(dir, 'nginx/nginx.conf'),
-      [
-        process.getuid?.() === 0 ? 'user root;' : '',
-        'daemon off;',
-        'worker_processes 1;',
-        `pid ${dir}/nginx.pid;`,
-        `error_log ${dir}/nginx-error.log;`,
-        'events {}',
-        'http {',
-        '  include /etc/nginx/mime.types;',
-        '  access_log off;',
-        '  include studio-site.conf;',
-        '}',
-        '',
-      ].join('\n'),
-    );
-    const args = ['-p', join(dir, 'nginx'), '-c', join(dir, 'nginx/nginx.conf')];
+    const args = shippedNginx(join(dir, 'nginx'), { port: nginxPort, root: current, upstream: `http://127.0.0.1:${port}` });
     const check = spawnSync(NGINX, ['-t', ...args], { encoding: 'utf8' });
     expect(check.status, check.stderr).toBe(0);
     nginx = spawn(NGINX, args, { stdio: 'ignore' });
     through.nginx = `http://127.0.0.1:${nginxPort}`;
 
     await answering(`${through.caddy}/api/health`, () => caddyLog);
-    await answering(`${through.nginx}/api/health`, () => readFileSync(join(dir, 'nginx-error.log'), 'utf8'));
+    await answering(`${through.nginx}/api/health`, () => readFileSync(join(dir, 'nginx/error.log'), 'utf8'));
   }, 120_000);
 
   afterAll(async () => {
