@@ -190,13 +190,23 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     (closing ??= (async () => {
       draining.on = true;
       // Stop accepting and wait until every connection has ended. Not http.Server's close: it also
-      // ends the connections that look idle, and one accepted a moment ago whose request is not read
-      // yet looks idle: a request a proxy has already sent would be cut off (a 502, the enquiry
-      // lost). net.Server's close leaves them be: each is served, answered with Connection: close,
-      // and ends; an idle keep-alive one ends when the client lets it go or after keepAliveTimeout.
-      // A request still running after 10 s is cut off.
+      // ends at once the connections that look idle, and one accepted a moment ago whose request is
+      // not read yet looks idle: a request a proxy has already sent would be cut off (a 502, the
+      // enquiry lost). net.Server's close leaves them be: each request is served, answered with
+      // Connection: close, and its connection ends. A request still running after 10 s is cut off.
       const ended = new Promise<void>((done) => NetServer.prototype.close.call(app.server, () => done()));
       const deadline = setTimeout(() => app.server.closeAllConnections(), 10_000).unref();
+      if (options.listenFd === undefined) {
+        // The port closes with this process: no one takes the next request, so idle keep-alive
+        // connections are ended now, once what reached the connections just accepted is read (the
+        // next turn of the event loop).
+        for (let turn = 0; turn < 2; turn++) await new Promise((next) => setImmediate(next));
+        app.server.closeIdleConnections();
+      }
+      // On a passed socket the next process takes over: an idle keep-alive connection is left for
+      // the client to let go (a proxy sends its next request on it, or opens a new one, which waits
+      // in the socket for the next process), and ends after keepAliveTimeout at the latest. Ending it
+      // here could meet a request the proxy is sending on it at that moment.
       await ended;
       clearTimeout(deadline);
       await app.close();
