@@ -108,7 +108,8 @@ describe('publishing a site with deploy/publish.sh', () => {
     await done;
     rmSync(stop);
     expect(JSON.parse(out)).toEqual({ missing: 0, seen: ['c', 'd'] });
-  });
+    // 40 publishes beside a reader that takes a core: about 30 s on a busy machine of two cores.
+  }, 180_000);
 
   it('refuses what is not a built site inside releases/, and a current that is not a link', () => {
     const before = readlinkSync(current);
