@@ -318,6 +318,7 @@ describe.skipIf(missing)('publishing while enquiries arrive through Caddy and ng
 
   it('a site with other languages: serve restarts on the socket that stays, and no enquiry is refused or lost', async () => {
     const pid = servePid();
+    const from = output.length;
     const next = release((rules) => {
       rules.locales = (rules.locales as string[]).filter((l) => l !== 'de');
     });
@@ -332,6 +333,13 @@ describe.skipIf(missing)('publishing while enquiries arrive through Caddy and ng
     // The old process answered what reached it, then stopped; the new one took over on the same socket.
     await printed('Stopped; every acknowledged enquiry is in the database.');
     expect(output.match(/Listening on the socket systemd passed/g)).toHaveLength(2);
+    // The stream spanned the restart: enquiries of it were stored by the old process and by the new one.
+    const storedBy = output
+      .slice(from)
+      .split('\n')
+      .filter((line) => line.includes('"event":"stored"'))
+      .map((line) => (JSON.parse(line) as { pid: number }).pid);
+    expect(new Set(storedBy)).toEqual(new Set([pid, servePid()]));
     expectEveryOneStored(answers);
   }, 120_000);
 });
