@@ -78,7 +78,9 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
   // An explicit --data wins over STUDIO_DATABASE_URL; with a database, --data is not used.
   const database = databaseFor(opts);
   if (!database) checkDataDir(opts.data, opts.out);
-  const { startServer } = await import('../serve/server.ts');
+  const { inheritedSocket, startServer } = await import('../serve/server.ts');
+  // Started by studio-serve.socket (systemd socket activation): its socket, not --host and --port.
+  const listenFd = inheritedSocket();
   const { mail, off } = await mailFromEnvironment(opts.out);
   const stated = readManifest(opts.out)?.keepDays;
   const keepDays = keepDaysOf(opts.keepDays, stated);
@@ -90,6 +92,7 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
     database,
     host: opts.host,
     port: opts.port,
+    listenFd,
     rateLimit: { max: parseNumber(opts.rateLimit, '--rate-limit', 0), windowMs: 10 * 60_000 },
     minFillMs: parseNumber(opts.minFillSeconds, '--min-fill-seconds', 0) * 1000,
     origins: opts.origin,
@@ -105,6 +108,8 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
   logger.info(
     `Serving ${opts.out}/ at ${server.url}   (${server.manifest.locales.map((l) => (l === server.manifest.defaultLocale ? '/' : `/${l}`)).join(' ')})`,
   );
+  if (listenFd !== undefined)
+    logger.info('Listening on the socket systemd passed (studio-serve.socket): it stays open while this server restarts, and requests wait for the next one.');
   if (inbox instanceof SqliteStore) {
     const where = relative(process.cwd(), inbox.where) || inbox.where;
     const imported = server.imported;

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { UsageError } from '../report/problem.ts';
@@ -28,6 +29,12 @@ export interface ServeOptions {
   database?: string;
   host: string;
   port: number;
+  /**
+   * A listening socket the service manager passed (systemd socket activation, see `inheritedSocket`):
+   * served instead of `host` and `port`. It stays open while this process restarts, so a request
+   * that arrives meanwhile waits in its queue instead of being refused.
+   */
+  listenFd?: number;
   /** Enquiries one address may send per window; 0 turns the limit off. */
   rateLimit?: { max: number; windowMs: number };
   /** Sooner than this after the form appeared, an enquiry is a bot's and is dropped quietly. */
@@ -68,8 +75,28 @@ export interface RunningServer {
   logger: FastifyBaseLogger;
   /** How many counts the rate limit holds now (never more than `trackedAddresses`). */
   trackedAddresses(): number;
-  /** Stops accepting, finishes the requests under way, then closes the inbox. */
+  /**
+   * Stops accepting (a socket the service manager passed stays open for the next process), serves
+   * what already reached this one, each answer with `Connection: close`, then closes the inbox.
+   */
   close(): Promise<void>;
+}
+
+/** The first socket systemd passes (SD_LISTEN_FDS_START in sd_listen_fds(3)). */
+const FIRST_PASSED_FD = 3;
+
+/**
+ * The listening socket systemd passed to this process (a `.socket` unit; sd_listen_fds(3)): fd 3
+ * when LISTEN_PID names this process and LISTEN_FDS counts at least one. The variables are removed
+ * then, as sd_listen_fds does, so that no process this one starts takes them for its own.
+ */
+export function inheritedSocket(env: NodeJS.ProcessEnv = process.env, pid = process.pid): number | undefined {
+  if (env.LISTEN_PID !== String(pid)) return undefined;
+  const count = Number(env.LISTEN_FDS);
+  delete env.LISTEN_PID;
+  delete env.LISTEN_FDS;
+  delete env.LISTEN_FDNAMES;
+  return Number.isInteger(count) && count >= 1 ? FIRST_PASSED_FD : undefined;
 }
 
 export { SECURITY_HEADERS } from './http/security-headers.ts';
@@ -123,7 +150,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   // Several instances on one database share one count; a single one counts in memory.
   const rateCounter = inbox instanceof PgStore ? databaseCounter(inbox.pool) : memoryCounter(options.trackedAddresses ?? DEFAULT_TRACKED_ADDRESSES);
 
-  const app = createApp(site, hops, log, options);
+  const draining = { on: false };
+  const app = createApp(site, hops, log, options, draining);
   logger = app.log;
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: (request, reply) => site.current.serve(request, reply) });
   app.setNotFoundHandler((request, reply) => {
@@ -160,11 +188,28 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      // fastify stops accepting, closes idle connections and waits for the requests under way;
-      // a request still running after 10 s is cut off.
+      draining.on = true;
+      // Stop accepting and wait until every connection has ended. Not http.Server's close: it also
+      // ends at once the connections that look idle, and one accepted a moment ago whose request is
+      // not read yet looks idle: a request a proxy has already sent would be cut off (a 502, the
+      // enquiry lost). net.Server's close leaves them be: each request is served, answered with
+      // Connection: close, and its connection ends. A request still running after 10 s is cut off.
+      const ended = new Promise<void>((done) => NetServer.prototype.close.call(app.server, () => done()));
       const deadline = setTimeout(() => app.server.closeAllConnections(), 10_000).unref();
-      await app.close();
+      if (options.listenFd === undefined) {
+        // The port closes with this process: no one takes the next request, so idle keep-alive
+        // connections are ended now, once what reached the connections just accepted is read (the
+        // next turn of the event loop).
+        for (let turn = 0; turn < 2; turn++) await new Promise((next) => setImmediate(next));
+        app.server.closeIdleConnections();
+      }
+      // On a passed socket the next process takes over: an idle keep-alive connection is left for
+      // the client to let go (a proxy sends its next request on it, or opens a new one, which waits
+      // in the socket for the next process), and ends after keepAliveTimeout at the latest. Ending it
+      // here could meet a request the proxy is sending on it at that moment.
+      await ended;
       clearTimeout(deadline);
+      await app.close();
       await closeStores();
     })());
   return {
@@ -181,6 +226,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     close,
   };
 }
+
+/**
+ * How long an idle keep-alive connection is kept. A proxy in front must let its idle connections
+ * go sooner (deploy/Caddyfile: 2 s), so that it never sends a request on one this server is closing.
+ */
+export const KEEP_ALIVE_MS = 5_000;
 
 /** An e-mail owed to the studio for longer than this is late (health says so). */
 export const MAIL_LATE_MS = 60 * 60_000;
@@ -273,7 +324,13 @@ function openOutbox(options: ServeOptions, inbox: EnquiryStore, site: LiveSite, 
 }
 
 /** fastify with the server's limits, the policy headers on every answer, and errors answered, never thrown. */
-function createApp(site: LiveSite, hops: number, log: ServeLog, options: Pick<ServeOptions, 'logStream' | 'quiet'>): FastifyInstance {
+function createApp(
+  site: LiveSite,
+  hops: number,
+  log: ServeLog,
+  options: Pick<ServeOptions, 'logStream' | 'quiet'>,
+  draining: { on: boolean },
+): FastifyInstance {
   const app = Fastify({
     // pino, as fastify makes it: JSON lines with a level, a time and the request's id (reqId).
     logger: options.logStream ? { level: 'info', stream: options.logStream, serializers: LOG_SERIALIZERS } : false,
@@ -281,7 +338,7 @@ function createApp(site: LiveSite, hops: number, log: ServeLog, options: Pick<Se
     trustProxy: trustedHops(hops),
     bodyLimit: MAX_BODY_BYTES,
     requestTimeout: 30_000,
-    keepAliveTimeout: 5_000,
+    keepAliveTimeout: KEEP_ALIVE_MS,
     exposeHeadRoutes: false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -299,6 +356,8 @@ function createApp(site: LiveSite, hops: number, log: ServeLog, options: Pick<Se
   // Every answer carries the policy headers (errors, redirects and not-found pages too).
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(SECURITY_HEADERS);
+    // While the server stops, a connection ends after the answer it is given (the client opens the next one on the socket that stays).
+    if (draining.on) reply.header('connection', 'close');
     // https only as a trusted proxy says (fastify reads X-Forwarded-Proto only from a hop --trust-proxy trusts).
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     return payload;
@@ -392,19 +451,41 @@ function logEvent(logger: FastifyBaseLogger, e: ServeEvent, quiet: boolean): voi
 /** A mail server's reply may quote an address (the visitor's, in a Reply-To): not in the log. */
 const withoutAddresses = (text: string) => text.replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, '<address>');
 
-/** Listens, or closes what was opened and says why it cannot; resolves to the server's address. */
+/**
+ * Listens on the socket the service manager passed, or on `host` and `port`; or closes what was
+ * opened and says why it cannot. Resolves to the server's address. fastify's routes are made
+ * ready first, and the HTTP server listens by itself (fastify's listen knows no passed socket).
+ */
 async function listen(app: FastifyInstance, options: ServeOptions, closeStores: () => Promise<void>): Promise<string> {
+  const server = app.server;
   try {
-    await app.listen({ port: options.port, host: options.host, backlog: 4096 });
+    await app.ready();
+    await new Promise<void>((resolve, reject) => {
+      const failed = (error: Error) => {
+        server.off('listening', listening);
+        reject(error);
+      };
+      const listening = () => {
+        server.off('error', failed);
+        resolve();
+      };
+      server.once('error', failed).once('listening', listening);
+      server.listen(options.listenFd === undefined ? { port: options.port, host: options.host, backlog: 4096 } : { fd: options.listenFd });
+    });
   } catch (error) {
     await app.close().catch(() => {});
     await closeStores();
     const code = (error as NodeJS.ErrnoException).code;
+    if (options.listenFd !== undefined)
+      throw new UsageError(
+        `the socket passed as file descriptor ${options.listenFd} (LISTEN_FDS) cannot be listened on: ${(error as Error).message}`,
+        'is the service started by its .socket unit (deploy/studio-serve.socket, ListenStream=127.0.0.1:8080)?',
+      );
     if (code === 'EADDRINUSE') throw new UsageError(`port ${options.port} on ${options.host} is already in use`, 'choose another with --port');
     if (code === 'EACCES') throw new UsageError(`not allowed to listen on port ${options.port}`, 'use a port above 1023, or put a web server in front');
     throw error;
   }
-  const address = app.server.address() as { port: number; address: string };
+  const address = server.address() as { port: number; address: string };
   const host = address.address.includes(':') ? `[${address.address}]` : address.address;
   return `http://${host}:${address.port}`;
 }

@@ -7,6 +7,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { SECURITY_HEADERS } from '../../cli/serve/http/security-headers.ts';
+import { KEEP_ALIVE_MS } from '../../cli/serve/server.ts';
 import { CHROME, CHROME_FLAGS, SKIP_BROWSER } from '../helpers/browser.ts';
 import { CONTENT, ROOT, runCli } from '../helpers/cli.ts';
 import { freePort } from '../helpers/free-port.ts';
@@ -230,6 +231,11 @@ describe.skipIf(missing)('Caddy in front of content serve', () => {
       env: { ...process.env, HOME: dir, XDG_DATA_HOME: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config') },
     });
     expect(r.status, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).apps.http.servers.srv0.routes[0].match[0].host).toEqual(['studio.example.org']);
+    const route = JSON.parse(r.stdout).apps.http.servers.srv0.routes[0];
+    expect(route.match[0].host).toEqual(['studio.example.org']);
+    // Caddy lets an idle connection to the server go before the server would close it: a POST is never sent on a closing one.
+    const proxy = route.handle[0].routes[0].handle[0];
+    expect(proxy.handler).toBe('reverse_proxy');
+    expect(proxy.transport.keep_alive.idle_timeout / 1e6).toBeLessThan(KEEP_ALIVE_MS);
   });
 });

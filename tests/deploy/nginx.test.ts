@@ -1,15 +1,14 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../cli/serve/http/security-headers.ts';
-import { ROOT } from '../helpers/cli.ts';
 import { freePort } from '../helpers/free-port.ts';
+import { NGINX, shippedNginx } from '../helpers/nginx.ts';
 import { serveSite, validEnquiry } from '../helpers/serve.ts';
 
-const NGINX = '/usr/sbin/nginx';
 const missing = !existsSync(NGINX) && !process.env.CI;
 if (missing) console.warn(`deploy/nginx: not tested, no ${NGINX} (apt-get install nginx; .ci/run installs it).`);
 
@@ -28,37 +27,7 @@ describe.skipIf(missing)('the nginx configuration in deploy/nginx/', () => {
     const port = await freePort();
     // The form's receiving end behind nginx: the configuration's /api/ block, uncommented.
     serve = await serveSite(site, { trustProxy: true, minFillMs: 0, rateLimit: { max: 1, windowMs: 600_000 } });
-    mkdirSync(join(dir, 'conf/snippets'), { recursive: true });
-    cpSync(join(ROOT, 'deploy/nginx/studio-headers.conf'), join(dir, 'conf/snippets/studio-headers.conf'));
-    const shipped = readFileSync(join(ROOT, 'deploy/nginx/studio-site.conf'), 'utf8');
-    const conf = shipped
-      .replace('    listen 80;\n', `    listen 127.0.0.1:${port};\n`)
-      .replace('    listen [::]:80;\n', '')
-      .replace('root /srv/studio/www/current;', `root ${site};`)
-      .replace(/ {4}# (location \/api\/ \{\n(?: {4}# .*\n)*? {4}# \})/, (block) => block.replaceAll('    # ', '    '))
-      .replace('http://127.0.0.1:8080', serve.url);
-    expect(conf).not.toMatch(/listen 80|\/srv\/studio|:8080|# location/);
-    writeFileSync(join(dir, 'conf/studio-site.conf'), conf);
-    writeFileSync(
-      join(dir, 'conf/nginx.conf'),
-      [
-        // As root, the workers would otherwise read the site as nobody, who cannot enter a temp folder.
-        process.getuid?.() === 0 ? 'user root;' : '',
-        'daemon off;',
-        'worker_processes 1;',
-        `pid ${dir}/nginx.pid;`,
-        `error_log ${dir}/error.log;`,
-        'events {}',
-        'http {',
-        '  include /etc/nginx/mime.types;',
-        '  default_type application/octet-stream;',
-        '  access_log off;',
-        '  include studio-site.conf;',
-        '}',
-        '',
-      ].join('\n'),
-    );
-    const args = ['-p', dir, '-c', join(dir, 'conf/nginx.conf')];
+    const args = shippedNginx(dir, { port, root: site, upstream: serve.url });
     const check = spawnSync(NGINX, ['-t', ...args], { encoding: 'utf8' });
     expect(check.status, check.stderr).toBe(0);
     nginx = spawn(NGINX, args, { stdio: 'inherit' });

@@ -11,7 +11,20 @@ const PUBLISH = join(ROOT, 'deploy/publish.sh');
 const RSYNC = ['/usr/bin/rsync', '/bin/rsync'].find((p) => existsSync(p));
 if (!RSYNC) console.warn('deploy/publish.sh: rsync is missing (apt-get install rsync), so the releases are copied with cp -a here.');
 
-const publish = (...args: string[]) => spawnSync('sh', [PUBLISH, ...args], { encoding: 'utf8', env: { ...process.env, STUDIO_NO_RESTART: '1' } });
+/**
+ * `systemctl` as publish.sh calls it, for this test: studio-serve.service is running when the file
+ * `active` is in its folder; each call is written to `calls`, and try-restart fails when `fails` is there.
+ */
+const shims = mkdtempSync(join(tmpdir(), 'studio-systemctl-'));
+writeFileSync(
+  join(shims, 'systemctl'),
+  '#!/bin/sh\necho "$*" >>"$SHIMS/calls"\ncase $1 in is-active) [ -e "$SHIMS/active" ] ;; try-restart) [ ! -e "$SHIMS/fails" ] ;; *) exit 5 ;; esac\n',
+  { mode: 0o755 },
+);
+const shimEnv = (env: Record<string, string> = {}) => ({ ...process.env, PATH: `${shims}:${process.env.PATH}`, SHIMS: shims, ...env });
+const calls = () => (existsSync(join(shims, 'calls')) ? readFileSync(join(shims, 'calls'), 'utf8').trim().split('\n') : []);
+
+const publish = (...args: string[]) => spawnSync('sh', [PUBLISH, ...args], { encoding: 'utf8', env: shimEnv() });
 
 /**
  * deploy/publish.sh on this machine, with two copies of the built site: the upload as
@@ -42,7 +55,10 @@ describe('publishing a site with deploy/publish.sh', () => {
   const online = () => /<!--release (\w+)-->/.exec(readFileSync(join(current, 'index.html'), 'utf8'))?.[1];
 
   beforeAll(() => mkdirSync(releases));
-  afterAll(() => rmSync(www, { recursive: true, force: true }));
+  afterAll(() => {
+    rmSync(www, { recursive: true, force: true });
+    rmSync(shims, { recursive: true, force: true });
+  });
 
   it('switches the link to the new copy in one rename, and back', () => {
     const a = upload('a');
@@ -92,7 +108,8 @@ describe('publishing a site with deploy/publish.sh', () => {
     await done;
     rmSync(stop);
     expect(JSON.parse(out)).toEqual({ missing: 0, seen: ['c', 'd'] });
-  });
+    // 40 publishes beside a reader that takes a core: about 30 s on a busy machine of two cores.
+  }, 180_000);
 
   it('refuses what is not a built site inside releases/, and a current that is not a link', () => {
     const before = readlinkSync(current);
@@ -136,6 +153,76 @@ describe('publishing a site with deploy/publish.sh', () => {
     expect(left.filter((r) => r !== 'notes').map((r) => r.slice(-1))).toEqual(['g', 'h', 'i']);
     expect(left).toContain('notes');
     expect(online()).toBe('i');
+  });
+
+  it('restarts content serve only when what it reads at start changed, says so, and keeps a failed restart owed', () => {
+    /** The form rules of a release, changed (a file of its own: the upload's are hard links to the release online). */
+    const rules = (target: string, change: (r: Record<string, unknown>) => void) => {
+      const file = join(target, '.studio/enquiry.json');
+      const r = JSON.parse(readFileSync(file, 'utf8'));
+      change(r);
+      rmSync(file);
+      writeFileSync(file, JSON.stringify(r));
+      return target;
+    };
+    const owed = join(www, '.serve-restart');
+    const restarts = () => calls().filter((c) => c === 'try-restart studio-serve.service').length;
+    const env = (more: Record<string, string> = {}) => ({ encoding: 'utf8' as const, env: shimEnv(more) });
+    writeFileSync(join(shims, 'active'), '');
+    try {
+      // Another order of the course options (the server follows them by itself): no restart.
+      let r = publish(rules(upload('m'), (m) => (m.options as unknown[]).reverse()));
+      expect(r.stdout).toContain('publish: content serve takes the new site as it is: no restart\n');
+      expect(restarts()).toBe(0);
+
+      // Another form address and retention period: restarted, with the reasons.
+      r = publish(
+        rules(upload('n'), (m) => {
+          m.endpoint = '/api/contact';
+          m.keepDays = 90;
+        }),
+      );
+      expect(r.stdout).toContain(
+        "publish: content serve must restart to use:\npublish:   the form's address: /api/enquiry → /api/contact\npublish:   how long enquiries are kept: 180 days → 90 days\n",
+      );
+      expect(r.stdout).toMatch(/publish: restarted studio-serve\.service/);
+      expect(restarts()).toBe(1);
+      expect(existsSync(owed)).toBe(false);
+
+      // A restart that fails stays owed: the next publish, of the same rules, tries again.
+      writeFileSync(join(shims, 'fails'), '');
+      r = publish(upload('o'));
+      expect(r.status).toBe(0);
+      expect(r.stderr).toMatch(/could not restart studio-serve\.service; run: systemctl restart studio-serve/);
+      expect(readFileSync(owed, 'utf8')).toContain("the form's address: /api/contact → /api/enquiry");
+      rmSync(join(shims, 'fails'));
+      r = publish(upload('p'));
+      expect(r.stdout).toContain("publish: content serve must restart to use:\npublish:   the form's address: /api/contact → /api/enquiry\n");
+      expect(r.stdout).toMatch(/publish: restarted studio-serve\.service/);
+      expect(restarts()).toBe(3);
+      expect(existsSync(owed)).toBe(false);
+
+      // Under studio-rebuild.service (STUDIO_NO_RESTART: its sandbox cannot restart): left owed, done by --restart-owed as root.
+      r = spawnSync('sh', [PUBLISH, rules(upload('q'), (m) => (m.locales = ['ru', 'en']))], env({ STUDIO_NO_RESTART: '1' }));
+      expect(r.stdout).toContain('publish:   the languages: ru en de → ru en\n');
+      expect(r.stdout).toMatch(/the restart is left to publish\.sh --restart-owed/);
+      expect(restarts()).toBe(3);
+      r = spawnSync('sh', [PUBLISH, '--restart-owed', www], env());
+      expect(r.stdout).toMatch(/the languages: ru en de → ru en\npublish: restarted studio-serve\.service/);
+      expect(restarts()).toBe(4);
+      expect(existsSync(owed)).toBe(false);
+      // Nothing owed: nothing done.
+      r = spawnSync('sh', [PUBLISH, '--restart-owed', www], env());
+      expect([r.status, r.stdout, restarts()]).toEqual([0, '', 4]);
+
+      // No server running (set-up B, or not started yet): nothing to restart, nothing owed.
+      rmSync(join(shims, 'active'));
+      r = publish(upload('r'));
+      expect(r.stdout).toMatch(/the languages: ru en → ru en de\npublish: studio-serve\.service is not running here/);
+      expect([restarts(), existsSync(owed)]).toEqual([4, false]);
+    } finally {
+      rmSync(join(shims, 'active'), { force: true });
+    }
   });
 
   it.skipIf(!RSYNC)('the workflow (.github/workflows/publish.yml) uploads and switches with the same commands', () => {

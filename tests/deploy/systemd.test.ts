@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli.ts';
 
 const ANALYZE = '/usr/bin/systemd-analyze';
-const UNITS = ['studio-serve.service', 'studio-rebuild.service', 'studio-rebuild.timer'];
+const UNITS = ['studio-serve.socket', 'studio-serve.service', 'studio-rebuild.service', 'studio-rebuild.timer'];
 const missing = !existsSync(ANALYZE);
 if (missing) console.warn(`deploy/*.service not checked: no ${ANALYZE} (Debian's systemd package has it).`);
 
