@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE } from './locales.ts';
+
 /**
  * Where each content type lives under content/. Kept apart from the zod shapes (index.ts) so
  * that `validate` can run without loading zod: it checks against the generated JSON Schemas.
@@ -30,8 +32,11 @@ export const NO_HTML = '^[^<]*(?:<(?![A-Za-z/!?])[^<]*)*$';
 export const ONE_LINE = '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$';
 /** A fact still to be supplied by the studio (see PLACEHOLDER_PATTERN). */
 export const isPlaceholder = (value: unknown): boolean =>
-  typeof value === 'string' ? value.startsWith('TODO:') : Boolean(value) && typeof value === 'object' && isPlaceholder((value as { ru?: unknown }).ru);
+  typeof value === 'string'
+    ? value.startsWith('TODO:')
+    : Boolean(value) && typeof value === 'object' && isPlaceholder((value as Record<string, unknown>)[DEFAULT_LOCALE]);
 /** A fact as the studio gave it; undefined while it is a placeholder (in one language or in every one). */
 export const known = (value: string | object): string | undefined => (typeof value === 'string' && !isPlaceholder(value) ? value : undefined);
 /** A one-value fact (a phone number, the studio's name) as a visitor of `locale` reads it: a placeholder in their language. */
-export const inLocale = (value: string | Record<string, string>, locale: string): string => (typeof value === 'string' ? value : (value[locale] ?? value.ru!));
+export const inLocale = (value: string | Record<string, string>, locale: string): string =>
+  typeof value === 'string' ? value : (value[locale] ?? value[DEFAULT_LOCALE]!);

@@ -4,7 +4,6 @@ import { checkTextSyntax } from './check-text-syntax.ts';
 import { bannersNotExpired } from './checks/banners.ts';
 import { type Check, type CheckContext, checkContext } from './checks/check.ts';
 import { linksExist } from './checks/links.ts';
-import { localesAvailable } from './checks/locales.ts';
 import { coursesWithPrice, placeholders, realBaseUrl } from './checks/placeholders.ts';
 import { priceAmountsReadRight } from './checks/price-amounts.ts';
 import { completeTableRows, coursePricesMatchList, uniquePriceIds } from './checks/prices.ts';
@@ -74,7 +73,6 @@ const CHECKS: Check[] = [
   scheduleEndsAfterStart,
   coursesInForm,
   uniqueFaqIds,
-  localesAvailable,
   realBaseUrl,
   descriptions,
   placeholders,
