@@ -1,6 +1,7 @@
 import type { Chrome, FormModel, PageModel } from '../../templates/model.ts';
 import type { PictureSizes } from '../images/index-images.ts';
 import { InternalError } from '../report/problem.ts';
+import { SINGLETON_TYPES, type SingletonType } from '../schema/layout.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schema/locales.ts';
 import type { SiteFile } from '../schema/site.ts';
 import { compareNames } from '../util/compare-names.ts';
@@ -13,11 +14,10 @@ import type { Translator } from './translator.ts';
 import { absoluteUrl, localeUrl } from './urls.ts';
 
 /** A validated content set is complete: every singleton is there. */
-export type Complete = Required<Omit<Content, 'courses' | 'teachers'>> & Pick<Content, 'courses' | 'teachers'>;
+export type Complete = Required<Pick<Content, SingletonType>> & Omit<Content, SingletonType>;
 
 export function assertComplete(content: Content): Complete {
-  for (const k of ['site', 'routes', 'prices', 'faq', 'banners', 'ui', 'form', 'schedule', 'legal'] as const)
-    if (!content[k]) throw new InternalError(`resolve() called with content that did not validate (${k} missing)`);
+  for (const k of SINGLETON_TYPES) if (!content[k]) throw new InternalError(`resolve() called with content that did not validate (${k} missing)`);
   return content as Complete;
 }
 

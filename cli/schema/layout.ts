@@ -21,6 +21,22 @@ export const CONTENT_LAYOUT = {
 export type ContentType = keyof typeof CONTENT_LAYOUT;
 export const CONTENT_TYPE_NAMES = Object.keys(CONTENT_LAYOUT) as ContentType[];
 
+type Layout = typeof CONTENT_LAYOUT;
+/** The content types of one file each (site.yaml, prices.yaml). */
+export type SingletonType = { [T in ContentType]: Layout[T] extends { file: string } ? T : never }[ContentType];
+/** The content types of one file per entity (courses/<key>.yaml): the collections. */
+export type CollectionType = Exclude<ContentType, SingletonType>;
+/** The name a collection goes by in the content model: its folder (`courses`). */
+export type CollectionName<T extends CollectionType = CollectionType> = Layout[T] extends { dir: infer D extends string } ? D : never;
+
+/** The singletons, in the order of CONTENT_LAYOUT. */
+export const SINGLETON_TYPES = CONTENT_TYPE_NAMES.filter((t): t is SingletonType => 'file' in CONTENT_LAYOUT[t]);
+/** The collections, in the order of CONTENT_LAYOUT. */
+export const COLLECTION_TYPES = CONTENT_TYPE_NAMES.filter((t): t is CollectionType => 'dir' in CONTENT_LAYOUT[t]);
+export const isCollection = (type: ContentType): type is CollectionType => 'dir' in CONTENT_LAYOUT[type];
+/** The collection's name in the content model: `course` → `courses`. */
+export const collectionName = <T extends CollectionType>(type: T) => CONTENT_LAYOUT[type].dir as CollectionName<T>;
+
 /** The JSON Schema file name of a content type, relative to schemas/. */
 export const schemaFileName = (type: ContentType) => `${type}.schema.json`;
 
