@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPair, isScalar, parseDocument, visit } from 'yaml';
+import { UI_KEYS } from '../../cli/schema/ui-keys.ts';
 import { walk } from '../../cli/util/walk.ts';
 import { CONTENT, copyCompiler, runCopiedCli } from '../helpers/cli.ts';
 
@@ -118,4 +119,27 @@ describe('a fourth locale added in one line of cli/schema/locales.ts', () => {
     expect(skip![0]).not.toContain('lang="ru"');
     expect(h).not.toContain('Перейти к содержимому');
   });
+
+  it("gives the server the new locale's messages, in Russian where Ukrainian ones are missing (not in English)", () => {
+    const manifest = JSON.parse(readFileSync(join(out, '.studio/enquiry.json'), 'utf8'));
+    expect(manifest.locales).toEqual(['ru', 'en', 'de', 'uk']);
+    expect(manifest.thanks.uk).toBe('/uk/thanks');
+    for (const key of ['errorConflict', 'errorUnstorable', 'errorRequired', 'failure']) {
+      expect(manifest.messages.uk[key], key).toBe(manifest.messages.ru[key]);
+      expect(manifest.messages.uk[key], key).not.toBe(manifest.messages.en[key]);
+    }
+  });
+
+  it('reports the Ukrainian translations as missing, beside English and German', async () => {
+    const report = await runCopiedCli(project, ['i18n', '--content', content, '--format', 'json'], { STUDIO_NO_BUNDLE: '1' });
+    const locales = JSON.parse(report.out).locales as Record<string, { total: number; missing: number }>;
+    expect(Object.keys(locales)).toEqual(['en', 'de', 'uk']);
+    // Ukrainian has the few and many plural forms English lacks (Intl.PluralRules): those texts count too.
+    const fewMany = Object.values(UI_KEYS)
+      .flat()
+      .filter((k) => /_(few|many)$/.test(k)).length;
+    expect(fewMany).toBeGreaterThan(0);
+    expect(locales.uk!.total).toBe(locales.en!.total + fewMany);
+    expect(locales.uk!.missing).toBeGreaterThan(100);
+  }, 300_000);
 });
