@@ -120,7 +120,7 @@ export function enquiryManifest(
     locales,
     options: content.form!.data.options.map((o) => ({
       value: o.value,
-      label: o.label.ru,
+      label: o.label[DEFAULT_LOCALE],
       labels: Object.fromEntries(locales.map((l) => [l, tr.text(o.label, l).text])) as Record<Locale, string>,
     })),
     limits: ENQUIRY_LIMITS,
