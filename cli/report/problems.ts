@@ -7,7 +7,7 @@
  * Templates use `{name}` for the values of one occurrence. Messages are sentences an editor who
  * is not a programmer would write; hints say what to do.
  */
-import { LOCALES, languageList, localeList, TRANSLATED_LOCALES } from '../schema/locales.ts';
+import { LOCALES, languageList, localeList, OTHER_SCRIPT_LOCALES, TRANSLATED_LOCALES } from '../schema/locales.ts';
 
 /** How serious a problem is: an error stops the build; a warning is shown and the build goes on. */
 export type Severity = 'error' | 'warning';
@@ -906,7 +906,7 @@ export const PROBLEMS = {
   },
   'russian-in-translation': {
     severity: 'warning',
-    title: `A Russian text in a line for ${languageList(TRANSLATED_LOCALES, 'or')}`,
+    title: `A Russian text in a line for ${languageList(OTHER_SCRIPT_LOCALES, 'or')}`,
     message: 'The {language} text is in Russian: visitors of /{locale}/ read it as it is.',
     hint: 'Write the {language} translation here, or remove the "{locale}:" line: visitors then see the Russian text marked as Russian, and "content i18n" lists it as missing.',
     example: 'en: Хоровое пение',

@@ -53,6 +53,9 @@ export const NUMBER_LOCALES = factOf('numbers');
 /** The script a language is written in (ISO 15924: "Cyrl", "Latn"), as Intl knows it. */
 export const scriptOf = (locale: Locale): string | undefined => new Intl.Locale(locale).maximize().script;
 
+/** The translations written in another script than the source: a text in the source's letters there is the source left in (a Ukrainian text is Cyrillic too). */
+export const OTHER_SCRIPT_LOCALES = TRANSLATED_LOCALES.filter((l) => scriptOf(l) !== scriptOf(DEFAULT_LOCALE));
+
 /** A list of languages as a sentence: "English and German", "English, German and Ukrainian". */
 export function languageList(locales: readonly Locale[], conjunction = 'and'): string {
   const names = locales.map((l) => LANGUAGE_NAMES[l]);
