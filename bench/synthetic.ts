@@ -88,7 +88,6 @@ export function writeSyntheticContent(dir: string, courses: number, seed = 42): 
 const SITE = {
   name: 'Synthetic Studio',
   baseUrl: 'https://bench.example',
-  locales: { default: 'ru', fallback: 'ru', available: ['ru', 'en', 'de'] },
   contacts: {
     phone: '+49 30 1234567',
     email: 'info@bench.example',

@@ -8,14 +8,14 @@ import type { Paint } from '../report/colors.ts';
 import { printReport } from '../report/format-problems.ts';
 import { catalogued, countBySeverity, type Problem, sortProblems, UsageError } from '../report/problem.ts';
 import { count } from '../report/problems.ts';
-import { LOCALES, type Locale } from '../schema/localized.ts';
+import { DEFAULT_LOCALE, type Locale, TRANSLATED_LOCALES } from '../schema/locales.ts';
 import { contentPrefix, EXIT } from './common.ts';
 import type { I18nOptions } from './usage.ts';
 
 export async function i18nCommand(opts: I18nOptions, log: Logger): Promise<number> {
-  const targets = LOCALES.filter((l) => l !== 'ru') as Locale[];
+  const targets: Locale[] = [...TRANSLATED_LOCALES];
   if (opts.locale && !(targets as string[]).includes(opts.locale))
-    throw new UsageError(`Unknown locale "${opts.locale}".`, `Translations are checked for: ${targets.join(', ')} (ru is the source).`);
+    throw new UsageError(`Unknown locale "${opts.locale}".`, `Translations are checked for: ${targets.join(', ')} (${DEFAULT_LOCALE} is the source).`);
   if (opts.file && !opts.confirm)
     throw new UsageError('--file names what --confirm records.', 'Add --confirm to record that you checked the translations of that file or line.');
   const only = opts.locale ? [opts.locale as Locale] : targets;
@@ -130,7 +130,7 @@ function markdown(report: I18nReport, problems: Problem[], prefix: string): stri
     );
     for (const p of listed)
       out.push(
-        `| ${p.severity === 'error' ? '❌' : '⚠️'} | ${p.locale ?? 'ru'} | \`${prefix}${p.file}:${p.line ?? 1}:${p.column ?? 1}\` | \`${cell(p.path ?? '')}\` | ${cell(p.message)} | ${cell(p.fallback ?? '')} |`,
+        `| ${p.severity === 'error' ? '❌' : '⚠️'} | ${p.locale ?? DEFAULT_LOCALE} | \`${prefix}${p.file}:${p.line ?? 1}:${p.column ?? 1}\` | \`${cell(p.path ?? '')}\` | ${cell(p.message)} | ${cell(p.fallback ?? '')} |`,
       );
   }
   return out.join('\n');

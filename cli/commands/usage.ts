@@ -1,3 +1,4 @@
+import { LOCALES, localeList, TRANSLATED_LOCALES } from '../schema/locales.ts';
 import { commonOptions, FORMATS, formatOption } from './common.ts';
 import { defineCommand, type OptionsOf } from './option-table.ts';
 import { parseBaseUrl, parseDate, parseOrigin, parsePort, parseToday } from './options.ts';
@@ -49,10 +50,10 @@ export type BuildCommandOptions = OptionsOf<typeof BUILD.options>;
 
 export const I18N = defineCommand({
   name: 'i18n',
-  description: 'Report translation coverage of en and de against the Russian source: missing, stale, mismatched texts.',
+  description: `Report translation coverage of ${localeList(TRANSLATED_LOCALES)} against the Russian source: missing, stale, mismatched texts.`,
   options: {
     ...commonOptions([...FORMATS, 'markdown']),
-    locale: { flag: '--locale <locale>', description: 'check one locale only (en or de)' },
+    locale: { flag: '--locale <locale>', description: `check one locale only (${localeList(TRANSLATED_LOCALES, 'or')})` },
     strict: { flag: '--strict', description: 'exit with 1 when a translation is missing or stale (for CI)' },
     confirm: { flag: '--confirm', description: 'record that the current translations were checked against the current Russian texts' },
     file: {
@@ -64,7 +65,7 @@ export const I18N = defineCommand({
 Confirm what you checked, not more (a translation is stale when its Russian text changed since):
   content i18n --confirm --locale de                 every German translation
   content i18n --confirm --file content/faq.yaml     every translation of one file
-  content i18n --confirm --file content/faq.yaml:42  one text: the line of its ru, en or de, as the report gives it
+  content i18n --confirm --file content/faq.yaml:42  one text: the line of its ${localeList(LOCALES, 'or')}, as the report gives it
                                                      (a line of a translation confirms that language only)`,
 });
 export type I18nOptions = OptionsOf<typeof I18N.options>;

@@ -1,7 +1,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import { locate } from '../load/source.ts';
 import { UsageError } from '../report/problem.ts';
-import { type Locale, TRANSLATED_LOCALES } from '../schema/locales.ts';
+import { LOCALES, type Locale, localeList, TRANSLATED_LOCALES } from '../schema/locales.ts';
 import { didYouMean } from '../util/similar.ts';
 import type { TextEntry } from './check.ts';
 
@@ -51,7 +51,7 @@ export function confirmTarget(value: string, contentDir: string, texts: readonly
       hits.length
         ? `--file ${value}: line ${line} holds ${hits.length} texts; a line names one.`
         : `--file ${value}: line ${line} is not the line of a text to translate.`,
-      `Give the line of a text's ru, en or de, as content i18n prints a stale translation's place (${file}:<line>:<column>), or the file alone to confirm all its texts.`,
+      `Give the line of a text's ${localeList(LOCALES, 'or')}, as content i18n prints a stale translation's place (${file}:<line>:<column>), or the file alone to confirm all its texts.`,
     );
   const [{ t, locale }] = hits as [{ t: TextEntry; locale?: Locale }];
   return { file, texts: new Set([t]), line, locale };

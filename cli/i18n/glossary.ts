@@ -36,7 +36,7 @@ export function checkGlossary(
           if (found)
             problems.push(
               at(i, locale, {
-                ...catalogued('glossary-term', { found, term: entry.ru, use: term.use }, { expected: `"${term.use}"`, found: `"${found}"` }),
+                ...catalogued('glossary-term', { found, term: entry[DEFAULT_LOCALE], use: term.use }, { expected: `"${term.use}"`, found: `"${found}"` }),
                 locale,
               }),
             );

@@ -1,5 +1,6 @@
 import { expectedOf, type Fix, foundOf, hintOf, type Problem } from '../report/problem.ts';
 import type { ProblemCode } from '../report/problems.ts';
+import { LOCALES } from '../schema/locales.ts';
 
 /** Makes a problem at a place; where the message's wording is one of the code's variants, its name goes in `extra.variant`. */
 export type At = (
@@ -31,7 +32,8 @@ const SPECIAL_START: Record<string, string> = {
 
 /** `key: value` (or `- key: value`), the value not yet cut at a comment. */
 const KEY_VALUE = /^( *(?:- +)?)([^\s#'"[\]{}:-][^:#]*?|-[^\s:#][^:#]*?):( +)(\S.*)$/;
-const LOCALES = new Set(['ru', 'en', 'de', 'uk']);
+/** Keys that name a language: the site's, and those of a course's teaching languages (uk). */
+const LANGUAGE_KEYS = new Set<string>([...LOCALES, 'uk']);
 const indentOf = (l: string) => /^ */.exec(l)![0].length;
 const blank = (l: string | undefined) => l === undefined || /^\s*(#.*)?$/.test(l);
 const fix = (line: number, column: number, endColumn: number, text: string): Fix[] => [{ line, column, endColumn, text }];
@@ -119,7 +121,7 @@ function secondEntry(value: string, key: string, keyColumn: number, n: number, s
   const found = /( +)([A-Za-z][\w-]*):( |$)/.exec(value);
   if (!found) return undefined;
   const other = found[2]!;
-  const siblings = LOCALES.has(key) ? LOCALES : keysAround(n, keyColumn, src);
+  const siblings = LANGUAGE_KEYS.has(key) ? LANGUAGE_KEYS : keysAround(n, keyColumn, src);
   if (!siblings.has(other) || other === key) return undefined;
   return { index: found.index, gap: found[1]!.length, key: other };
 }
@@ -194,7 +196,7 @@ export function continuedAtMargin(n: number, src: string[], at: At): Problem | u
   if (indent > keyColumn || /^["'[{|>&*!%@`]/.test(rest) || /\s#/.test(rest)) return undefined;
   // "en Singing lessons": a key of this mapping without its colon, not a continued text.
   const firstWord = words.split(/\s/)[0]!;
-  if ((LOCALES.has(key.trim()) && LOCALES.has(firstWord)) || keysAround(p, keyColumn, src).has(firstWord)) return undefined;
+  if ((LANGUAGE_KEYS.has(key.trim()) && LANGUAGE_KEYS.has(firstWord)) || keysAround(p, keyColumn, src).has(firstWord)) return undefined;
   const valueColumn = lead.length + key.length + 1 + gap.length;
   return at(
     'yaml-text-continued-at-margin',

@@ -7,6 +7,8 @@
  * Templates use `{name}` for the values of one occurrence. Messages are sentences an editor who
  * is not a programmer would write; hints say what to do.
  */
+import { LOCALES, languageList, localeList, OTHER_SCRIPT_LOCALES, TRANSLATED_LOCALES } from '../schema/locales.ts';
+
 /** How serious a problem is: an error stops the build; a warning is shown and the build goes on. */
 export type Severity = 'error' | 'warning';
 
@@ -433,7 +435,7 @@ export const PROBLEMS = {
     severity: 'error',
     title: 'A text without its Russian version',
     message: 'This text has no Russian version (ru).',
-    hint: 'Russian is the source text and the fallback for English and German: add "ru:" with the Russian text.',
+    hint: `Russian is the source text and the fallback for ${languageList(TRANSLATED_LOCALES)}: add "ru:" with the Russian text.`,
     example: 'title:\n  en: Vocal',
     expected: { ru: 'a "ru:" line', source: 'a "ru:" line: Russian is the source of every translation' },
     found: { only: 'only {present}' },
@@ -696,7 +698,7 @@ export const PROBLEMS = {
     severity: 'error',
     title: 'A picture without its alt text',
     message: 'The picture images/{value} has no alt text.',
-    hint: 'Say in a few words what the picture shows (alt: with ru, en and de), or write "decorative: true" if it shows nothing a visitor needs.',
+    hint: `Say in a few words what the picture shows (alt: with ${localeList(LOCALES)}), or write "decorative: true" if it shows nothing a visitor needs.`,
     example: 'image:\n  file: lesson.jpg',
     variants: { locale: 'The alt text of images/{value} has no {language} version.' },
     hints: { locale: 'Add "{locale}:" under alt: a visitor using a screen reader in that language hears it.' },
@@ -731,12 +733,6 @@ export const PROBLEMS = {
     hint: 'Use one of the home page sections.',
     example: 'link: /#contact',
     expected: { oneOf: 'one of: {known}' },
-  },
-  'unknown-locale': {
-    severity: 'error',
-    title: 'A language that is not available',
-    message: 'The {which} locale "{value}" is not in locales.available.',
-    hint: 'Add it to available.',
   },
   'duplicate-id': {
     severity: 'error',
@@ -812,7 +808,7 @@ export const PROBLEMS = {
     severity: 'warning',
     title: 'A course the enquiry form does not offer',
     message: 'The course "{course}" is on the site, but the enquiry form (form.yaml) does not offer it.',
-    hint: 'Add an option for it at the end of "options:" in form.yaml ("- value: {value}", "  course: {course}" and its label in ru, en and de), or, if the course takes no enquiries, say so on its page.',
+    hint: `Add an option for it at the end of "options:" in form.yaml ("- value: {value}", "  course: {course}" and its label in ${localeList(LOCALES)}), or, if the course takes no enquiries, say so on its page.`,
     example: '(content/courses/vocalAdults.yaml added, form.yaml unchanged)',
     found: { noOption: 'no option with "course: {course}"' },
   },
@@ -910,7 +906,7 @@ export const PROBLEMS = {
   },
   'russian-in-translation': {
     severity: 'warning',
-    title: 'A Russian text in an English or German line',
+    title: `A Russian text in a line for ${languageList(OTHER_SCRIPT_LOCALES, 'or')}`,
     message: 'The {language} text is in Russian: visitors of /{locale}/ read it as it is.',
     hint: 'Write the {language} translation here, or remove the "{locale}:" line: visitors then see the Russian text marked as Russian, and "content i18n" lists it as missing.',
     example: 'en: Хоровое пение',

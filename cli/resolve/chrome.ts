@@ -1,11 +1,11 @@
 import type { Chrome, Contacts, Text } from '../../templates/model.ts';
 import { inLocale, known } from '../schema/layout.ts';
-import type { Locale } from '../schema/locales.ts';
+import { ENDONYMS, type Locale } from '../schema/locales.ts';
 import type { RoutesFile } from '../schema/routes.ts';
 import type { SiteFile } from '../schema/site.ts';
 import { PLURAL_SUFFIXES, UI_KEYS, type UiKey } from '../schema/ui-keys.ts';
 import type { Localizer } from './localizer.ts';
-import { ENDONYMS, localeUrl } from './urls.ts';
+import { localeUrl } from './urls.ts';
 
 /** The studio's contacts in one locale, as the header, the footer and the form show them. */
 export function contacts({ locale, tx }: Localizer, site: SiteFile): Contacts {

@@ -1,7 +1,8 @@
 import type { Chrome, FormModel, PageModel } from '../../templates/model.ts';
 import type { PictureSizes } from '../images/index-images.ts';
 import { InternalError } from '../report/problem.ts';
-import type { Locale } from '../schema/locales.ts';
+import { SINGLETON_TYPES, type SingletonType } from '../schema/layout.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schema/locales.ts';
 import type { SiteFile } from '../schema/site.ts';
 import { compareNames } from '../util/compare-names.ts';
 import type { Content, Entry } from '../validate/content.ts';
@@ -13,11 +14,10 @@ import type { Translator } from './translator.ts';
 import { absoluteUrl, localeUrl } from './urls.ts';
 
 /** A validated content set is complete: every singleton is there. */
-export type Complete = Required<Omit<Content, 'courses' | 'teachers'>> & Pick<Content, 'courses' | 'teachers'>;
+export type Complete = Required<Pick<Content, SingletonType>> & Omit<Content, SingletonType>;
 
 export function assertComplete(content: Content): Complete {
-  for (const k of ['site', 'routes', 'prices', 'faq', 'banners', 'ui', 'form', 'schedule', 'legal'] as const)
-    if (!content[k]) throw new InternalError(`resolve() called with content that did not validate (${k} missing)`);
+  for (const k of SINGLETON_TYPES) if (!content[k]) throw new InternalError(`resolve() called with content that did not validate (${k} missing)`);
   return content as Complete;
 }
 
@@ -61,7 +61,7 @@ const byOrder = <T extends { key: string; data: { order: number } }>(a: T, b: T)
 
 export function siteContext(content: Complete, options: ResolveOptions): SiteContext {
   const site = content.site.data;
-  const locales = site.locales.available as Locale[];
+  const locales = [...LOCALES];
   const baseUrl = options.baseUrl ?? site.baseUrl;
   const optionOf = new Map(content.form.data.options.map((o) => [o.course, o.value]));
   const hreflangs = new Map<string, PageModel['hreflang']>();
@@ -70,7 +70,7 @@ export function siteContext(content: Complete, options: ResolveOptions): SiteCon
     if (!list) {
       list = [
         ...locales.map((l) => ({ hreflang: l, href: absoluteUrl(baseUrl, localeUrl(route, l)) })),
-        { hreflang: 'x-default', href: absoluteUrl(baseUrl, localeUrl(route, site.locales.default as Locale)) },
+        { hreflang: 'x-default', href: absoluteUrl(baseUrl, localeUrl(route, DEFAULT_LOCALE)) },
       ];
       hreflangs.set(route, list);
     }

@@ -1,6 +1,6 @@
 import type { PriceText } from '../../templates/model.ts';
 import { isPlaceholder } from '../schema/layout.ts';
-import type { Locale } from '../schema/locales.ts';
+import { NUMBER_LOCALES } from '../schema/locales.ts';
 import type { LocalizedText } from '../schema/localized.ts';
 import type { Price } from '../schema/price.ts';
 import type { UiKey } from '../schema/ui-keys.ts';
@@ -14,9 +14,6 @@ export interface Prices {
   price(p: { amount: number; from?: boolean; per: Price['per']; note?: LocalizedText }, addOn?: boolean): PriceText;
 }
 
-/** The number format of each locale's prices: English ones in the euro format of Ireland, not "€90". */
-const NUMBER_LOCALE: Record<Locale, string> = { ru: 'ru', en: 'en-IE', de: 'de' };
-
 const PER_KEY: Record<Exclude<Price['per'], `TODO:${string}`>, UiKey | undefined> = {
   month: 'prices.perMonth',
   lesson: 'prices.perLesson',
@@ -27,7 +24,7 @@ const PER_KEY: Record<Exclude<Price['per'], `TODO:${string}`>, UiKey | undefined
 };
 
 export function prices({ locale, tx, ux }: Localizer): Prices {
-  const formats = [0, 2].map((digits) => new Intl.NumberFormat(NUMBER_LOCALE[locale], { style: 'currency', currency: 'EUR', maximumFractionDigits: digits }));
+  const formats = [0, 2].map((digits) => new Intl.NumberFormat(NUMBER_LOCALES[locale], { style: 'currency', currency: 'EUR', maximumFractionDigits: digits }));
   // Formatted once per amount: a site has few amounts, and Intl's format is dear (every course page shows one).
   const written = new Map<number, string>();
   const money = (amount: number) => {

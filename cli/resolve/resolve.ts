@@ -1,7 +1,7 @@
 import type { FormModel, PageModel } from '../../templates/model.ts';
 import { type CardContext, cardOf } from '../images/card-model.ts';
 import { inLocale } from '../schema/layout.ts';
-import type { Locale } from '../schema/locales.ts';
+import { type Locale, OG_LOCALES } from '../schema/locales.ts';
 import type { Content } from '../validate/content.ts';
 import { assertComplete, type LocaleContext, localeContext, type ResolveOptions, type SiteContext, siteContext } from './context.ts';
 import { buildJsonLd } from './json-ld.ts';
@@ -140,7 +140,7 @@ function resolvePage<K extends PageKind>(ctx: LocaleContext, page: PageOf<K>, ur
     // The language links of the not-found page lead to the other locales' home pages (their /404 is no page to offer).
     chrome: ctx.chrome(page.page === 'notFound' ? '/' : page.path),
     // A page not to be indexed (not found, thank you) has no address of its own to share.
-    og: { url: noindex ? undefined : absoluteUrl(ctx.baseUrl, url), siteName: inLocale(ctx.site.name, ctx.locale), locale: OG_LOCALE[ctx.locale] },
+    og: { url: noindex ? undefined : absoluteUrl(ctx.baseUrl, url), siteName: inLocale(ctx.site.name, ctx.locale), locale: OG_LOCALES[ctx.locale] },
     jsonLd: [],
   };
   const shared = cardOf(cardContext(ctx), { file, title, noindex }, extras);
@@ -167,5 +167,3 @@ const cardContext = (ctx: LocaleContext): CardContext => ({
   enabled: ctx.site.shareCards !== false,
   absolute: (path) => absoluteUrl(ctx.baseUrl, path),
 });
-
-const OG_LOCALE: Record<Locale, string> = { ru: 'ru_RU', en: 'en_GB', de: 'de_DE' };

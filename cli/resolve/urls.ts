@@ -37,6 +37,3 @@ export function localeOfUrl(url: string, locales: readonly Locale[]): Locale {
 
 /** `url` on the site at `baseUrl` (without its trailing slash): made for every page several times, so without a regular expression. */
 export const absoluteUrl = (baseUrl: string, url: string) => `${baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl}${url}`;
-
-/** Each language's own name, for the language switcher. */
-export const ENDONYMS: Record<Locale, string> = { ru: 'Русский', en: 'English', de: 'Deutsch' };

@@ -1,3 +1,5 @@
+import { LOCALES, localeList } from './locales.ts';
+
 /**
  * Descriptions of the fields whose zod shape has none of its own (a shared type such as
  * LocalizedText describes the type, not the field). The JSON Schemas get them next to the
@@ -16,7 +18,7 @@ export const FIELD_DESCRIPTIONS: Record<string, string> = {
   'course:.age': 'Who the course is for by age, e.g. "5–6 years".',
   'course:.goal': 'What the course achieves: one or two sentences.',
   'course:.howClassesRun': 'How a lesson goes.',
-  'course:.features': 'Short points shown as a list on the course page; each with ru, en and de.',
+  'course:.features': `Short points shown as a list on the course page; each with ${localeList(LOCALES)}.`,
   'course:.languages': 'The languages the course is taught in: ru, uk, de or en, one per line starting with "- ".',
   'course:.price.per': 'What the amount pays for: month, lesson, hour, visit, once or package.',
   'course:.price.note': 'A condition of the price, e.g. "4 lessons of 50 minutes".',
@@ -79,10 +81,6 @@ export const FIELD_DESCRIPTIONS: Record<string, string> = {
   'schedule:.entries[].end': 'When the lesson ends, HH:MM, e.g. 17:15 (or a "TODO: …" placeholder).',
 
   'site:.legalName': 'The legal name of the operator, for the Impressum.',
-  'site:.locales': 'The languages of the site.',
-  'site:.locales.default': 'The language of the pages without a language prefix: ru.',
-  'site:.locales.fallback': 'The language shown where a translation is missing: ru.',
-  'site:.locales.available': 'Every language the site has: ru, en, de.',
   'site:.contacts': 'How to reach the studio.',
   'site:.contacts.phone': 'The phone number, e.g. +49 30 1234567.',
   'site:.contacts.email': 'The e-mail address, e.g. info@example.de.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES, languageList } from './locales.ts';
 import { LocalizedLine } from './localized.ts';
 
 /** A file of content/images/: a relative path of lowercase names, ending in a format the build encodes from. */
@@ -16,7 +17,7 @@ export const Image = z
       .regex(new RegExp(IMAGE_FILE_PATTERN))
       .describe('The file in content/images/, e.g. "vocal/lesson.jpg": JPEG, PNG, WebP or AVIF; lowercase letters, digits, "-", "_".'),
     alt: LocalizedLine.optional().describe(
-      'What the picture shows, for visitors who cannot see it, in Russian, English and German (all three are required, unless `decorative: true`).',
+      `What the picture shows, for visitors who cannot see it, in ${languageList(LOCALES)} (each is required, unless \`decorative: true\`).`,
     ),
     decorative: z.literal(true).optional().describe('The picture adds nothing a visitor needs to know (a texture, an ornament): it gets no alt text.'),
     focus: z

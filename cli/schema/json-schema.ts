@@ -3,6 +3,7 @@ import { EDITOR_MESSAGES, editorMessage } from '../report/problems.ts';
 import { FIELD_DESCRIPTIONS } from './descriptions.ts';
 import { CONTENT_SCHEMAS, type ContentType, schemaFileName } from './index.ts';
 import { NO_HTML } from './layout.ts';
+import { LOCALES, languageList } from './locales.ts';
 import { FORMAT_HINTS, formatHint, PLACEHOLDER_NOTE } from './messages.ts';
 import { TranslationsFile } from './translations.ts';
 
@@ -71,7 +72,7 @@ function annotate(type: string, node: Node, path: string, placeholderOk = false)
 
 const uiDescription = (path: string) => {
   const [, ns, key] = path.split('.');
-  return key ? `The interface text ${ns}.${key}, in Russian, English and German.` : `The interface texts of the ${ns} group.`;
+  return key ? `The interface text ${ns}.${key}, in ${languageList(LOCALES)}.` : `The interface texts of the ${ns} group.`;
 };
 
 const generate = (schema: z.ZodType, type: string, file: string): Record<string, unknown> => {

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { Image } from './image.ts';
-import { LOCALES, LocalizedLine, LocalizedPlaceholder, LocalizedText, OneLineText, Placeholder, SiteLink } from './localized.ts';
-
-const Locale = z.enum(LOCALES);
+import { DEFAULT_LOCALE, LANGUAGE_NAMES, languageList, TRANSLATED_LOCALES } from './locales.ts';
+import { LocalizedLine, LocalizedPlaceholder, LocalizedText, OneLineText, Placeholder, SiteLink } from './localized.ts';
 
 export const SiteFile = z
   .strictObject({
@@ -12,11 +11,6 @@ export const SiteFile = z
     logo: Image.optional().describe('The studio logo, shown in the header and on every share card.'),
     homePhoto: Image.optional().describe('A photo at the top of the home page (the studio, a lesson).'),
     shareCards: z.boolean().optional().describe('Make a share card (the picture a messenger shows for a shared link) for every page. Default: true.'),
-    locales: z.strictObject({
-      default: Locale,
-      fallback: Locale,
-      available: z.array(Locale).min(1),
-    }),
     contacts: z.strictObject({
       phone: z.union([z.string().regex(/^\+?[0-9 ()/-]{6,}$/), Placeholder, LocalizedPlaceholder]),
       email: z.union([z.email(), Placeholder, LocalizedPlaceholder]),
@@ -66,7 +60,7 @@ export const SiteFile = z
           .strictObject({
             to: z.union([z.email(), Placeholder]).optional().describe("Who gets the e-mail; default: the studio's e-mail address in contacts."),
             subject: LocalizedLine.optional().describe(
-              'Subject line; the visitor\'s name and course are added after it. Only the Russian line is used (the e-mail goes to the studio): English and German are not needed, and not counted by "content i18n".',
+              `Subject line; the visitor's name and course are added after it. Only the ${LANGUAGE_NAMES[DEFAULT_LOCALE]} line is used (the e-mail goes to the studio): ${languageList(TRANSLATED_LOCALES)} are not needed, and not counted by "content i18n".`,
             ),
           })
           .optional()

@@ -1,10 +1,10 @@
-import type { Locale } from './locales.ts';
+import { LOCALES, type Locale } from './locales.ts';
 
 /**
  * Every UI string the templates use, by namespace. The ui.yaml schema is generated from this
  * list, so a misspelt key in ui.yaml is an error with a "did you mean" hint, and templates can
  * only ask for keys that exist. Plural families end in i18next's suffixes: ru needs
- * `_one`, `_few`, `_many`, `_other`; en and de use `_one` and `_other`.
+ * `_one`, `_few`, `_many`, `_other`; en and de use `_one` and `_other` (PLURAL_SUFFIXES).
  */
 export const UI_KEYS = {
   nav: ['skipToContent', 'menu', 'mainMenu', 'language', 'languageSwitcher', 'home'],
@@ -87,6 +87,8 @@ export const UI_KEYS = {
     'errorTooLong',
     'errorInvalid',
     'errorRateLimited',
+    'errorConflict',
+    'errorUnstorable',
     'errorBack',
     'errorSummary_one',
     'errorSummary_few',
@@ -110,12 +112,19 @@ export const UI_KEYS = {
 export type UiNamespace = keyof typeof UI_KEYS;
 export type UiKey = { [N in UiNamespace]: `${N}.${(typeof UI_KEYS)[N][number]}` }[UiNamespace];
 
-/** The plural suffixes i18next uses, by locale. ru has four forms; en and de two. */
-export const PLURAL_SUFFIXES = {
-  ru: ['one', 'few', 'many', 'other'],
-  en: ['one', 'other'],
-  de: ['one', 'other'],
-} as const satisfies Record<Locale, readonly string[]>;
+/** The plural forms ui.yaml can hold: a plural family's keys end in these (`prices.lessons_few`). */
+export type PluralSuffix = 'one' | 'few' | 'many' | 'other';
+
+/**
+ * The plural suffixes i18next uses, by locale: the categories of the language's plural rules
+ * (Intl.PluralRules, which i18next asks too), in UI_KEYS' order. ru has four forms; en and de two.
+ */
+export const PLURAL_SUFFIXES = Object.fromEntries(
+  LOCALES.map((l): [Locale, readonly PluralSuffix[]] => {
+    const used: readonly string[] = new Intl.PluralRules(l).resolvedOptions().pluralCategories;
+    return [l, (['one', 'few', 'many', 'other'] as const).filter((s) => used.includes(s))];
+  }),
+) as Record<Locale, readonly PluralSuffix[]>;
 
 /** The end of a key of a plural family: `prices.lessons_few` is a form of `prices.lessons`. */
 export const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;

@@ -6,6 +6,7 @@ import { localeUrl } from '../resolve/urls.ts';
 import { ENQUIRY_LIMITS, FORM_FIELDS, type FormFieldName } from '../schema/enquiry-rules.ts';
 import { known } from '../schema/layout.ts';
 import { keepDaysOf } from '../schema/legal.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../schema/locales.ts';
 import type { UiKey } from '../schema/ui-keys.ts';
 import type { Content } from '../validate/content.ts';
 
@@ -32,6 +33,8 @@ export interface ServerMessages {
   failure: string;
   /** An idempotency key sent again with a different enquiry (409). Absent in manifests of older builds. */
   errorConflict?: string;
+  /** A field with a character no store can hold (a NUL). Absent in manifests of older builds. */
+  errorUnstorable?: string;
   /** Plural forms with `{{count}}` left in, chosen with Intl.PluralRules. */
   errorSummary: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
   /** The label of each field of the form (a field newer than the build: absent). */
@@ -68,28 +71,6 @@ export interface EnquiryManifest {
   notify?: { to?: string; subject: Record<Locale, string> };
 }
 
-/** The server's own texts that ui.yaml has no key for, per locale (English for a locale not listed). */
-export const SERVER_TEXTS: Record<string, { errorConflict: string; errorNul: string }> = {
-  ru: {
-    errorConflict: 'Эта заявка уже была отправлена с другими данными и не изменена. Обновите страницу и отправьте форму ещё раз.',
-    errorNul: 'Поле содержит недопустимый символ (нулевой символ). Пожалуйста, удалите его и отправьте форму ещё раз.',
-  },
-  en: {
-    errorConflict: 'This enquiry was already sent with different details and has not been changed. Please reload the page and send the form again.',
-    errorNul: 'This field contains a character that cannot be stored (a null character). Please remove it and send the form again.',
-  },
-  de: {
-    errorConflict:
-      'Diese Anfrage wurde bereits mit anderen Angaben gesendet und nicht geändert. Bitte laden Sie die Seite neu und senden Sie das Formular erneut.',
-    errorNul:
-      'Dieses Feld enthält ein Zeichen, das nicht gespeichert werden kann (ein Nullzeichen). Bitte entfernen Sie es und senden Sie das Formular erneut.',
-  },
-};
-
-export function serverText(locale: Locale, key: keyof (typeof SERVER_TEXTS)[string]): string {
-  return (SERVER_TEXTS[locale] ?? SERVER_TEXTS.en!)[key];
-}
-
 export function enquiryManifest(
   content: Content,
   tr: Translator,
@@ -97,7 +78,7 @@ export function enquiryManifest(
   stylesheet: string | undefined,
 ): EnquiryManifest {
   const site = content.site!.data;
-  const locales = site.locales.available;
+  const locales = [...LOCALES];
   const plain = (key: string, l: Locale) => tr.ui(key, l).text;
   const contact = (v: string | object) => known(v) ?? '';
   const messages = Object.fromEntries(
@@ -119,7 +100,8 @@ export function enquiryManifest(
           submit: plain('form.submit', l),
           coursePlaceholder: plain('form.coursePlaceholder', l),
           failure: plain('form.failure', l),
-          errorConflict: serverText(l, 'errorConflict'),
+          errorConflict: plain('form.errorConflict', l),
+          errorUnstorable: plain('form.errorUnstorable', l),
           errorSummary: { other: plain('form.errorSummary_other', l), ...summary },
           fields: Object.fromEntries(FORM_FIELDS.map((f) => [f.name, plain(`form.${f.name}` satisfies UiKey, l)])),
           contacts: { phone: contact(site.contacts.phone), email: contact(site.contacts.email) },
@@ -134,11 +116,11 @@ export function enquiryManifest(
     siteName: known(site.name) ?? 'Studio',
     baseUrl: site.baseUrl,
     endpoint: site.form.endpoint,
-    defaultLocale: site.locales.default,
+    defaultLocale: DEFAULT_LOCALE,
     locales,
     options: content.form!.data.options.map((o) => ({
       value: o.value,
-      label: o.label.ru,
+      label: o.label[DEFAULT_LOCALE],
       labels: Object.fromEntries(locales.map((l) => [l, tr.text(o.label, l).text])) as Record<Locale, string>,
     })),
     limits: ENQUIRY_LIMITS,

@@ -2,7 +2,7 @@ import { type PathPart, problemAt } from '../load/source.ts';
 import { catalogued, expectedOf, hintOf, type Problem } from '../report/problem.ts';
 import type { ContentType } from '../schema/layout.ts';
 import { LEGAL_VARIABLES } from '../schema/legal.ts';
-import { LOCALES } from '../schema/locales.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../schema/locales.ts';
 import { PLURAL_SUFFIX, UI_VARIABLES } from '../schema/ui-keys.ts';
 import type { Entry } from './content.ts';
 
@@ -13,7 +13,7 @@ const INTERPOLATION = /\{\{(.*?)\}\}/g;
 const PLAIN_VARIABLE = /^\s*([A-Za-z_][\w]*)\s*$/;
 
 const isLocalized = (v: unknown): v is Record<string, string> =>
-  Boolean(v) && typeof v === 'object' && !Array.isArray(v) && typeof (v as { ru?: unknown }).ru === 'string';
+  Boolean(v) && typeof v === 'object' && !Array.isArray(v) && typeof (v as Record<string, unknown>)[DEFAULT_LOCALE] === 'string';
 
 const braces = (names: readonly string[]) => names.map((n) => `{{${n}}}`).join(', ');
 

@@ -1,10 +1,10 @@
 import type { SourceFile } from '../load/source.ts';
 import type { Problem } from '../report/problem.ts';
+import { COLLECTION_TYPES, collectionName } from '../schema/layout.ts';
 import { checkTextSyntax } from './check-text-syntax.ts';
 import { bannersNotExpired } from './checks/banners.ts';
 import { type Check, type CheckContext, checkContext } from './checks/check.ts';
 import { linksExist } from './checks/links.ts';
-import { localesAvailable } from './checks/locales.ts';
 import { coursesWithPrice, placeholders, realBaseUrl } from './checks/placeholders.ts';
 import { priceAmountsReadRight } from './checks/price-amounts.ts';
 import { completeTableRows, coursePricesMatchList, uniquePriceIds } from './checks/prices.ts';
@@ -14,7 +14,7 @@ import { coursesInForm, scheduleEndsAfterStart } from './checks/schedule.ts';
 import { textLettersRight } from './checks/text-letters.ts';
 import { uiVariablesFilled } from './checks/ui-variables.ts';
 import { uniqueBannerIds, uniqueFaqIds, uniqueFormValues } from './checks/unique-ids.ts';
-import { type Content, SINGLETONS } from './content.ts';
+import { type Content, collection, SINGLETONS } from './content.ts';
 import { checkDescriptions } from './description-length.ts';
 
 /**
@@ -74,7 +74,6 @@ const CHECKS: Check[] = [
   scheduleEndsAfterStart,
   coursesInForm,
   uniqueFaqIds,
-  localesAvailable,
   realBaseUrl,
   descriptions,
   placeholders,
@@ -118,7 +117,7 @@ function perFile(check: Check, context: CheckContext, kept: WeakMap<SourceFile, 
 function only(context: CheckContext, keep: Set<SourceFile>): CheckContext {
   const { content } = context;
   const picked = <E extends { source: SourceFile }>(m: Map<string, E>) => new Map([...m].filter(([, e]) => keep.has(e.source)));
-  const subset: Content = { ...content, courses: picked(content.courses), teachers: picked(content.teachers) };
+  const subset: Content = { ...content, ...Object.fromEntries(COLLECTION_TYPES.map((t) => [collectionName(t), picked(collection(content, t))])) };
   for (const key of SINGLETONS) if (subset[key] && !keep.has(subset[key].source)) subset[key] = undefined;
   const kept = <E extends { source: SourceFile }>(list: E[]) => list.filter((e) => keep.has(e.source));
   return { ...context, content: subset, courses: kept(context.courses), entries: kept(context.entries) };

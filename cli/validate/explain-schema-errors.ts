@@ -7,6 +7,7 @@ import { count, describeValue, limitWords, quoteValue, SUGGESTIONS, type Suggest
 import { IMAGE_FILE_PATTERN } from '../schema/image.ts';
 import { USES } from '../schema/image-uses.ts';
 import { NO_HTML, ONE_LINE, PLACEHOLDER_PATTERN } from '../schema/layout.ts';
+import { DEFAULT_LOCALE, TRANSLATED_LOCALES } from '../schema/locales.ts';
 import { formatHint } from '../schema/messages.ts';
 import { bulletName, closest, suggest } from './suggest.ts';
 
@@ -232,7 +233,7 @@ const unknownKey: Explainer = (e, { path, parentSchema }) => {
 const missingKey: Explainer = (e, { parentSchema, typoFor }) => {
   const name = String(e.params.missingProperty);
   if (typoFor.has(`${e.instancePath}|${name}`)) return undefined;
-  const isRu = name === 'ru' && 'en' in (parentSchema.properties ?? {});
+  const isRu = name === DEFAULT_LOCALE && TRANSLATED_LOCALES.some((l) => l in (parentSchema.properties ?? {}));
   const problem = isRu
     ? catalogued('missing-ru', {}, { expected: expectedOf('missing-ru', 'ru', {}), found: describeValue(e.data) })
     : catalogued('missing-key', { key: name }, { expected: expectedOf('missing-key', 'key', { key: name }) });

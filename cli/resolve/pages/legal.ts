@@ -1,4 +1,5 @@
 import { keepDaysOf, type LEGAL_VARIABLES } from '../../schema/legal.ts';
+import type { DefaultLocale } from '../../schema/locales.ts';
 import type { UiKey } from '../../schema/ui-keys.ts';
 import type { Builder } from './page-kind.ts';
 import { titled } from './page-kind.ts';
@@ -14,7 +15,7 @@ export const legalPage: Builder<'legal'> = (ctx, route) => {
   const values: Record<(typeof LEGAL_VARIABLES)[number], string> = {
     keepDays: ctx.ux('legal.days' as UiKey, { count: keepDaysOf(ctx.content.site.data) }).text,
   };
-  const fill = (text: { text: string; lang?: 'ru' }) =>
+  const fill = (text: { text: string; lang?: DefaultLocale }) =>
     text.text.includes('{{') ? { ...text, text: text.text.replace(/\{\{(\w+)\}\}/g, (all, name: string) => values[name as keyof typeof values] ?? all) } : text;
   return {
     ...titled(ctx, route),

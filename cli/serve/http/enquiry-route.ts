@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../../templates/model.ts';
 import type { ServeLog } from '../events.ts';
-import { serverText } from '../manifest.ts';
 import type { EnquiryStore } from '../store/store.ts';
 import { EnquiryConflict, type StoredEnquiry } from '../store/store.ts';
 import { invalidPage, json, kindOf, refuse, TEXT, withContacts } from './answer.ts';
@@ -137,7 +136,7 @@ async function take(
     stored = await route.inbox.add({ ...enquiry, via: kind, notify: !!outbox && !spam, ...(spam ? { spam } : {}) });
   } catch (error) {
     await route.rateCounter.giveBack(limits, windowMs);
-    if (error instanceof EnquiryConflict) throw new RequestProblem(409, 'idempotency_conflict', m.errorConflict ?? serverText(locale, 'errorConflict'));
+    if (error instanceof EnquiryConflict) throw new RequestProblem(409, 'idempotency_conflict', m.errorConflict ?? m.errorInvalid);
     log({ kind: 'error', error: `the inbox could not store an enquiry: ${(error as Error).message}` }, reply.request);
     throw new RequestProblem(503, 'storage_unavailable', withContacts(m.failure, m), { 'retry-after': '60' });
   }

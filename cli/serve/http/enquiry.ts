@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
 import type { Locale } from '../../../templates/model.ts';
 import { Enquiry } from '../../schema/enquiry.ts';
-import { type EnquiryManifest, type ServerMessages, serverText } from '../manifest.ts';
+import type { EnquiryManifest, ServerMessages } from '../manifest.ts';
 
 /** The largest request body accepted at the enquiry endpoint. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -106,7 +106,7 @@ export function checkEnquiry(fields: Record<string, unknown>, manifest: EnquiryM
       errors.push({ field: k, code: 'invalid', message: m.errorInvalid });
       delete rest[k];
     }
-  errors.push(...unstorable(rest, locale));
+  errors.push(...unstorable(rest, m));
   const parsed = Enquiry.safeParse(rest);
   if (!parsed.success) errors.push(...parsed.error.issues.flatMap((issue) => fieldErrors(issue, rest, m)));
   const course = rest.course;
@@ -154,10 +154,10 @@ export function fillTime(value: unknown, kind: BodyKind): number | undefined {
  * one into a form, so it is refused as input (422, naming the field) by both stores alike,
  * rather than stored escaped: an escape would change what the visitor sent without anyone seeing it.
  */
-function unstorable(fields: Record<string, unknown>, locale: Locale): FieldError[] {
+function unstorable(fields: Record<string, unknown>, m: ServerMessages): FieldError[] {
   return Object.entries(fields)
     .filter(([, v]) => typeof v === 'string' && v.includes('\u0000'))
-    .map(([field]) => ({ field, code: 'invalid', message: serverText(locale, 'errorNul') }));
+    .map(([field]) => ({ field, code: 'invalid', message: m.errorUnstorable ?? m.errorInvalid }));
 }
 
 function fieldErrors(issue: z.core.$ZodIssue, input: Record<string, unknown>, m: ServerMessages): FieldError[] {

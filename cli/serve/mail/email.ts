@@ -1,4 +1,5 @@
 import { FORM_FIELDS, type FormFieldName } from '../../schema/enquiry-rules.ts';
+import { DEFAULT_LOCALE } from '../../schema/locales.ts';
 import { escapeHtml } from '../../util/escape.ts';
 import type { EnquiryManifest } from '../manifest.ts';
 import type { StoredEnquiry } from '../store/store.ts';
@@ -50,7 +51,7 @@ const FIELD_LABELS: Record<FormFieldName, string> = { name: 'Имя', course: '�
  */
 export function notification(e: StoredEnquiry, manifest: EnquiryManifest): Notification {
   const course = manifest.options.find((o) => o.value === e.course)?.label ?? e.course;
-  const subject = `${manifest.notify?.subject.ru ?? 'Enquiry'}: ${headerText(e.name, 60)} — ${headerText(course, 60)}`;
+  const subject = `${manifest.notify?.subject[DEFAULT_LOCALE] ?? 'Enquiry'}: ${headerText(e.name, 60)} — ${headerText(course, 60)}`;
   // The fields the visitor filled in, in the form's order; the message, long, comes below them.
   const filledIn = FORM_FIELDS.filter((f) => f.name !== 'message').map((f): [string, string] => [
     FIELD_LABELS[f.name],

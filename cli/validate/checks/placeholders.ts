@@ -1,6 +1,7 @@
 import { type PathPart, problemAt, type SourceFile } from '../../load/source.ts';
 import { catalogued, hintOf, type Problem } from '../../report/problem.ts';
 import { PLACEHOLDER_PATTERN } from '../../schema/layout.ts';
+import { DEFAULT_LOCALE } from '../../schema/locales.ts';
 import type { Check } from './check.ts';
 import { type Place, placeOf } from './placeholder-places.ts';
 
@@ -34,7 +35,7 @@ export const placeholders: Check = ({ content, entries }) => {
       for (let i = 0; i < value.length; i++) within(source, i, value[i]);
     } else if (value && typeof value === 'object') {
       const map = value as Record<string, unknown>;
-      if (typeof map.ru === 'string' && todo.test(map.ru)) within(source, 'ru', map.ru);
+      if (typeof map[DEFAULT_LOCALE] === 'string' && todo.test(map[DEFAULT_LOCALE])) within(source, DEFAULT_LOCALE, map[DEFAULT_LOCALE]);
       else for (const k of Object.keys(map)) within(source, k, map[k]);
     }
   };

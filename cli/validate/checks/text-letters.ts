@@ -1,12 +1,13 @@
 import { type PathPart, problemAt, type SourceFile } from '../../load/source.ts';
 import { catalogued, expectedOf, hintOf, type Problem } from '../../report/problem.ts';
-import { DEFAULT_LOCALE, LANGUAGE_NAMES, type Locale, TRANSLATED_LOCALES } from '../../schema/locales.ts';
+import { DEFAULT_LOCALE, LANGUAGE_NAMES, type Locale, OTHER_SCRIPT_LOCALES } from '../../schema/locales.ts';
 import { copiesSource, isCyrillicText } from '../../util/text-language.ts';
 import type { Check } from './check.ts';
 import { mixedScriptWord, mojibake } from './garbled-text.ts';
 import { backslashAtLineEnd, problemAtPart } from './text-position.ts';
 
-const TRANSLATED = new Set<string>(TRANSLATED_LOCALES);
+/** The translations a Cyrillic text is out of place in. */
+const TRANSLATED = new Set<string>(OTHER_SCRIPT_LOCALES);
 /** Nothing of these checks can be in a text of ASCII letters without a backslash: most texts are skipped at once. */
 const PLAIN = /^[\x20-\x5b\x5d-\x7e\n]*$/;
 const NAMES_KEPT: ReadonlySet<string> = new Set();

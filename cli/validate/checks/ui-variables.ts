@@ -1,5 +1,5 @@
 import { catalogued, expectedOf, hintOf, type Problem } from '../../report/problem.ts';
-import { LANGUAGE_NAMES, LOCALES } from '../../schema/locales.ts';
+import { DEFAULT_LOCALE, LANGUAGE_NAMES, LOCALES } from '../../schema/locales.ts';
 import { PLURAL_SUFFIX, UI_VARIABLES } from '../../schema/ui-keys.ts';
 import type { Check } from './check.ts';
 import { problemAtPart } from './text-position.ts';
@@ -63,11 +63,11 @@ export const uiVariablesFilled: Check = ({ content }) => {
           continue;
         }
         // A misspelt {{name}} is reported as unknown (check-text-syntax.ts), not again as the one left out.
-        if ((singular && locale !== 'ru') || [...text.matchAll(DOUBLE)].some((m) => !declared.includes(m[1]!))) continue;
+        if ((singular && locale !== DEFAULT_LOCALE) || [...text.matchAll(DOUBLE)].some((m) => !declared.includes(m[1]!))) continue;
         const missing = declared.find((v) => !uses(text, v));
         if (missing === undefined) continue;
         const variable = `{{${missing}}}`;
-        const russian = value.ru;
+        const russian = value[DEFAULT_LOCALE];
         problems.push(
           problemAtPart(
             ui.source,
@@ -79,7 +79,7 @@ export const uiVariablesFilled: Check = ({ content }) => {
               {
                 expected: expectedOf('missing-variable', 'variables', { key, variables: braces(declared) }),
                 found: `"${text}"`,
-                ...(locale === 'ru' || russian === undefined || !uses(russian, missing)
+                ...(locale === DEFAULT_LOCALE || russian === undefined || !uses(russian, missing)
                   ? { hint: hintOf('missing-variable', { variable, key, variables: braces(declared) }, 'russian') }
                   : {}),
               },
