@@ -74,7 +74,7 @@ const enquiry = (i: number): NewEnquiry => ({
 });
 
 async function fill(): Promise<number> {
-  const store = SqliteStore.open(data);
+  const store = await SqliteStore.open(data);
   const have = store.count();
   const started = performance.now();
   const t0 = Date.now() - 170 * DAY;
@@ -161,7 +161,7 @@ const showCommand: number[] = [];
 const eraseCommand: number[] = [];
 const showQuery: number[] = [];
 const eraseQuery: number[] = [];
-const beside = SqliteStore.open(data);
+const beside = await SqliteStore.open(data);
 for (let i = 0; i < 5; i++) {
   const target = Math.floor(COUNT / 2) + i * Math.floor(COUNT / 50);
   const shown = await command(['show', '--email', `Visitor${target}@Example.org`]);

@@ -94,7 +94,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   let imported: ImportReport | undefined;
   const inbox: EnquiryStore = options.database
     ? await openDatabase(options.database)
-    : openSqlite(data, (report) => {
+    : await openSqlite(data, (report) => {
         imported = report;
       });
   // The form's options of the build before are remembered in the SQLite store, so a restart still accepts them.
@@ -230,9 +230,9 @@ function inWords(reason: string, kind: 'sqlite' | 'database'): string {
 }
 
 /** The SQLite store in `--data`; a database this tool cannot use (too new, not a database, not readable) is a usage error. */
-function openSqlite(dir: string, onImport: (report: ImportReport) => void): SqliteStore {
+async function openSqlite(dir: string, onImport: (report: ImportReport) => void): Promise<SqliteStore> {
   try {
-    return SqliteStore.open(dir, { onImport });
+    return await SqliteStore.open(dir, { onImport });
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError(

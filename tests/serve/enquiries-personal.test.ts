@@ -33,7 +33,7 @@ async function serve(dir: string, env: Record<string, string> = noMail, args: st
   return s;
 }
 async function fill(dir: string, enquiries: Parameters<SqliteStore['add']>[0][]): Promise<number[]> {
-  const inbox = SqliteStore.open(dir);
+  const inbox = await SqliteStore.open(dir);
   try {
     const ids: number[] = [];
     for (const e of enquiries) ids.push((await inbox.add(e)).enquiry.id);
@@ -241,7 +241,7 @@ describe('suspected spam and refused e-mails with `content serve` running', () =
 describe('retention', () => {
   it('`content serve` deletes enquiries older than --keep-days with their mail jobs, and says the period', async () => {
     const dir = inboxDir();
-    const inbox = SqliteStore.open(dir);
+    const inbox = await SqliteStore.open(dir);
     const day = 86_400_000;
     await inbox.add(newEnquiry({ name: 'Old', notify: true }), new Date(Date.now() - 40 * day));
     await inbox.add(newEnquiry({ name: 'Recent' }), new Date(Date.now() - 10 * day));

@@ -79,7 +79,7 @@ pgDescribe('the phone field (#37 point 6) in a database made before it', () => {
 
     const data = tempData();
     try {
-      const sqlite = SqliteStore.open(data.dir);
+      const sqlite = await SqliteStore.open(data.dir);
       await sqlite.add(newEnquiry({ name: 'From SQLite', phone: '+7 900 123-45-67' }));
       await sqlite.close();
       const imported = await runCli(['enquiries', 'import', '--data', data.dir, '--database', url]);
@@ -231,7 +231,7 @@ pgDescribe('content enquiries with --database', () => {
 
     const data = tempData();
     try {
-      const inbox = SqliteStore.open(data.dir);
+      const inbox = await SqliteStore.open(data.dir);
       const a = await inbox.add(newEnquiry({ name: 'Anna', notify: true }));
       await inbox.add(newEnquiry({ name: 'Boris', notify: true }));
       await inbox.add(newEnquiry({ name: 'Clara', idempotencyKey: undefined, via: 'form' }));
@@ -323,7 +323,7 @@ pgDescribe('personal data and backups in PostgreSQL', () => {
     const url = db.url(await db.createDatabase());
     const data = tempData();
     try {
-      const inbox = SqliteStore.open(data.dir);
+      const inbox = await SqliteStore.open(data.dir);
       await inbox.add(newEnquiry({ name: 'Fine' }));
       await inbox.add(newEnquiry({ name: 'Nul' }));
       // A NUL character, which SQLite keeps and PostgreSQL's text cannot hold (the form refuses it; an old file inbox may have one).
@@ -345,7 +345,7 @@ pgDescribe('personal data and backups in PostgreSQL', () => {
     const url = db.url(await db.createDatabase());
     const data = tempData();
     try {
-      const inbox = SqliteStore.open(data.dir);
+      const inbox = await SqliteStore.open(data.dir);
       await inbox.add(newEnquiry({ name: 'Refused', notify: true }));
       await inbox.add(newEnquiry({ name: 'Kept aside', spam: 'honeypot' }));
       inbox.sql("UPDATE enquiry_mail SET failed_at = '2026-11-20T10:00:00.000Z', last_error = '554 no' WHERE enquiry_id = 1").run();

@@ -2,10 +2,11 @@ import { closeSync, fstatSync, fsyncSync, openSync, readSync, rmSync } from 'nod
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { UsageError } from '../../report/problem.ts';
-import { ENQUIRY_COLUMNS, foldAddress, recordFromRow, recordProblem, rowValues } from './enquiry-record.ts';
+import { ENQUIRY_COLUMNS, foldAddress, recordFromRow, rowValues } from './enquiry-record.ts';
 import { DATABASE_FILE, SCHEMA_VERSION } from './sqlite-schema.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import { contentHash } from './store.ts';
+import { recordProblem } from './stored-record.ts';
 
 type Row = Record<string, unknown>;
 
@@ -59,7 +60,7 @@ const COPIED = {
  * an enquiry is refused whole, naming the record, and nothing is written. Ids stay as they were,
  * and no id the backup or the folder ever gave is given again.
  */
-export function restoreStore(file: string, dir: string): Restored {
+export async function restoreStore(file: string, dir: string): Promise<Restored> {
   const notOurs = (why: string) =>
     new UsageError(`${file} cannot be restored: ${why}; nothing was restored`, 'give a file written by "content enquiries backup"');
   const head = Buffer.alloc(100);
@@ -113,7 +114,7 @@ export function restoreStore(file: string, dir: string): Restored {
       if (error instanceof UsageError) throw error;
       throw notOurs(`its enquiries cannot all be read: ${(error as Error).message}`);
     }
-    const store = SqliteStore.open(dir);
+    const store = await SqliteStore.open(dir);
     try {
       if (store.count() > 0)
         throw new UsageError(

@@ -1,9 +1,8 @@
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { ENQUIRY_COLUMNS, foldAddress, recordFromRow, rowValues } from './enquiry-record.ts';
-import { importFileInbox } from './file-inbox-import.ts';
-import { configure, DATABASE_FILE, migrate } from './sqlite-schema.ts';
+import { configure, DATABASE_FILE, INBOX_FILE, migrate } from './sqlite-schema.ts';
 import {
   type Added,
   type AdminResult,
@@ -82,8 +81,13 @@ export class SqliteStore implements EnquiryStore {
     private readonly recheckMs: number,
   ) {}
 
-  /** Opens (creating, migrating, importing an old file inbox) the store in `dir`. */
-  static open(dir: string, options: SqliteStoreOptions = {}): SqliteStore {
+  /**
+   * Opens (creating, migrating, importing an old file inbox) the store in `dir`. As much work
+   * for a million enquiries as for none: the schema's version is one pragma, and nothing is
+   * counted or checked row by row (the import, and zod with it, is loaded only when there is an
+   * old inbox to import).
+   */
+  static async open(dir: string, options: SqliteStoreOptions = {}): Promise<SqliteStore> {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const file = join(dir, DATABASE_FILE);
     // Created by us first, readable by its owner only: SQLite gives its -wal and -shm files the same mode.
@@ -93,8 +97,10 @@ export class SqliteStore implements EnquiryStore {
       configure(db, BUSY_TIMEOUT_MS);
       migrate(db);
       const store = new SqliteStore(dir, db, options.recheckMs ?? 2_000);
-      const report = importFileInbox(store);
-      if (report) options.onImport?.(report);
+      if (existsSync(join(dir, INBOX_FILE))) {
+        const report = (await import('./file-inbox-import.ts')).importFileInbox(store);
+        if (report) options.onImport?.(report);
+      }
       return store;
     } catch (error) {
       db.close();
