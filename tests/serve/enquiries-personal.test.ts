@@ -1,7 +1,7 @@
 // Personal data in the SQLite store (issues 25, 36): access, erasure, retention and backups, with
 // `content serve` running as a real process beside the command where it matters.
 import { spawn } from 'node:child_process';
-import { chownSync, existsSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, readdirSync, readFileSync, statSync, symlinkSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, inject, it } from 'vitest';
@@ -319,6 +319,40 @@ describe('content enquiries backup and restore-backup (SQLite store)', () => {
     cleanups.push(() => second.close());
     const next = (await (await postJson(second.url, validEnquiry({ name: 'After restore' }))).json()) as { id: number };
     expect(next.id).toBe(lastId + 1);
+  });
+
+  it("a backup killed midway (kill -9) leaves no file under the backup's name; its hidden partial copy is refused by restore-backup and removed by the next backup", {
+    timeout: 180_000,
+  }, async () => {
+    const dir = inboxDir();
+    // About 40 MB: copying it takes long enough for the kill to land while the copy is made.
+    const inbox = await SqliteStore.open(dir);
+    const text = 'Guten Tag, eine lange Anfrage. '.repeat(150);
+    await Promise.all(Array.from({ length: 9000 }, (_, i) => inbox.add(newEnquiry({ name: `Anna ${i}`, message: `${text}${i}` }))));
+    await inbox.close();
+    const folder = inboxDir();
+    const out = join(folder, 'enquiries.backup');
+    const child = spawn(process.execPath, [join(ROOT, 'cli/bin.js'), 'enquiries', 'backup', '--to', out, '--data', dir], { stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_, signal) => resolve(signal)));
+    // Killed as soon as the first file of the backup appears in its folder (the copy starts right after).
+    const watcher = watch(folder);
+    await new Promise<void>((resolve) => watcher.once('change', () => resolve()));
+    child.kill('SIGKILL');
+    watcher.close();
+    expect(await exited).toBe('SIGKILL');
+    expect(existsSync(out)).toBe(false);
+    // The partial copy (and SQLite's journal of it, when the kill came while it wrote), hidden, readable by its owner only.
+    const left = readdirSync(folder).sort();
+    expect(left[0]).toMatch(/^\.enquiries\.backup\.\d+\.partial$/);
+    expect(left.slice(1)).toEqual(left.length > 1 ? [`${left[0]}-journal`] : []);
+    for (const name of left) expect(statSync(join(folder, name)).mode & 0o777).toBe(0o600);
+    const restore = await runCli(['enquiries', 'restore-backup', join(folder, left[0]!), '--data', join(inboxDir(), 'r')]);
+    expect(restore.code).toBe(2);
+
+    const again = await runCli(['enquiries', 'backup', '--to', out, '--data', dir]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(readdirSync(folder)).toEqual(['enquiries.backup']);
+    expect(again.stdout).toMatch(/Wrote 9000 enquiries/);
   });
 
   it('backs up without a server too; refuses a backup cut short, a record that is not an enquiry (naming it), and the PostgreSQL store (pg_dump does that)', async () => {
