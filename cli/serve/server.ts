@@ -15,7 +15,8 @@ import { type AnyOutbox, outboxFor } from './mail/outboxes.ts';
 import type { EnquiryManifest } from './manifest.ts';
 import { DEFAULT_KEEP_DAYS, startRetention } from './personal-data/retention.ts';
 import type { ImportReport } from './store/file-inbox-import.ts';
-import { DatabaseRefused, PgStore, redactUrl } from './store/pg-store.ts';
+import type { PgStore } from './store/pg-store.ts';
+import { redactUrl } from './store/redact-url.ts';
 import { SqliteStore } from './store/sqlite-store.ts';
 import type { EnquiryStore, StoreHealth } from './store/store.ts';
 
@@ -121,7 +122,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   });
   const hops = options.trustProxy === true ? 1 : options.trustProxy || 0;
   // Several instances on one database share one count; a single one counts in memory.
-  const rateCounter = inbox instanceof PgStore ? databaseCounter(inbox.pool) : memoryCounter(options.trackedAddresses ?? DEFAULT_TRACKED_ADDRESSES);
+  const rateCounter =
+    inbox instanceof SqliteStore ? memoryCounter(options.trackedAddresses ?? DEFAULT_TRACKED_ADDRESSES) : databaseCounter((inbox as PgStore).pool);
 
   const app = createApp(site, hops, log, options);
   logger = app.log;
@@ -135,7 +137,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     url: '/api/health',
     handler: (_request, reply) => {
       const mailOff = options.mail ? undefined : (options.mailOff ?? 'no mail server is set');
-      const health = publicHealth(inbox.health(), inbox instanceof PgStore ? 'database' : 'sqlite', { keepDays, mailOff });
+      const health = publicHealth(inbox.health(), inbox instanceof SqliteStore ? 'sqlite' : 'database', { keepDays, mailOff });
       return json(reply, health.ok ? 200 : 503, health);
     },
   });
@@ -244,6 +246,8 @@ async function openSqlite(dir: string, onImport: (report: ImportReport) => void)
 
 /** The PostgreSQL store; an address that waiting will not mend is a usage error (a database that is away is not: it is waited for). */
 async function openDatabase(url: string): Promise<PgStore> {
+  // The PostgreSQL client is loaded only by a server on PostgreSQL.
+  const { DatabaseRefused, PgStore } = await import('./store/pg-store.ts');
   try {
     return await PgStore.open(url);
   } catch (error) {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { PgOutbox, type PgOutboxOptions } from '../mail/pg-outbox.ts';
 import { ENQUIRY_COLUMNS, recordFromRow, rowValues } from './enquiry-record.ts';
 import { migrate, SchemaTooNew } from './pg-schema.ts';
 import { redactUrl, scrub } from './redact-url.ts';
@@ -382,6 +383,11 @@ export class PgStore implements EnquiryStore {
     const result = await transaction(this.pool, work);
     void this.count().catch(() => {});
     return result;
+  }
+
+  /** The e-mail outbox in this database (here, so that a server on SQLite never loads the PostgreSQL client for it). */
+  outbox(options: PgOutboxOptions): PgOutbox {
+    return new PgOutbox(this.pool, options);
   }
 
   async close(): Promise<void> {

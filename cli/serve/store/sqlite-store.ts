@@ -444,7 +444,12 @@ export class SqliteStore implements EnquiryStore {
     return (this.sql('SELECT line FROM audit ORDER BY rowid').all() as Row[]).map((r) => String(r.line));
   }
 
-  /** How many enquiries are stored (suspected spam too). */
+  /** The highest enquiry number ever given (0: none yet), erased ones too; one row to read, however many are stored. */
+  lastId(): number {
+    return Number((this.sql("SELECT seq FROM sqlite_sequence WHERE name = 'enquiries'").get() as Row | undefined)?.seq ?? 0);
+  }
+
+  /** How many enquiries are stored (suspected spam too): reads an index whole, so not for a server's start. */
   count(): number {
     return Number((this.sql('SELECT count(*) AS n FROM enquiries').get() as Row).n);
   }
