@@ -6,7 +6,7 @@ import type { ServeEvent, ServeLog } from './events.ts';
 import { asProblem, json, kindOf, refuse, TEXT, withContacts } from './http/answer.ts';
 import { answerLocale, MAX_BODY_BYTES } from './http/enquiry.ts';
 import { registerEnquiryRoute } from './http/enquiry-route.ts';
-import { LiveSite, type OptionsMemory } from './http/live-site.ts';
+import { LiveSite } from './http/live-site.ts';
 import type { LogStream } from './http/log-lines.ts';
 import { DEFAULT_TRACKED_ADDRESSES, databaseCounter, memoryCounter, trustedHops } from './http/rate-limit.ts';
 import { HSTS, SECURITY_HEADERS } from './http/security-headers.ts';
@@ -15,6 +15,7 @@ import { type AnyOutbox, outboxFor } from './mail/outboxes.ts';
 import type { EnquiryManifest } from './manifest.ts';
 import { DEFAULT_KEEP_DAYS, startRetention } from './personal-data/retention.ts';
 import type { ImportReport } from './store/file-inbox-import.ts';
+import { optionsMemory } from './store/options-memory.ts';
 import type { PgStore } from './store/pg-store.ts';
 import { redactUrl } from './store/redact-url.ts';
 import { SqliteStore } from './store/sqlite-store.ts';
@@ -98,14 +99,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     : await openSqlite(data, (report) => {
         imported = report;
       });
-  // The form's options of the build before are remembered in the SQLite store, so a restart still accepts them.
-  const memory: OptionsMemory | undefined =
-    inbox instanceof SqliteStore
-      ? {
-          recall: () => JSON.parse(inbox.setting('form_options') ?? 'null') ?? undefined,
-          remember: (o) => inbox.setSetting('form_options', JSON.stringify(o)),
-        }
-      : undefined;
+  // The form's options of the build before are remembered in the store (either), so a restart still accepts them.
+  const memory = await optionsMemory(inbox);
   let site: LiveSite;
   try {
     site = new LiveSite(dir, options.dir, [data], (message) => log({ kind: 'error', error: message }), memory);

@@ -74,6 +74,8 @@ type Row = Record<string, unknown>;
  */
 export class PgStore implements EnquiryStore {
   readonly pool: pg.Pool;
+  /** The settings remembered and not yet written (rememberSetting), in order. */
+  private settingWrites: Promise<void> = Promise.resolve();
   private ready = false;
   private closed = false;
   private failure: string | undefined;
@@ -371,6 +373,25 @@ export class PgStore implements EnquiryStore {
     const { rows } = await this.pool.query<{ value: string }>("SELECT value FROM studio_settings WHERE name = 'retention_days'");
     return rows[0] ? Number(rows[0].value) : undefined;
   }
+  /** A setting kept in the database (`form_options`: see options-memory.ts). */
+  async setting(name: string): Promise<string | undefined> {
+    const { rows } = await this.pool.query<{ value: string }>('SELECT value FROM studio_settings WHERE name = $1', [name]);
+    return rows[0]?.value;
+  }
+
+  /**
+   * Writes a setting without waiting for it, after the ones remembered before (never one older
+   * over a newer); close() waits for them. One the database refuses is written again with the
+   * next value remembered.
+   */
+  rememberSetting(name: string, value: string): void {
+    this.settingWrites = this.settingWrites.then(() =>
+      this.pool.query('INSERT INTO studio_settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value', [name, value]).then(
+        () => {},
+        () => {},
+      ),
+    );
+  }
 
   /** The audit lines of the erasures, oldest first. */
   async audit(): Promise<string[]> {
@@ -392,6 +413,7 @@ export class PgStore implements EnquiryStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    await this.settingWrites;
     this.closed = true;
     clearInterval(this.timer);
     await Promise.allSettled([...this.inFlight, this.checking]);
