@@ -27,6 +27,20 @@ type Row = Record<string, unknown>;
 /** Rows one transaction of the retention sweep removes at most. */
 const SLICE = 2_000;
 
+/**
+ * The statements of the hourly retention sweep. Each finds what expired by an index on its time
+ * (enquiries_received, damaged_received, enquiry_recent_received), so a sweep reads only what
+ * expires and is as quick on a million enquiries as on ten when nothing does; never a scan of a
+ * table (tests/serve/sqlite-store.test.ts checks their query plans).
+ */
+export const SWEEP_SQL = {
+  expired: 'SELECT id FROM enquiries WHERE received_at < ? ORDER BY received_at LIMIT ?',
+  damagedExpired: 'SELECT 1 FROM damaged WHERE received_at < ? LIMIT 1',
+  damagedErase: 'DELETE FROM damaged WHERE received_at < ?',
+  windowEnded: 'SELECT 1 FROM enquiry_recent WHERE received_at <= ? LIMIT 1',
+  windowErase: 'DELETE FROM enquiry_recent WHERE content_hash IN (SELECT content_hash FROM enquiry_recent WHERE received_at <= ? LIMIT ?)',
+} as const;
+
 /** How long a write waits for another process's (a command's erasure, a second server) before it gives up. */
 export const BUSY_TIMEOUT_MS = 3_000;
 
@@ -344,17 +358,17 @@ export class SqliteStore implements EnquiryStore {
     const at = cutoff.toISOString();
     const erased: number[] = [];
     for (;;) {
-      const ids = (this.sql('SELECT id FROM enquiries WHERE received_at < ? ORDER BY received_at LIMIT ?').all(at, SLICE) as Row[]).map((r) => Number(r.id));
+      const ids = (this.sql(SWEEP_SQL.expired).all(at, SLICE) as Row[]).map((r) => Number(r.id));
       if (!ids.length) break;
       erased.push(...this.eraseIds(ids, why, []));
       await new Promise((resolve) => setImmediate(resolve));
     }
-    if (this.sql('SELECT 1 FROM damaged WHERE received_at < ? LIMIT 1').get(at)) this.eraseIds([], why, [], at);
+    if (this.sql(SWEEP_SQL.damagedExpired).get(at)) this.eraseIds([], why, [], at);
     // The duplicate window's entries that ended: only when there are some.
     const ended = new Date(Date.now() - DUPLICATE_WINDOW_MS).toISOString();
-    while (this.sql('SELECT 1 FROM enquiry_recent WHERE received_at <= ? LIMIT 1').get(ended)) {
+    while (this.sql(SWEEP_SQL.windowEnded).get(ended)) {
       this.transaction(() => {
-        this.sql('DELETE FROM enquiry_recent WHERE content_hash IN (SELECT content_hash FROM enquiry_recent WHERE received_at <= ? LIMIT ?)').run(ended, SLICE);
+        this.sql(SWEEP_SQL.windowErase).run(ended, SLICE);
       });
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -373,7 +387,7 @@ export class SqliteStore implements EnquiryStore {
         for (const r of this.db.prepare(`DELETE FROM enquiries WHERE id IN ${list} RETURNING id`).all(...part) as Row[]) erased.push(Number(r.id));
       }
       for (const part of chunks(damagedIds)) this.db.prepare(`DELETE FROM damaged WHERE enquiry_id IN (${part.map(() => '?').join(', ')})`).run(...part);
-      if (damagedBefore) this.sql('DELETE FROM damaged WHERE received_at < ?').run(damagedBefore);
+      if (damagedBefore) this.sql(SWEEP_SQL.damagedErase).run(damagedBefore);
       if (erased.length)
         this.sql('INSERT INTO audit (at, line) VALUES (?, ?)').run(
           new Date().toISOString(),
