@@ -22,6 +22,8 @@ const COUNT = Number(process.env.STORE_ENQUIRIES ?? 1_000_000);
 if (process.argv[2] === 'load') {
   // The load generator: posts enquiries to the server at argv[3] until SIGTERM, then prints what was answered.
   const url = process.argv[3]!;
+  // Another text in each run: the same enquiry again within the duplicate window would be answered 200 (already stored).
+  const run = Date.now().toString(36);
   let running = true;
   let acknowledged = 0;
   let refused = 0;
@@ -38,7 +40,7 @@ if (process.argv[2] === 'load') {
           body: JSON.stringify({
             name: `Load ${w}-${i}`,
             course: 'music',
-            message: `Anfrage ${w}-${i} während der Messung`,
+            message: `Anfrage ${w}-${i} während der Messung ${run}`,
             email: `load${w}x${i}@example.org`,
             locale: 'de',
             page: '/de/vocal',
