@@ -1,5 +1,6 @@
 import { UsageError } from '../report/problem.ts';
-import { DatabaseRefused, PgStore, redactUrl } from '../serve/store/pg-store.ts';
+import type { PgStore } from '../serve/store/pg-store.ts';
+import { redactUrl } from '../serve/store/redact-url.ts';
 import { givenOnCommandLine } from './option-table.ts';
 
 /**
@@ -59,6 +60,8 @@ export function requireDatabase(flag: string | undefined): string {
 
 /** The PostgreSQL store for a command that reads it: the schema must exist, the database must answer now. */
 export async function openForReading(url: string): Promise<PgStore> {
+  // The PostgreSQL client is loaded only by a command that reads PostgreSQL.
+  const { DatabaseRefused, PgStore } = await import('../serve/store/pg-store.ts');
   let store: PgStore;
   try {
     store = await PgStore.open(url, { migrate: false });

@@ -24,7 +24,7 @@ export async function backupCommand(opts: BackupOptions, log: Logger): Promise<n
   const served = servedFolderOf(opts.to);
   if (served)
     throw new UsageError(`--to ${opts.to} lies in ${served}, a site that is served on the web: the enquiries would be public`, 'write it outside the site');
-  const store = openSqliteStore(opts.data);
+  const store = await openSqliteStore(opts.data);
   let n: number;
   try {
     n = backupStore(store, opts.to);
@@ -60,7 +60,7 @@ function servedFolderOf(file: string): string | undefined {
 
 /** `content enquiries restore-backup FILE --data DIR`: the backup into a folder that holds no enquiries yet. */
 export async function restoreBackupCommand(file: string, opts: RestoreBackupOptions, log: Logger): Promise<number> {
-  const { enquiries, damaged } = restoreStore(file, opts.data);
+  const { enquiries, damaged } = await restoreStore(file, opts.data);
   log.info(
     `Restored ${enquiries} enquir${enquiries === 1 ? 'y' : 'ies'}${damaged ? ` and ${damaged} damaged record${damaged === 1 ? '' : 's'}` : ''} into ${join(opts.data, DATABASE_FILE)}; "content serve --data ${opts.data}" takes it from here.`,
   );

@@ -120,7 +120,7 @@ function importHint(error: unknown, data: string): string {
 
 export async function importCommand(opts: ImportOptions, log: Logger): Promise<number> {
   const url = requireDatabase(opts.database);
-  const source = openSqliteStore(opts.data);
+  const source = await openSqliteStore(opts.data);
   let enquiries: Awaited<ReturnType<typeof source.listWithMail>>;
   try {
     enquiries = await source.listWithMail();

@@ -1,4 +1,3 @@
-import { createInterface } from 'node:readline/promises';
 import type { Logger } from '../logger.ts';
 import { UsageError } from '../report/problem.ts';
 import type { FormFieldName } from '../schema/enquiry-rules.ts';
@@ -99,6 +98,7 @@ export async function showCommand(opts: ShowOptions, log: Logger): Promise<numbe
 /** Asks on the terminal; no terminal: no. */
 async function askOnTerminal(question: string): Promise<boolean> {
   if (!process.stdin.isTTY || !process.stderr.isTTY) return false;
+  const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
     return (await rl.question(question)).trim().toLowerCase() === 'yes';

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../report/problem.ts';
 import { foldAddress } from '../serve/store/enquiry-record.ts';
-import { INBOX_FILE } from '../serve/store/file-inbox-import.ts';
 import type { PgStore } from '../serve/store/pg-store.ts';
-import { redactUrl } from '../serve/store/pg-store.ts';
+import { redactUrl } from '../serve/store/redact-url.ts';
+import { INBOX_FILE } from '../serve/store/sqlite-schema.ts';
 import { DATABASE_FILE, type DamagedRecord, type Selection, SqliteStore } from '../serve/store/sqlite-store.ts';
 import type { AdminResult, ListedEnquiry } from '../serve/store/store.ts';
 import { databaseFor, openForReading } from './database.ts';
@@ -38,11 +38,11 @@ export function storeName(opts: StoreChoice): string {
  * two right; a command never waits for the server, nor the server for long for a command).
  * An old file inbox there is imported first, as `content serve` would.
  */
-export function openSqliteStore(dir: string): SqliteStore {
+export async function openSqliteStore(dir: string): Promise<SqliteStore> {
   if (!existsSync(join(dir, DATABASE_FILE)) && !existsSync(join(dir, INBOX_FILE)))
     throw new UsageError(`there are no enquiries in ${dir} (no ${DATABASE_FILE})`, 'give the folder "content serve" was started with, with --data');
   try {
-    return SqliteStore.open(dir);
+    return await SqliteStore.open(dir);
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError(
@@ -55,7 +55,7 @@ export function openSqliteStore(dir: string): SqliteStore {
 /** `work` on the store a command names, closed afterwards. */
 export async function withStore<T>(opts: StoreChoice, work: (store: SqliteStore | PgStore) => Promise<T>): Promise<T> {
   const database = databaseOf(opts);
-  const store = database ? await openForReading(database) : openSqliteStore(opts.data);
+  const store = database ? await openForReading(database) : await openSqliteStore(opts.data);
   try {
     return await work(store);
   } finally {

@@ -5,7 +5,7 @@ import { type LogStream, readableLines } from '../serve/http/log-lines.ts';
 import { readManifest } from '../serve/manifest.ts';
 import { DEFAULT_KEEP_DAYS } from '../serve/personal-data/retention.ts';
 import type { ServeOptions } from '../serve/server.ts';
-import { redactUrl } from '../serve/store/pg-store.ts';
+import { redactUrl } from '../serve/store/redact-url.ts';
 import { SqliteStore } from '../serve/store/sqlite-store.ts';
 import { EXIT } from './common.ts';
 import { databaseFor } from './database.ts';
@@ -125,7 +125,9 @@ export async function serveCommand(opts: ServeCommandOptions, log: Logger): Prom
         `The old files are kept aside, readable by this user only, until you delete them (they hold personal data that erasure no longer reaches): ${imported.keptAside.map((f) => relative(process.cwd(), f) || f).join(', ')}`,
       );
     }
-    logger.info(`Enquiries: POST ${server.manifest.endpoint} → ${where} (SQLite; ${inbox.count()} stored so far)`);
+    // Not a count: that reads a whole index (0.2 s at a million enquiries), the newest number is one row.
+    const last = inbox.lastId();
+    logger.info(`Enquiries: POST ${server.manifest.endpoint} → ${where} (SQLite; ${last ? `the last enquiry number given is ${last}` : 'no enquiries yet'})`);
   } else {
     const health = inbox.health();
     logger.info(`Enquiries: POST ${server.manifest.endpoint} → PostgreSQL ${redactUrl(database!)}`);

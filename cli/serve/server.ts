@@ -7,7 +7,7 @@ import type { ServeEvent, ServeLog } from './events.ts';
 import { asProblem, json, kindOf, refuse, TEXT, withContacts } from './http/answer.ts';
 import { answerLocale, MAX_BODY_BYTES } from './http/enquiry.ts';
 import { registerEnquiryRoute } from './http/enquiry-route.ts';
-import { LiveSite, type OptionsMemory } from './http/live-site.ts';
+import { LiveSite } from './http/live-site.ts';
 import type { LogStream } from './http/log-lines.ts';
 import { DEFAULT_TRACKED_ADDRESSES, databaseCounter, memoryCounter, trustedHops } from './http/rate-limit.ts';
 import { HSTS, SECURITY_HEADERS } from './http/security-headers.ts';
@@ -16,7 +16,9 @@ import { type AnyOutbox, outboxFor } from './mail/outboxes.ts';
 import type { EnquiryManifest } from './manifest.ts';
 import { DEFAULT_KEEP_DAYS, startRetention } from './personal-data/retention.ts';
 import type { ImportReport } from './store/file-inbox-import.ts';
-import { DatabaseRefused, PgStore, redactUrl } from './store/pg-store.ts';
+import { optionsMemory } from './store/options-memory.ts';
+import type { PgStore } from './store/pg-store.ts';
+import { redactUrl } from './store/redact-url.ts';
 import { SqliteStore } from './store/sqlite-store.ts';
 import type { EnquiryStore, StoreHealth } from './store/store.ts';
 
@@ -121,17 +123,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   let imported: ImportReport | undefined;
   const inbox: EnquiryStore = options.database
     ? await openDatabase(options.database)
-    : openSqlite(data, (report) => {
+    : await openSqlite(data, (report) => {
         imported = report;
       });
-  // The form's options of the build before are remembered in the SQLite store, so a restart still accepts them.
-  const memory: OptionsMemory | undefined =
-    inbox instanceof SqliteStore
-      ? {
-          recall: () => JSON.parse(inbox.setting('form_options') ?? 'null') ?? undefined,
-          remember: (o) => inbox.setSetting('form_options', JSON.stringify(o)),
-        }
-      : undefined;
+  // The form's options of the build before are remembered in the store (either), so a restart still accepts them.
+  const memory = await optionsMemory(inbox);
   let site: LiveSite;
   try {
     site = new LiveSite(dir, options.dir, [data], (message) => log({ kind: 'error', error: message }), memory);
@@ -148,7 +144,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   });
   const hops = options.trustProxy === true ? 1 : options.trustProxy || 0;
   // Several instances on one database share one count; a single one counts in memory.
-  const rateCounter = inbox instanceof PgStore ? databaseCounter(inbox.pool) : memoryCounter(options.trackedAddresses ?? DEFAULT_TRACKED_ADDRESSES);
+  const rateCounter =
+    inbox instanceof SqliteStore ? memoryCounter(options.trackedAddresses ?? DEFAULT_TRACKED_ADDRESSES) : databaseCounter((inbox as PgStore).pool);
 
   const draining = { on: false };
   const app = createApp(site, hops, log, options, draining);
@@ -163,7 +160,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     url: '/api/health',
     handler: (_request, reply) => {
       const mailOff = options.mail ? undefined : (options.mailOff ?? 'no mail server is set');
-      const health = publicHealth(inbox.health(), inbox instanceof PgStore ? 'database' : 'sqlite', { keepDays, mailOff });
+      const health = publicHealth(inbox.health(), inbox instanceof SqliteStore ? 'sqlite' : 'database', { keepDays, mailOff });
       return json(reply, health.ok ? 200 : 503, health);
     },
   });
@@ -281,9 +278,9 @@ function inWords(reason: string, kind: 'sqlite' | 'database'): string {
 }
 
 /** The SQLite store in `--data`; a database this tool cannot use (too new, not a database, not readable) is a usage error. */
-function openSqlite(dir: string, onImport: (report: ImportReport) => void): SqliteStore {
+async function openSqlite(dir: string, onImport: (report: ImportReport) => void): Promise<SqliteStore> {
   try {
-    return SqliteStore.open(dir, { onImport });
+    return await SqliteStore.open(dir, { onImport });
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError(
@@ -295,6 +292,8 @@ function openSqlite(dir: string, onImport: (report: ImportReport) => void): Sqli
 
 /** The PostgreSQL store; an address that waiting will not mend is a usage error (a database that is away is not: it is waited for). */
 async function openDatabase(url: string): Promise<PgStore> {
+  // The PostgreSQL client is loaded only by a server on PostgreSQL.
+  const { DatabaseRefused, PgStore } = await import('./store/pg-store.ts');
   try {
     return await PgStore.open(url);
   } catch (error) {

@@ -34,7 +34,7 @@ const RAW_UNSAFE = /(?!\n)[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2
 
 beforeAll(async () => {
   data = tempData();
-  const store = SqliteStore.open(data.dir);
+  const store = await SqliteStore.open(data.dir);
   const t0 = new Date('2026-11-20T10:00:00Z');
   const add = (e: Parameters<typeof store.add>[0], minutes: number) => store.add(e, new Date(t0.getTime() + minutes * 60_000));
   await add(newEnquiry({ name: 'Анна Иванова', course: 'piano', message: 'Можно ли в субботу?\nСпасибо, "Анна"', email: 'anna@example.org', locale: 'ru' }), 0);

@@ -15,7 +15,7 @@ const MESSAGE = 'Zeile eins\r\nZeile zwei; mit "Anführung"\rnur CR\nnur LF';
 
 beforeAll(async () => {
   data = tempData();
-  const store = SqliteStore.open(join(data.dir, 'inbox'));
+  const store = await SqliteStore.open(join(data.dir, 'inbox'));
   await store.add(newEnquiry({ name: 'Jürgen Groß', course: 'music', message: MESSAGE, email: 'j@example.de', locale: 'de' }));
   await store.add(newEnquiry({ name: 'Анна', course: 'piano', message: 'простой текст', email: 'a@example.org' }));
   await store.close();

@@ -99,7 +99,7 @@ describe('#37 point 6: a SQLite database made before the phone field', () => {
          VALUES ('2026-12-01T10:00:00.000Z', 'Old', 'music', '', 'old@example.org', 'ru', 'json', 0, 'h', 'old@example.org')`,
       );
       old.close();
-      const store = SqliteStore.open(data.dir);
+      const store = await SqliteStore.open(data.dir);
       try {
         await store.add(newEnquiry({ phone: '030 1234567' }));
         expect((await store.list()).map((e) => [e.name, e.phone])).toEqual([

@@ -2,19 +2,22 @@
 // (tests/helpers/postgres.ts), started once and removed afterwards. The tests run in order;
 // the last one stops and starts the cluster.
 import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import type { EnquiryManifest } from '../../cli/serve/manifest.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../cli/serve/store/pg-schema.ts';
 import { PgStore } from '../../cli/serve/store/pg-store.ts';
 import { SqliteStore } from '../../cli/serve/store/sqlite-store.ts';
 import { runCli } from '../helpers/cli.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { type Cluster, startPostgres } from '../helpers/postgres.ts';
-import { postJson, type ServeProcess, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
+import { postJson, type ServeProcess, serveSite, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
 import { mailContract, newEnquiry, personalDataContract, storeContract } from './store-contract.ts';
 
 const started = await startPostgres();
@@ -79,7 +82,7 @@ pgDescribe('the phone field (#37 point 6) in a database made before it', () => {
 
     const data = tempData();
     try {
-      const sqlite = SqliteStore.open(data.dir);
+      const sqlite = await SqliteStore.open(data.dir);
       await sqlite.add(newEnquiry({ name: 'From SQLite', phone: '+7 900 123-45-67' }));
       await sqlite.close();
       const imported = await runCli(['enquiries', 'import', '--data', data.dir, '--database', url]);
@@ -209,6 +212,40 @@ async function startSmtp(port: number) {
   return { subjects, close: () => new Promise<void>((r) => smtp.close(() => r())) };
 }
 
+pgDescribe('the form options of the build before, across a restart, in PostgreSQL', () => {
+  it('a publish renamed a course (r1 → r2) and restarted content serve: the old option is still taken, twice restarted, and one never offered is not', {
+    timeout: 120_000,
+  }, async () => {
+    const url = db.url(await db.createDatabase());
+    // r2: the test site with its first course renamed, as a rebuild after an edit of form.yaml makes it.
+    const r2 = mkdtempSync(join(tmpdir(), 'studio-r2-'));
+    try {
+      cpSync(dist, r2, { recursive: true });
+      const manifestFile = join(r2, '.studio', 'enquiry.json');
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as EnquiryManifest;
+      const old = manifest.options[0]!.value;
+      manifest.options[0] = { ...manifest.options[0]!, value: `${old}-neu` };
+      writeFileSync(manifestFile, JSON.stringify(manifest));
+      const r1 = await serveSite(dist, { database: url, rateLimit: { max: 0, windowMs: 60_000 } });
+      expect((await postJson(r1.url, validEnquiry({ course: old }))).status).toBe(201);
+      await r1.stop();
+      for (let restart = 0; restart < 2; restart++) {
+        const server = await serveSite(r2, { database: url, rateLimit: { max: 0, windowMs: 60_000 } });
+        try {
+          // A page of r1 still open in a browser posts the old option.
+          expect((await postJson(server.url, validEnquiry({ course: old }))).status).toBe(201);
+          expect((await postJson(server.url, validEnquiry({ course: `${old}-neu` }))).status).toBe(201);
+          expect((await postJson(server.url, validEnquiry({ course: 'never-offered' }))).status).toBe(422);
+        } finally {
+          await server.stop();
+        }
+      }
+    } finally {
+      rmSync(r2, { recursive: true, force: true });
+    }
+  });
+});
+
 pgDescribe('content enquiries with --database', () => {
   it('migrate creates the schema once; import moves a file inbox without duplicates, twice; list and export read the database', async () => {
     const url = db.url(await db.createDatabase());
@@ -231,7 +268,7 @@ pgDescribe('content enquiries with --database', () => {
 
     const data = tempData();
     try {
-      const inbox = SqliteStore.open(data.dir);
+      const inbox = await SqliteStore.open(data.dir);
       const a = await inbox.add(newEnquiry({ name: 'Anna', notify: true }));
       await inbox.add(newEnquiry({ name: 'Boris', notify: true }));
       await inbox.add(newEnquiry({ name: 'Clara', idempotencyKey: undefined, via: 'form' }));
@@ -323,7 +360,7 @@ pgDescribe('personal data and backups in PostgreSQL', () => {
     const url = db.url(await db.createDatabase());
     const data = tempData();
     try {
-      const inbox = SqliteStore.open(data.dir);
+      const inbox = await SqliteStore.open(data.dir);
       await inbox.add(newEnquiry({ name: 'Fine' }));
       await inbox.add(newEnquiry({ name: 'Nul' }));
       // A NUL character, which SQLite keeps and PostgreSQL's text cannot hold (the form refuses it; an old file inbox may have one).
@@ -345,7 +382,7 @@ pgDescribe('personal data and backups in PostgreSQL', () => {
     const url = db.url(await db.createDatabase());
     const data = tempData();
     try {
-      const inbox = SqliteStore.open(data.dir);
+      const inbox = await SqliteStore.open(data.dir);
       await inbox.add(newEnquiry({ name: 'Refused', notify: true }));
       await inbox.add(newEnquiry({ name: 'Kept aside', spam: 'honeypot' }));
       inbox.sql("UPDATE enquiry_mail SET failed_at = '2026-11-20T10:00:00.000Z', last_error = '554 no' WHERE enquiry_id = 1").run();

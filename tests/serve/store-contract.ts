@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import type { MailEvent } from '../../cli/serve/mail/outbox.ts';
 import { outboxFor } from '../../cli/serve/mail/outboxes.ts';
 import type { EnquiryManifest } from '../../cli/serve/manifest.ts';
+import { optionsMemory } from '../../cli/serve/store/options-memory.ts';
 import { DUPLICATE_WINDOW_MS, EnquiryConflict, type EnquiryStore, type NewEnquiry } from '../../cli/serve/store/store.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { startSmtp, until } from '../helpers/smtp.ts';
@@ -109,6 +110,24 @@ export function storeContract(make: () => Promise<StoreFixture>): void {
       const after = await store.add({ ...form }, new Date(t0.getTime() + DUPLICATE_WINDOW_MS + 1));
       expect(after.duplicate).toBe(false);
       expect(await store.list()).toHaveLength(4);
+    }),
+  );
+
+  it(
+    "remembers the form's options of the build served and of the one before it across a restart (a publish renamed a course)",
+    withStore(async (store, fixture) => {
+      const option = (value: string) => ({ value, label: value, labels: { ru: value, en: value, de: value } });
+      const memory = await optionsMemory(store);
+      expect(memory.recall()).toBeUndefined();
+      memory.remember({ current: [option('music')], before: [] });
+      memory.remember({ current: [option('rhythm')], before: [option('logorhythmics')] });
+      await store.close();
+      const again = await fixture.open();
+      try {
+        expect((await optionsMemory(again)).recall()).toEqual({ current: [option('rhythm')], before: [option('logorhythmics')] });
+      } finally {
+        await again.close();
+      }
     }),
   );
 

@@ -39,7 +39,7 @@ function fill(path: string): void {
 describe.skipIf(!mounted)('the SQLite store on a real full disk (2 MB tmpfs)', () => {
   it('acknowledges only what is committed, refuses while full, stores again once there is room, and never gives an id twice', async () => {
     const dir = join(mountPoint, 'data');
-    const inbox = SqliteStore.open(dir);
+    const inbox = await SqliteStore.open(dir);
     const acknowledged: StoredEnquiry[] = [];
     let attempts = 0;
     let refused = 0;
@@ -68,7 +68,7 @@ describe.skipIf(!mounted)('the SQLite store on a real full disk (2 MB tmpfs)', (
     expect(readStored(dir)).toEqual(acknowledged);
 
     await inbox.close();
-    const again = SqliteStore.open(dir);
+    const again = await SqliteStore.open(dir);
     try {
       // A refused enquiry was never given its id (its transaction was undone): the next follows the last acknowledged one.
       const next = await again.add(newEnquiry());

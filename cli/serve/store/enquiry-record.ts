@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { Enquiry } from '../../schema/enquiry.ts';
 import { allListed } from '../../schema/enquiry-rules.ts';
 import type { StoredEnquiry } from './store.ts';
 
@@ -52,51 +50,12 @@ export function rowValues(e: Omit<StoredEnquiry, 'id' | 'receivedAt'>, flags: 'i
 }
 
 /**
- * A stored enquiry as a record that comes from outside the running server (a backup, an old
- * file inbox): what the form accepts (`Enquiry`, without its trimming or defaults, as stored),
- * plus what the server adds. A record that fails this is never taken in.
- */
-export const StoredRecord = z.strictObject({
-  id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-  receivedAt: z.iso.datetime(),
-  name: z
-    .string()
-    .min(1)
-    .max(Enquiry.shape.name.maxLength ?? 200),
-  course: z.string().min(1),
-  message: z.string(),
-  email: z
-    .string()
-    .min(1)
-    .max(Enquiry.shape.email.maxLength ?? 254),
-  phone: Enquiry.shape.phone,
-  locale: z.string().min(1).max(16),
-  page: z.string().max(200).optional(),
-  idempotencyKey: Enquiry.shape.idempotencyKey,
-  via: z.enum(['json', 'form']),
-  notify: z.boolean(),
-  spam: z.enum(['honeypot', 'too_fast']).optional(),
-});
-
-/**
- * The type checker's part in "one declaration per field": a field of the form's `Enquiry` that
- * `StoredEnquiry` lacks, a field of `StoredEnquiry` that `ENQUIRY_FIELDS` (the columns of both
- * stores) or `StoredRecord` (backups, imports) lacks, is a compile error naming it.
+ * The type checker's part in "one declaration per field": a field of `StoredEnquiry` that
+ * `ENQUIRY_FIELDS` (the columns of both stores) lacks is a compile error naming it (the same
+ * check for the form's `Enquiry` and for `StoredRecord` is in stored-record.ts).
  */
 type Missing<Of, In> = Exclude<keyof Of, keyof In>;
-allListed<Missing<Enquiry, StoredEnquiry>>();
 allListed<Missing<Omit<StoredEnquiry, 'id' | 'receivedAt'>, { [F in (typeof ENQUIRY_FIELDS)[number] as F['key']]: F }>>();
-allListed<Missing<StoredEnquiry, z.infer<typeof StoredRecord>>>();
-
-/** Why `value` is not a stored enquiry, in one line (undefined: it is one). */
-export function recordProblem(value: unknown): string | undefined {
-  const result = StoredRecord.safeParse(value);
-  if (result.success) return undefined;
-  return result.error.issues
-    .slice(0, 3)
-    .map((i) => `${i.path.join('.') || 'the record'}: ${i.message}`)
-    .join('; ');
-}
 
 /**
  * An address as `show` and `erase` compare it: each letter lower-cased where that is only a

@@ -3,11 +3,13 @@ import { chmodSync, closeSync, existsSync, openSync, readdirSync, readFileSync, 
 import { join } from 'node:path';
 import type { StatementSync } from 'node:sqlite';
 import { UsageError } from '../../report/problem.ts';
-import { ENQUIRY_COLUMNS, ENQUIRY_FIELDS, foldAddress, recordFromRow, recordProblem, rowValues } from './enquiry-record.ts';
+import { ENQUIRY_COLUMNS, ENQUIRY_FIELDS, foldAddress, recordFromRow, rowValues } from './enquiry-record.ts';
+import { INBOX_FILE } from './sqlite-schema.ts';
 import { contentHash, DUPLICATE_WINDOW_MS, type MailState, type StoredEnquiry } from './store.ts';
+import { recordProblem } from './stored-record.ts';
 
 /** The file inbox of earlier releases: one enquiry per JSON line. */
-export const INBOX_FILE = 'enquiries.jsonl';
+export { INBOX_FILE };
 /** Its e-mail log: one event per line, the last one of an id says where its e-mail stands. */
 export const MAIL_LOG = 'notified.jsonl';
 /** What the file inbox kept beside it, imported with it: the highest id given, the retention period, the audit, lines torn by a crash. */

@@ -1,6 +1,8 @@
 import pg from 'pg';
+import { PgOutbox, type PgOutboxOptions } from '../mail/pg-outbox.ts';
 import { ENQUIRY_COLUMNS, recordFromRow, rowValues } from './enquiry-record.ts';
 import { migrate, SchemaTooNew } from './pg-schema.ts';
+import { redactUrl, scrub } from './redact-url.ts';
 import {
   type Added,
   type AdminResult,
@@ -18,27 +20,7 @@ import {
   StoreUnavailable,
 } from './store.ts';
 
-/** The address with its password (if any) replaced: the only form of it that is ever printed. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    for (const name of ['password', 'sslpassword']) if (u.searchParams.has(name)) u.searchParams.set(name, '***');
-    return u.toString().replaceAll('%2A%2A%2A', '***');
-  } catch {
-    return '(not a valid address)';
-  }
-}
-
-/** A message with the address's password taken out wherever it might appear. */
-export function scrub(message: string, url: string): string {
-  let secrets: string[] = [];
-  try {
-    const u = new URL(url);
-    secrets = [decodeURIComponent(u.password), u.searchParams.get('password') ?? '', u.searchParams.get('sslpassword') ?? ''];
-  } catch {}
-  return secrets.filter((p) => p.length >= 3).reduce((m, p) => m.split(p).join('***'), message);
-}
+export { redactUrl, scrub };
 
 /**
  * The most connections one `content serve` opens. Each instance holds at most this many of the
@@ -92,6 +74,8 @@ type Row = Record<string, unknown>;
  */
 export class PgStore implements EnquiryStore {
   readonly pool: pg.Pool;
+  /** The settings remembered and not yet written (rememberSetting), in order. */
+  private settingWrites: Promise<void> = Promise.resolve();
   private ready = false;
   private closed = false;
   private failure: string | undefined;
@@ -389,6 +373,25 @@ export class PgStore implements EnquiryStore {
     const { rows } = await this.pool.query<{ value: string }>("SELECT value FROM studio_settings WHERE name = 'retention_days'");
     return rows[0] ? Number(rows[0].value) : undefined;
   }
+  /** A setting kept in the database (`form_options`: see options-memory.ts). */
+  async setting(name: string): Promise<string | undefined> {
+    const { rows } = await this.pool.query<{ value: string }>('SELECT value FROM studio_settings WHERE name = $1', [name]);
+    return rows[0]?.value;
+  }
+
+  /**
+   * Writes a setting without waiting for it, after the ones remembered before (never one older
+   * over a newer); close() waits for them. One the database refuses is written again with the
+   * next value remembered.
+   */
+  rememberSetting(name: string, value: string): void {
+    this.settingWrites = this.settingWrites.then(() =>
+      this.pool.query('INSERT INTO studio_settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value', [name, value]).then(
+        () => {},
+        () => {},
+      ),
+    );
+  }
 
   /** The audit lines of the erasures, oldest first. */
   async audit(): Promise<string[]> {
@@ -403,8 +406,14 @@ export class PgStore implements EnquiryStore {
     return result;
   }
 
+  /** The e-mail outbox in this database (here, so that a server on SQLite never loads the PostgreSQL client for it). */
+  outbox(options: PgOutboxOptions): PgOutbox {
+    return new PgOutbox(this.pool, options);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
+    await this.settingWrites;
     this.closed = true;
     clearInterval(this.timer);
     await Promise.allSettled([...this.inFlight, this.checking]);

@@ -1,39 +1,88 @@
-import { closeSync, fstatSync, fsyncSync, openSync, readSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, existsSync, fstatSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { UsageError } from '../../report/problem.ts';
-import { ENQUIRY_COLUMNS, foldAddress, recordFromRow, recordProblem, rowValues } from './enquiry-record.ts';
+import { ENQUIRY_COLUMNS, foldAddress, recordFromRow, rowValues } from './enquiry-record.ts';
 import { DATABASE_FILE, SCHEMA_VERSION } from './sqlite-schema.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import { contentHash } from './store.ts';
+import { recordProblem } from './stored-record.ts';
 
 type Row = Record<string, unknown>;
 
+/** The name a backup to `to` is written under until it is whole: hidden, and never taken for a backup. */
+const partialName = (to: string, pid: number) => join(dirname(to), `.${basename(to)}.${pid}.partial`);
+// SQLite keeps a journal beside it while it writes (`-journal`).
+const PARTIAL = /^\.(.+)\.(\d+)\.partial(?:-journal)?$/;
+
+/** `pid` is a process that runs (or one of another user's: then it is left alone too). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Syncs a file or folder: its bytes, or (for a folder) the names in it. */
+function sync(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * A consistent copy of the store as it is at one moment (`VACUUM INTO`: a read transaction,
- * so the server goes on taking enquiries meanwhile), written to `to`, a new file created first
- * with mode 0600 (SQLite keeps the mode of the file it is given), and synced. A copy cut short
- * (a full disk) is removed. Returns how many enquiries it holds.
+ * so the server goes on taking enquiries meanwhile), written to `to`. The copy is made under a
+ * hidden name beside `to` (created first with mode 0600: SQLite keeps the mode of the file it is
+ * given), synced, and only then given the name `to`, which never replaces a file; the folder is
+ * synced so that the name survives a crash. A backup killed midway (kill -9, a full disk) leaves
+ * no file named `to`; its hidden partial copy is removed by the next backup to the same name.
+ * Returns how many enquiries the copy holds.
  */
 export function backupStore(store: SqliteStore, to: string): number {
-  closeSync(openSync(to, 'wx', 0o600));
+  const target = resolve(to);
+  if (lstatSync(target, { throwIfNoEntry: false })) throw Object.assign(new Error(`${to} already exists`), { code: 'EEXIST' });
+  const folder = dirname(target);
+  // Partial copies of earlier backups to this name whose process was killed: they hold personal data.
+  for (const name of existsSync(folder) ? readdirSync(folder) : []) {
+    const m = PARTIAL.exec(name);
+    if (m?.[1] === basename(target) && !running(Number(m[2]))) rmSync(join(folder, name), { force: true });
+  }
+  const partial = partialName(target, process.pid);
+  closeSync(openSync(partial, 'wx', 0o600));
   try {
-    store.db.prepare('VACUUM INTO ?').run(to);
-    const fd = openSync(to, 'r');
+    store.db.prepare('VACUUM INTO ?').run(partial);
+    sync(partial);
+    const copy = new DatabaseSync(partial, { readOnly: true });
+    let n: number;
     try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    const copy = new DatabaseSync(to, { readOnly: true });
-    try {
-      return Number((copy.prepare('SELECT count(*) AS n FROM enquiries').get() as Row).n);
+      n = Number((copy.prepare('SELECT count(*) AS n FROM enquiries').get() as Row).n);
     } finally {
       copy.close();
     }
+    giveName(partial, target);
+    sync(folder);
+    return n;
+  } finally {
+    rmSync(partial, { force: true });
+    rmSync(`${partial}-journal`, { force: true });
+  }
+}
+
+/** `from` also as `to`, never over a file there (a link fails if the name is taken; rename, where links are not supported, is checked first). */
+function giveName(from: string, to: string): void {
+  try {
+    linkSync(from, to);
   } catch (error) {
-    rmSync(to, { force: true });
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw error;
+    if (lstatSync(to, { throwIfNoEntry: false })) throw Object.assign(new Error(`${to} already exists`), { code: 'EEXIST' });
+    renameSync(from, to);
   }
 }
 
@@ -59,7 +108,7 @@ const COPIED = {
  * an enquiry is refused whole, naming the record, and nothing is written. Ids stay as they were,
  * and no id the backup or the folder ever gave is given again.
  */
-export function restoreStore(file: string, dir: string): Restored {
+export async function restoreStore(file: string, dir: string): Promise<Restored> {
   const notOurs = (why: string) =>
     new UsageError(`${file} cannot be restored: ${why}; nothing was restored`, 'give a file written by "content enquiries backup"');
   const head = Buffer.alloc(100);
@@ -113,7 +162,7 @@ export function restoreStore(file: string, dir: string): Restored {
       if (error instanceof UsageError) throw error;
       throw notOurs(`its enquiries cannot all be read: ${(error as Error).message}`);
     }
-    const store = SqliteStore.open(dir);
+    const store = await SqliteStore.open(dir);
     try {
       if (store.count() > 0)
         throw new UsageError(

@@ -2,6 +2,8 @@ import type { DatabaseSync } from 'node:sqlite';
 
 /** The database file in `--data`; SQLite keeps `-wal` and `-shm` beside it. */
 export const DATABASE_FILE = 'enquiries.db';
+/** The file inbox of earlier releases (one enquiry per JSON line), imported by the first start (file-inbox-import.ts). */
+export const INBOX_FILE = 'enquiries.jsonl';
 
 /**
  * The SQLite store's schema, one step per version, applied in order and never edited once

@@ -1,9 +1,8 @@
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { ENQUIRY_COLUMNS, foldAddress, recordFromRow, rowValues } from './enquiry-record.ts';
-import { importFileInbox } from './file-inbox-import.ts';
-import { configure, DATABASE_FILE, migrate } from './sqlite-schema.ts';
+import { configure, DATABASE_FILE, INBOX_FILE, migrate } from './sqlite-schema.ts';
 import {
   type Added,
   type AdminResult,
@@ -27,6 +26,20 @@ type Row = Record<string, unknown>;
 
 /** Rows one transaction of the retention sweep removes at most. */
 const SLICE = 2_000;
+
+/**
+ * The statements of the hourly retention sweep. Each finds what expired by an index on its time
+ * (enquiries_received, damaged_received, enquiry_recent_received), so a sweep reads only what
+ * expires and is as quick on a million enquiries as on ten when nothing does; never a scan of a
+ * table (tests/serve/sqlite-store.test.ts checks their query plans).
+ */
+export const SWEEP_SQL = {
+  expired: 'SELECT id FROM enquiries WHERE received_at < ? ORDER BY received_at LIMIT ?',
+  damagedExpired: 'SELECT 1 FROM damaged WHERE received_at < ? LIMIT 1',
+  damagedErase: 'DELETE FROM damaged WHERE received_at < ?',
+  windowEnded: 'SELECT 1 FROM enquiry_recent WHERE received_at <= ? LIMIT 1',
+  windowErase: 'DELETE FROM enquiry_recent WHERE content_hash IN (SELECT content_hash FROM enquiry_recent WHERE received_at <= ? LIMIT ?)',
+} as const;
 
 /** How long a write waits for another process's (a command's erasure, a second server) before it gives up. */
 export const BUSY_TIMEOUT_MS = 3_000;
@@ -82,8 +95,13 @@ export class SqliteStore implements EnquiryStore {
     private readonly recheckMs: number,
   ) {}
 
-  /** Opens (creating, migrating, importing an old file inbox) the store in `dir`. */
-  static open(dir: string, options: SqliteStoreOptions = {}): SqliteStore {
+  /**
+   * Opens (creating, migrating, importing an old file inbox) the store in `dir`. As much work
+   * for a million enquiries as for none: the schema's version is one pragma, and nothing is
+   * counted or checked row by row (the import, and zod with it, is loaded only when there is an
+   * old inbox to import).
+   */
+  static async open(dir: string, options: SqliteStoreOptions = {}): Promise<SqliteStore> {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const file = join(dir, DATABASE_FILE);
     // Created by us first, readable by its owner only: SQLite gives its -wal and -shm files the same mode.
@@ -93,8 +111,10 @@ export class SqliteStore implements EnquiryStore {
       configure(db, BUSY_TIMEOUT_MS);
       migrate(db);
       const store = new SqliteStore(dir, db, options.recheckMs ?? 2_000);
-      const report = importFileInbox(store);
-      if (report) options.onImport?.(report);
+      if (existsSync(join(dir, INBOX_FILE))) {
+        const report = (await import('./file-inbox-import.ts')).importFileInbox(store);
+        if (report) options.onImport?.(report);
+      }
       return store;
     } catch (error) {
       db.close();
@@ -338,17 +358,17 @@ export class SqliteStore implements EnquiryStore {
     const at = cutoff.toISOString();
     const erased: number[] = [];
     for (;;) {
-      const ids = (this.sql('SELECT id FROM enquiries WHERE received_at < ? ORDER BY received_at LIMIT ?').all(at, SLICE) as Row[]).map((r) => Number(r.id));
+      const ids = (this.sql(SWEEP_SQL.expired).all(at, SLICE) as Row[]).map((r) => Number(r.id));
       if (!ids.length) break;
       erased.push(...this.eraseIds(ids, why, []));
       await new Promise((resolve) => setImmediate(resolve));
     }
-    if (this.sql('SELECT 1 FROM damaged WHERE received_at < ? LIMIT 1').get(at)) this.eraseIds([], why, [], at);
+    if (this.sql(SWEEP_SQL.damagedExpired).get(at)) this.eraseIds([], why, [], at);
     // The duplicate window's entries that ended: only when there are some.
     const ended = new Date(Date.now() - DUPLICATE_WINDOW_MS).toISOString();
-    while (this.sql('SELECT 1 FROM enquiry_recent WHERE received_at <= ? LIMIT 1').get(ended)) {
+    while (this.sql(SWEEP_SQL.windowEnded).get(ended)) {
       this.transaction(() => {
-        this.sql('DELETE FROM enquiry_recent WHERE content_hash IN (SELECT content_hash FROM enquiry_recent WHERE received_at <= ? LIMIT ?)').run(ended, SLICE);
+        this.sql(SWEEP_SQL.windowErase).run(ended, SLICE);
       });
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -367,7 +387,7 @@ export class SqliteStore implements EnquiryStore {
         for (const r of this.db.prepare(`DELETE FROM enquiries WHERE id IN ${list} RETURNING id`).all(...part) as Row[]) erased.push(Number(r.id));
       }
       for (const part of chunks(damagedIds)) this.db.prepare(`DELETE FROM damaged WHERE enquiry_id IN (${part.map(() => '?').join(', ')})`).run(...part);
-      if (damagedBefore) this.sql('DELETE FROM damaged WHERE received_at < ?').run(damagedBefore);
+      if (damagedBefore) this.sql(SWEEP_SQL.damagedErase).run(damagedBefore);
       if (erased.length)
         this.sql('INSERT INTO audit (at, line) VALUES (?, ?)').run(
           new Date().toISOString(),
@@ -438,7 +458,12 @@ export class SqliteStore implements EnquiryStore {
     return (this.sql('SELECT line FROM audit ORDER BY rowid').all() as Row[]).map((r) => String(r.line));
   }
 
-  /** How many enquiries are stored (suspected spam too). */
+  /** The highest enquiry number ever given (0: none yet), erased ones too; one row to read, however many are stored. */
+  lastId(): number {
+    return Number((this.sql("SELECT seq FROM sqlite_sequence WHERE name = 'enquiries'").get() as Row | undefined)?.seq ?? 0);
+  }
+
+  /** How many enquiries are stored (suspected spam too): reads an index whole, so not for a server's start. */
   count(): number {
     return Number((this.sql('SELECT count(*) AS n FROM enquiries').get() as Row).n);
   }
