@@ -1,11 +1,10 @@
-import { cropFor } from '../../images/plan.ts';
 import type { Opened } from '../../load/picture-file.ts';
 import { HEADER_BYTES, type Header, JPEG_FRAME_WITHIN, readHeader } from '../../load/picture-header.ts';
 import type { PathPart, SourceFile } from '../../load/source.ts';
 import { problemAt } from '../../load/source.ts';
 import type { Problem } from '../../report/problem.ts';
 import { catalogued, expectedOf, foundOf, hintOf } from '../../report/problem.ts';
-import { HUGE, type ImageUse, LIMIT, MAX_OWN_ASPECT, USES } from '../../schema/image-uses.ts';
+import { cropFor, HUGE, type ImageUse, LIMIT, MAX_OWN_ASPECT, USES } from '../../schema/image-uses.ts';
 import { LANGUAGE_NAMES, LOCALES } from '../../schema/locales.ts';
 import type { Content } from '../content.ts';
 import { type ImageRef, imageRefs } from '../picture-refs.ts';
@@ -198,7 +197,7 @@ function tooSmall(ref: ImageRef, width: number, height: number): Omit<Problem, '
   for (const use of [...ref.uses].sort((a, b) => USES[b].minWidth - USES[a].minWidth) as ImageUse[]) {
     const spec = USES[use];
     const min = spec.minWidth;
-    const crop = cropFor({ hash: '', width, height }, spec.aspect, ref.image.focus);
+    const crop = cropFor({ width, height }, spec.aspect, ref.image.focus);
     if (width < min)
       return catalogued(
         'image-too-small',
