@@ -123,7 +123,7 @@ async function loadMain() {
     try {
       const { key, built } = await bundle();
       const cli = createRequire(import.meta.url)(entry(key));
-      cli.takeSourcesKey(key); // the caches' salt is this key: not hashed again (cli/incremental/policy.ts)
+      cli.takeSourcesKey(key); // the caches' salt is this key: not hashed again (cli/cache/policy.ts)
       if (built) await prepareClient(cli);
       return cli;
     } catch {

@@ -21,7 +21,7 @@ export const PROJECT_ROOT = findRoot();
 let sourcesKey: string | undefined;
 /** The sources key (cli/sources-key.js) of the bundle this process runs, as cli/bin.js found it before loading it; undefined through tsx. */
 export const givenSourcesKey = () => sourcesKey;
-/** Called by cli/bin.js: the key it checked the bundle against, so the caches' salt (cli/incremental/policy.ts) is not hashed again. */
+/** Called by cli/bin.js: the key it checked the bundle against, so the caches' salt (cli/cache/policy.ts) is not hashed again. */
 export function takeSourcesKey(key: string): void {
   sourcesKey = key;
 }
