@@ -98,17 +98,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     : openSqlite(data, (report) => {
         imported = report;
       });
-  // The form's options of the build before are remembered in the SQLite store, so a restart still accepts them.
-  const memory: OptionsMemory | undefined =
-    inbox instanceof SqliteStore
-      ? {
-          recall: () => JSON.parse(inbox.setting('form_options') ?? 'null') ?? undefined,
-          remember: (o) => inbox.setSetting('form_options', JSON.stringify(o)),
-        }
-      : undefined;
   let site: LiveSite;
   try {
-    site = new LiveSite(dir, options.dir, [data], (message) => log({ kind: 'error', error: message }), memory);
+    site = new LiveSite(dir, options.dir, [data], (message) => log({ kind: 'error', error: message }), optionsMemory(inbox));
   } catch (error) {
     await inbox.close();
     throw error;
@@ -126,20 +118,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
   const app = createApp(site, hops, log, options);
   logger = app.log;
-  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: (request, reply) => site.current.serve(request, reply) });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return reply.code(404).type(TEXT).send('Not found\n');
-    return reply.code(405).header('allow', 'GET, HEAD').type(TEXT).send('Method not allowed\n');
-  });
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/api/health',
-    handler: (_request, reply) => {
-      const mailOff = options.mail ? undefined : (options.mailOff ?? 'no mail server is set');
-      const health = publicHealth(inbox.health(), inbox instanceof PgStore ? 'database' : 'sqlite', { keepDays, mailOff });
-      return json(reply, health.ok ? 200 : 503, health);
-    },
-  });
+  routeSiteAndHealth(app, site, inbox, options, keepDays);
   await registerEnquiryRoute(app, {
     site,
     inbox,
@@ -181,6 +160,33 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     trackedAddresses: rateCounter.tracked,
     close,
   };
+}
+
+/** The form's options of the build before, remembered in the SQLite store, so a restart still accepts them. */
+function optionsMemory(inbox: EnquiryStore): OptionsMemory | undefined {
+  if (!(inbox instanceof SqliteStore)) return undefined;
+  return {
+    recall: () => JSON.parse(inbox.setting('form_options') ?? 'null') ?? undefined,
+    remember: (o) => inbox.setSetting('form_options', JSON.stringify(o)),
+  };
+}
+
+/** The site's files (GET and HEAD only), and /api/health. */
+function routeSiteAndHealth(app: FastifyInstance, site: LiveSite, inbox: EnquiryStore, options: ServeOptions, keepDays: number): void {
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: (request, reply) => site.current.serve(request, reply) });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return reply.code(404).type(TEXT).send('Not found\n');
+    return reply.code(405).header('allow', 'GET, HEAD').type(TEXT).send('Method not allowed\n');
+  });
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/health',
+    handler: (_request, reply) => {
+      const mailOff = options.mail ? undefined : (options.mailOff ?? 'no mail server is set');
+      const health = publicHealth(inbox.health(), inbox instanceof PgStore ? 'database' : 'sqlite', { keepDays, mailOff });
+      return json(reply, health.ok ? 200 : 503, health);
+    },
+  });
 }
 
 /** An e-mail owed to the studio for longer than this is late (health says so). */
