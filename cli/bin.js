@@ -66,7 +66,7 @@ const packagesExceptInlined = {
 /**
  * Builds the bundle of sources `key` beside its folder, then moves it in whole; keeps the newest few
  * versions. One CommonJS file per entry: the CLI (main.cjs) and the worker threads that make pages
- * and draw share cards (render-worker.cjs, card-worker.cjs, which cli/render/entry.ts names). What a command does not need is still not
+ * and draw share cards (render-worker.cjs, card-worker.cjs, which cli/paths.ts's workerEntry names). What a command does not need is still not
  * run: esbuild wraps each module that is imported with import() in a function called on import.
  */
 async function build(key) {
@@ -123,7 +123,7 @@ async function loadMain() {
     try {
       const { key, built } = await bundle();
       const cli = createRequire(import.meta.url)(entry(key));
-      cli.takeSourcesKey(key); // the caches' salt is this key: not hashed again (cli/incremental/policy.ts)
+      cli.takeSourcesKey(key); // the caches' salt is this key: not hashed again (cli/cache/policy.ts)
       if (built) await prepareClient(cli);
       return cli;
     } catch {

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ShareResult, ShareSetup } from './build-share.ts';
 import type { SourceFile } from './load/source.ts';
-import { cliEntry } from './render/entry.ts';
+import { workerEntry } from './paths.ts';
 import type { Content, Entry } from './validate/content.ts';
 
 /**
@@ -91,7 +91,7 @@ export async function makePages(setup: ShareSetup, indexes: number[], onPage: ()
 
 /** Worker threads (they load the templates while the setup is made and sent). */
 function startWorkers(count: number): Worker[] {
-  const { url, execArgv } = cliEntry('render-worker');
+  const { url, execArgv } = workerEntry('render-worker', import.meta.url);
   return Array.from({ length: count }, () => new Worker(url, { execArgv, env: { ...process.env, NODE_ENV: 'production' } }));
 }
 

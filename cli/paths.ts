@@ -21,9 +21,18 @@ export const PROJECT_ROOT = findRoot();
 let sourcesKey: string | undefined;
 /** The sources key (cli/sources-key.js) of the bundle this process runs, as cli/bin.js found it before loading it; undefined through tsx. */
 export const givenSourcesKey = () => sourcesKey;
-/** Called by cli/bin.js: the key it checked the bundle against, so the caches' salt (cli/incremental/policy.ts) is not hashed again. */
+/** Called by cli/bin.js: the key it checked the bundle against, so the caches' salt (cli/cache/policy.ts) is not hashed again. */
 export function takeSourcesKey(key: string): void {
   sourcesKey = key;
+}
+/**
+ * The entry of one of the CLI's worker threads, given the URL of the module that starts it (its
+ * `import.meta.url`): in the bundle, `<name>.cjs` beside it (cli/bin.js builds one per worker); run
+ * from the TypeScript sources, `<name>-tsx.cjs` beside it, which registers tsx's hooks first
+ * (cli/render-worker-tsx.cjs for cli/build-worker.ts, cli/images/card-worker-tsx.cjs).
+ */
+export function workerEntry(name: 'render-worker' | 'card-worker', from: string): { url: URL; execArgv: string[] } {
+  return { url: new URL(from.endsWith('.ts') ? `./${name}-tsx.cjs` : `./${name}.cjs`, from), execArgv: [] };
 }
 export const fromRoot = (...parts: string[]) => join(PROJECT_ROOT, ...parts);
 /**

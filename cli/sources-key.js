@@ -1,6 +1,6 @@
 // The key of the compiler's sources: the hash of cli/, templates/, package.json and the lockfile.
 // Plain JavaScript, because cli/bin.js needs it before any TypeScript can run; the compiler's caches
-// (cli/incremental/policy.ts) and its installed artifacts (the CLI bundle, the client bundle) all take
+// (cli/cache/policy.ts) and its installed artifacts (the CLI bundle, the client bundle) all take
 // their key from here, so a change anywhere in the compiler, or an upgrade, is a new key for all.
 // What every run of cli/bin.js does (`sourceFiles`, `statsKey`) is kept small: no node:crypto
 // (loading it costs more than the stats: it is loaded only to hash contents), paths joined by

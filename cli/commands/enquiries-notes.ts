@@ -1,4 +1,4 @@
-import { DEFAULT_KEEP_DAYS } from '../serve/personal-data/retention.ts';
+import { DEFAULT_KEEP_DAYS } from '../schema/legal.ts';
 import type { StoredEnquiry } from '../serve/store/store.ts';
 import { readRetention, type StoreChoice } from './enquiries-store.ts';
 

@@ -1,9 +1,9 @@
 import { relative } from 'node:path';
 import type { Logger } from '../logger.ts';
 import { UsageError } from '../report/problem.ts';
+import { DEFAULT_KEEP_DAYS } from '../schema/legal.ts';
 import { type LogStream, readableLines } from '../serve/http/log-lines.ts';
 import { readManifest } from '../serve/manifest.ts';
-import { DEFAULT_KEEP_DAYS } from '../serve/personal-data/retention.ts';
 import type { ServeOptions } from '../serve/server.ts';
 import { redactUrl } from '../serve/store/redact-url.ts';
 import { SqliteStore } from '../serve/store/sqlite-store.ts';

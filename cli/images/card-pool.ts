@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CardModel } from '../../templates/model.ts';
-import { cliEntry } from '../render/entry.ts';
+import { workerEntry } from '../paths.ts';
 
 /** At most this many card workers: each holds satori, its layout engine and the fonts (about 60 MB). */
 const MAX_WORKERS = 4;
@@ -21,7 +21,7 @@ export class CardPool {
   private failed: Error | undefined;
 
   constructor(count = Math.min(MAX_WORKERS, Math.max(1, availableParallelism()))) {
-    const { url, execArgv } = cliEntry('card-worker');
+    const { url, execArgv } = workerEntry('card-worker', import.meta.url);
     this.workers = Array.from({ length: count }, () => {
       const entry = {
         worker: new Worker(url, { execArgv, env: { ...process.env, NODE_ENV: 'production' }, resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } }),

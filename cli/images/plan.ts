@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import type { Image } from '../schema/image.ts';
-import { ENCODING, type ImageUse, USES } from '../schema/image-uses.ts';
+import { type Crop, cropFor, ENCODING, type ImageUse, USES } from '../schema/image-uses.ts';
 import { versionOf } from './versions.ts';
 
 /** What the build knows of an original picture: the hash of its bytes, and its size once turned upright (Exif orientation). */
@@ -24,7 +24,7 @@ export interface Variant {
   format: Format;
   width: number;
   height: number;
-  crop: { left: number; top: number; width: number; height: number };
+  crop: Crop;
 }
 
 /** The files of one picture in one use: every width in every format. */
@@ -83,16 +83,4 @@ export function planPicture(image: Pick<Image, 'file' | 'focus'>, meta: ImageMet
   );
   const widest = variants.at(-1)!;
   return { file: image.file, use, width: widest.width, height: widest.height, variants };
-}
-
-/** The largest rectangle of shape `aspect` in the original whose centre is as near the focal point as the edges allow. */
-export function cropFor(meta: ImageMeta, aspect: number | undefined, focus: Image['focus']): Variant['crop'] {
-  const { width, height } = meta;
-  if (!aspect) return { left: 0, top: 0, width, height };
-  const w = Math.min(width, Math.round(height * aspect));
-  const h = Math.min(height, Math.round(w / aspect));
-  const fx = ((focus?.x ?? 50) / 100) * width;
-  const fy = ((focus?.y ?? 50) / 100) * height;
-  const clamp = (v: number, max: number) => Math.max(0, Math.min(max, Math.round(v)));
-  return { left: clamp(fx - w / 2, width - w), top: clamp(fy - h / 2, height - h), width: w, height: h };
 }

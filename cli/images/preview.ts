@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { PageModel } from '../../templates/model.ts';
+import { FileCache, imageCacheFolder } from '../cache/file-cache.ts';
 import type { Content } from '../validate/content.ts';
-import { FileCache, imageCacheFolder } from './cache-dir.ts';
 import { type ImageIndex, indexImages } from './index-images.ts';
 import type { PicturePlan, Variant } from './plan.ts';
 import { encode } from './process-images.ts';

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
+import { FileCache } from '../cache/file-cache.ts';
 import { ENCODING, LIMIT } from '../schema/image-uses.ts';
-import { FileCache } from './cache-dir.ts';
 import { loadSharp } from './load-sharp.ts';
 import type { PicturePlan, Variant } from './plan.ts';
 

@@ -1,11 +1,11 @@
 import type { CardModel } from '../../templates/model.ts';
-import { cachesOff } from '../incremental/policy.ts';
-import { pruneCache } from '../incremental/prune.ts';
+import { imageCacheFolder } from '../cache/file-cache.ts';
+import { cachesOff } from '../cache/policy.ts';
+import { pruneCache } from '../cache/prune.ts';
 import { problemAt } from '../load/source.ts';
 import { catalogued, hintOf, type Problem } from '../report/problem.ts';
 import type { Content } from '../validate/content.ts';
 import { imageRefs } from '../validate/picture-refs.ts';
-import { imageCacheFolder } from './cache-dir.ts';
 import { type ImageIndex, indexImages } from './index-images.ts';
 import { planOf } from './picture.ts';
 import type { PicturePlan } from './plan.ts';

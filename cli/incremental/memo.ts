@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { cachesOff, folderCacheFile, storeCacheFile } from '../cache/policy.ts';
 import type { FileIdentity } from '../util/file-identity.ts';
-import { cachesOff, folderCacheFile, storeCacheFile } from './policy.ts';
 import type { ReadId } from './record-reads.ts';
 
 /** What one item of a stage produced (a page: its file and the facts the build needs of it), and what it read to produce it. */

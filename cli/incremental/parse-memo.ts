@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
+import { cacheKey, cachesOff, folderCacheFile, storeCacheFile } from '../cache/policy.ts';
 import type { FileStats, KnownFiles, ParsedFile } from '../load/load.ts';
 import { restoreSource, type SourceFile } from '../load/source.ts';
 import type { Problem } from '../report/problem.ts';
 import type { KnownChecks } from '../validate/cross-check.ts';
-import { cacheKey, cachesOff, folderCacheFile, storeCacheFile } from './policy.ts';
 
 /**
  * A file changed less than this long before it was read may change again within the same time

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { FileCache, imageCacheFolder } from '../images/cache-dir.ts';
-import { cachesOff } from '../incremental/policy.ts';
+import { FileCache, imageCacheFolder } from '../cache/file-cache.ts';
+import { cachesOff } from '../cache/policy.ts';
 import { LIMIT } from '../schema/image-uses.ts';
 import { readImageFile } from './picture-file.ts';
 

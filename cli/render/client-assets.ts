@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BuildOptions, BuildResult, Metafile } from 'esbuild';
-import { compilerSalt } from '../incremental/policy.ts';
+import { compilerSalt } from '../cache/policy.ts';
 import { fromRoot, PROJECT_ROOT } from '../paths.ts';
 import { InternalError } from '../report/problem.ts';
 import { artifactsDir } from '../sources-key.js';

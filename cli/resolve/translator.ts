@@ -28,29 +28,7 @@ export interface Translator {
  * same rule, looked up directly.
  */
 export function createTranslator(content: Content): Translator {
-  // Only UI strings go through i18next (interpolation, plural forms); content texts are looked up directly.
-  const resources = Object.fromEntries(LOCALES.map((l) => [l, { ui: {} as Record<string, string> }]));
-  // ui.yaml's texts sit at <namespace>.<key>: their path is their i18next key.
-  for (const { path, value } of content.ui ? localizedTexts(content.ui.source.file, content.ui.data) : [])
-    for (const l of LOCALES) {
-      const t = value[l];
-      if (t !== undefined) resources[l]!.ui[path.join('.')] = t;
-    }
-  const i18n = i18next.createInstance();
-  i18n.init({
-    resources,
-    lng: DEFAULT_LOCALE,
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALES],
-    ns: ['ui'],
-    defaultNS: 'ui',
-    keySeparator: false,
-    nsSeparator: false,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false,
-  } as Parameters<i18n['init']>[0]);
+  const i18n = uiStrings(content);
 
   // Where each content text is, for naming a fallback: found only when the first one happens.
   let keys: WeakMap<object, string> | undefined;
@@ -118,4 +96,32 @@ export function createTranslator(content: Content): Translator {
       for (const id of made) fallbacks[locale].add(id);
     },
   };
+}
+
+/** One i18next instance for the UI strings of ui.yaml, every locale falling back to Russian. */
+function uiStrings(content: Content): i18n {
+  // Only UI strings go through i18next (interpolation, plural forms); content texts are looked up directly.
+  const resources = Object.fromEntries(LOCALES.map((l) => [l, { ui: {} as Record<string, string> }]));
+  // ui.yaml's texts sit at <namespace>.<key>: their path is their i18next key.
+  for (const { path, value } of content.ui ? localizedTexts(content.ui.source.file, content.ui.data) : [])
+    for (const l of LOCALES) {
+      const t = value[l];
+      if (t !== undefined) resources[l]!.ui[path.join('.')] = t;
+    }
+  const i18n = i18next.createInstance();
+  i18n.init({
+    resources,
+    lng: DEFAULT_LOCALE,
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    ns: ['ui'],
+    defaultNS: 'ui',
+    keySeparator: false,
+    nsSeparator: false,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+  } as Parameters<i18n['init']>[0]);
+  return i18n;
 }

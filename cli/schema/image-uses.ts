@@ -1,3 +1,5 @@
+import type { Image } from './image.ts';
+
 /**
  * Where a picture is shown, and what the layout (templates/styles.css) needs of it there: the
  * shape it is cropped to, the widths it is encoded at, the `sizes` that tell a browser which to
@@ -25,6 +27,26 @@ export const USES: Record<ImageUse, UseSpec> = {
   homePhoto: { aspect: 2, widths: [640, 1152, 1920], sizes: '(min-width: 74rem) 72rem, calc(100vw - 2rem)', minWidth: 1152 },
   logo: { widths: [96, 192], sizes: '6rem', minWidth: 192 },
 };
+
+/** A rectangle of an original picture, in its pixels once turned upright. */
+export interface Crop {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** The largest rectangle of shape `aspect` in the original whose centre is as near the focal point as the edges allow. */
+export function cropFor(size: { width: number; height: number }, aspect: number | undefined, focus: Image['focus']): Crop {
+  const { width, height } = size;
+  if (!aspect) return { left: 0, top: 0, width, height };
+  const w = Math.min(width, Math.round(height * aspect));
+  const h = Math.min(height, Math.round(w / aspect));
+  const fx = ((focus?.x ?? 50) / 100) * width;
+  const fy = ((focus?.y ?? 50) / 100) * height;
+  const clamp = (v: number, max: number) => Math.max(0, Math.min(max, Math.round(v)));
+  return { left: clamp(fx - w / 2, width - w), top: clamp(fy - h / 2, height - h), width: w, height: h };
+}
 
 /** The uses of each content field that holds a picture (a course's photo is on its card and its page). */
 export const FIELD_USES = {

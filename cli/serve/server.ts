@@ -3,6 +3,7 @@ import { Server as NetServer } from 'node:net';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { UsageError } from '../report/problem.ts';
+import { DEFAULT_KEEP_DAYS } from '../schema/legal.ts';
 import type { ServeEvent, ServeLog } from './events.ts';
 import { asProblem, json, kindOf, refuse, TEXT, withContacts } from './http/answer.ts';
 import { answerLocale, MAX_BODY_BYTES } from './http/enquiry.ts';
@@ -14,7 +15,7 @@ import { HSTS, SECURITY_HEADERS } from './http/security-headers.ts';
 import type { MailEvent, Mailer } from './mail/outbox.ts';
 import { type AnyOutbox, outboxFor } from './mail/outboxes.ts';
 import type { EnquiryManifest } from './manifest.ts';
-import { DEFAULT_KEEP_DAYS, startRetention } from './personal-data/retention.ts';
+import { startRetention } from './personal-data/retention.ts';
 import type { ImportReport } from './store/file-inbox-import.ts';
 import { optionsMemory } from './store/options-memory.ts';
 import type { PgStore } from './store/pg-store.ts';
@@ -150,20 +151,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const draining = { on: false };
   const app = createApp(site, hops, log, options, draining);
   logger = app.log;
-  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: (request, reply) => site.current.serve(request, reply) });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return reply.code(404).type(TEXT).send('Not found\n');
-    return reply.code(405).header('allow', 'GET, HEAD').type(TEXT).send('Method not allowed\n');
-  });
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/api/health',
-    handler: (_request, reply) => {
-      const mailOff = options.mail ? undefined : (options.mailOff ?? 'no mail server is set');
-      const health = publicHealth(inbox.health(), inbox instanceof SqliteStore ? 'sqlite' : 'database', { keepDays, mailOff });
-      return json(reply, health.ok ? 200 : 503, health);
-    },
-  });
+  routeSiteAndHealth(app, site, inbox, options, keepDays);
   await registerEnquiryRoute(app, {
     site,
     inbox,
@@ -229,6 +217,24 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
  * go sooner (deploy/Caddyfile: 2 s), so that it never sends a request on one this server is closing.
  */
 export const KEEP_ALIVE_MS = 5_000;
+
+/** The site's files (GET and HEAD only), and /api/health. */
+function routeSiteAndHealth(app: FastifyInstance, site: LiveSite, inbox: EnquiryStore, options: ServeOptions, keepDays: number): void {
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: (request, reply) => site.current.serve(request, reply) });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return reply.code(404).type(TEXT).send('Not found\n');
+    return reply.code(405).header('allow', 'GET, HEAD').type(TEXT).send('Method not allowed\n');
+  });
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/health',
+    handler: (_request, reply) => {
+      const mailOff = options.mail ? undefined : (options.mailOff ?? 'no mail server is set');
+      const health = publicHealth(inbox.health(), inbox instanceof SqliteStore ? 'sqlite' : 'database', { keepDays, mailOff });
+      return json(reply, health.ok ? 200 : 503, health);
+    },
+  });
+}
 
 /** An e-mail owed to the studio for longer than this is late (health says so). */
 export const MAIL_LATE_MS = 60 * 60_000;

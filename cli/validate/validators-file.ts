@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { compilerSalt } from '../incremental/policy.ts';
+import { compilerSalt } from '../cache/policy.ts';
 import { PROJECT_ROOT } from '../paths.ts';
 import { artifactsDir } from '../sources-key.js';
 

@@ -47,16 +47,7 @@ export function EnquiryForm(form: FormView) {
           return (
             <Field key={f.name} name={f.name} label={labels[f.name]} required={required(f.name)} error={errors[f.name]}>
               <select {...named(f.name)} required={required(f.name)} {...bound(f.name)}>
-                <option value="">{labels.coursePlaceholder.text}</option>
-                {form.groups.map((g) =>
-                  g.label ? (
-                    <optgroup key={g.label.text} label={g.label.text} lang={g.label.lang}>
-                      <Options group={g} />
-                    </optgroup>
-                  ) : (
-                    <Options key="" group={g} />
-                  ),
-                )}
+                <CourseOptions form={form} />
               </select>
             </Field>
           );
@@ -84,29 +75,63 @@ export function EnquiryForm(form: FormView) {
           </Field>
         );
       })}
-      <div className="hp" aria-hidden="true">
-        <label htmlFor="enquiry-website">Website</label>
-        <input id="enquiry-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
-      <input type="hidden" name="locale" value={form.locale} />
-      <input type="hidden" name="thanks" value={form.thanksHref} />
-      <p className="privacy" id="enquiry-privacy">
-        <L value={labels.privacyNote} />
-        {form.privacyHref ? (
-          <>
-            {' '}
-            <a href={form.privacyHref}>
-              <L value={labels.privacyLink} />
-            </a>
-          </>
-        ) : null}
-      </p>
+      <HiddenFields form={form} />
+      <PrivacyNote form={form} />
       {/* Not disabled while sending: a disabled button drops the focus to the top of the page. */}
       <button type="submit" className="button" aria-disabled={phase === 'sending' ? true : undefined}>
         <L value={phase === 'sending' ? labels.sending : labels.submit} />
       </button>
       <Outcome phase={phase} form={form} statusRef={statusRef} alertRef={alertRef} />
     </form>
+  );
+}
+
+/** The placeholder option, then the course options, under their group's label where the group has one. */
+function CourseOptions({ form }: { form: FormView }) {
+  return (
+    <>
+      <option value="">{form.labels.coursePlaceholder.text}</option>
+      {form.groups.map((g) =>
+        g.label ? (
+          <optgroup key={g.label.text} label={g.label.text} lang={g.label.lang}>
+            <Options group={g} />
+          </optgroup>
+        ) : (
+          <Options key="" group={g} />
+        ),
+      )}
+    </>
+  );
+}
+
+/** The field people never see (a bot that fills it in is refused), and what the browser's own post carries besides the fields. */
+function HiddenFields({ form }: { form: FormView }) {
+  return (
+    <>
+      <div className="hp" aria-hidden="true">
+        <label htmlFor="enquiry-website">Website</label>
+        <input id="enquiry-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <input type="hidden" name="locale" value={form.locale} />
+      <input type="hidden" name="thanks" value={form.thanksHref} />
+    </>
+  );
+}
+
+/** What is done with a contact address or number (the contact fields name it in aria-describedby), and the privacy policy's link. */
+function PrivacyNote({ form: { labels, privacyHref } }: { form: FormView }) {
+  return (
+    <p className="privacy" id="enquiry-privacy">
+      <L value={labels.privacyNote} />
+      {privacyHref ? (
+        <>
+          {' '}
+          <a href={privacyHref}>
+            <L value={labels.privacyLink} />
+          </a>
+        </>
+      ) : null}
+    </p>
   );
 }
 

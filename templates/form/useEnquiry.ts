@@ -1,6 +1,6 @@
-import { type FocusEvent, type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type Dispatch, type FocusEvent, type FormEvent, type RefObject, type SetStateAction, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FormView } from './props.ts';
-import { postNatively, sendEnquiry } from './send.ts';
+import { type Outcome, postNatively, sendEnquiry } from './send.ts';
 import { type Errors, emptyValues, FIELDS, type FieldName, type Values, validateAll, validateField } from './validate.ts';
 
 export type Phase = 'idle' | 'sending' | 'sent' | 'failed' | 'rateLimited';
@@ -19,29 +19,11 @@ export function useEnquiry(form: FormView) {
   const [errors, setErrors] = useState<Errors>({});
   const [phase, setPhase] = useState<Phase>('idle');
   const [showSummary, setShowSummary] = useState(false);
-  const [focusTarget, setFocusTarget] = useState<{ target: FocusTarget } | null>(null);
+  const { formRef, statusRef, alertRef, focus } = useFocusTarget();
+  const hydrated = useTypedBeforeHydration(formRef, setValues);
   const sending = useRef(false);
   /** The idempotency key and the enquiry it was made for: a retry of the same text reuses it, a changed text gets a new one. */
   const key = useRef<{ key: string; for: string } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const statusRef = useRef<HTMLDivElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  // False on the server and during hydration, so both render the same markup.
-  const [hydrated, setHydrated] = useState(false);
-  useLayoutEffect(() => {
-    // What the visitor typed or chose before the script arrived is in the fields, not in the
-    // state the page was rendered with: take it over, so the controlled fields keep it.
-    const typed = formRef.current ? readFields(formRef.current) : undefined;
-    if (typed) setValues((v) => ({ ...v, ...typed }));
-    setHydrated(true);
-  }, []);
-  useEffect(() => {
-    if (!focusTarget) return;
-    const { target } = focusTarget;
-    const el =
-      target === 'status' ? statusRef.current : target === 'alert' ? alertRef.current : formRef.current?.querySelector<HTMLElement>(`[name="${target}"]`);
-    el?.focus();
-  }, [focusTarget]);
 
   const set = (field: FieldName, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -76,7 +58,7 @@ export function useEnquiry(form: FormView) {
     const firstInvalid = FIELDS.find((f) => found[f]);
     if (firstInvalid) {
       setShowSummary(true);
-      setFocusTarget({ target: firstInvalid });
+      focus(firstInvalid);
       return;
     }
     setShowSummary(false);
@@ -84,48 +66,103 @@ export function useEnquiry(form: FormView) {
     if (key.current?.for !== text) key.current = { key: newKey(), for: text };
     setPhase('sending');
     const sameAs = { idempotencyKey: key.current.key, page: location.pathname };
-    const outcome = await sendEnquiry(form.action, {
-      ...values,
-      locale: form.locale,
-      ...sameAs,
-      website: (element.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '',
-      // Counted from when the page was shown (the browser's time origin), not from when this
-      // script arrived: a person on a slow phone may have filled in the form long before.
-      fillMs: Math.round(performance.now()),
-    });
-    switch (outcome.kind) {
-      case 'sent':
-        // Emptied for a next enquiry, unless the visitor went on typing while it was sent: that text stays.
-        setValues((v) => (JSON.stringify(v) === text ? emptyValues(form.selected) : v));
-        key.current = null;
-        setPhase('sent');
-        setFocusTarget({ target: 'status' });
-        return;
-      case 'invalid': {
-        setErrors(outcome.errors);
-        setShowSummary(true);
-        setPhase('idle');
-        setFocusTarget({ target: FIELDS.find((f) => outcome.errors[f]) ?? 'name' });
-        return;
-      }
-      case 'conflict':
-        key.current = null;
-        setPhase('failed');
-        setFocusTarget({ target: 'alert' });
-        return;
-      case 'failed':
-      case 'rateLimited':
-        setPhase(outcome.kind);
-        setFocusTarget({ target: 'alert' });
-        return;
-      case 'native':
-        // The island's request may have reached the server before it failed: the same key lets
-        // the server store the browser's post of the same text once, not twice.
-        postNatively(element, sameAs);
-    }
+    const outcome = await sendEnquiry(form.action, enquiryBody(values, form, element, sameAs));
+    const forgetKey = () => {
+      key.current = null;
+    };
+    showOutcome(outcome, { setValues, setErrors, setShowSummary, setPhase, focus, forgetKey, emptied: () => emptyValues(form.selected), text });
+    // The island's request may have reached the server before it failed: the same key lets
+    // the server store the browser's post of the same text once, not twice.
+    if (outcome.kind === 'native') postNatively(element, sameAs);
   };
 
   return { values, errors, phase, showSummary, hydrated, formRef, statusRef, alertRef, set, blur, submit };
+}
+
+/** The form's, the status line's and the alert's elements, and `focus`, which moves the focus to one of them once rendered. */
+function useFocusTarget() {
+  const [focusTarget, setFocusTarget] = useState<{ target: FocusTarget } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!focusTarget) return;
+    const { target } = focusTarget;
+    const el =
+      target === 'status' ? statusRef.current : target === 'alert' ? alertRef.current : formRef.current?.querySelector<HTMLElement>(`[name="${target}"]`);
+    el?.focus();
+  }, [focusTarget]);
+  return { formRef, statusRef, alertRef, focus: (target: FocusTarget) => setFocusTarget({ target }) };
+}
+
+/** False on the server and during hydration, so both render the same markup; true after it. */
+function useTypedBeforeHydration(formRef: RefObject<HTMLFormElement | null>, setValues: Dispatch<SetStateAction<Values>>): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useLayoutEffect(() => {
+    // What the visitor typed or chose before the script arrived is in the fields, not in the
+    // state the page was rendered with: take it over, so the controlled fields keep it.
+    const typed = formRef.current ? readFields(formRef.current) : undefined;
+    if (typed) setValues((v) => ({ ...v, ...typed }));
+    setHydrated(true);
+    // Both are the same objects at every render (a ref, a state setter): this runs once, at hydration.
+  }, [formRef, setValues]);
+  return hydrated;
+}
+
+/** What the island sends: the fields, the locale, the same-enquiry key and page, the honeypot and how long the page was shown. */
+function enquiryBody(values: Values, form: FormView, element: HTMLFormElement, sameAs: { idempotencyKey: string; page: string }): Record<string, unknown> {
+  return {
+    ...values,
+    locale: form.locale,
+    ...sameAs,
+    website: (element.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '',
+    // Counted from when the page was shown (the browser's time origin), not from when this
+    // script arrived: a person on a slow phone may have filled in the form long before.
+    fillMs: Math.round(performance.now()),
+  };
+}
+
+/** What the form does with each answer of the server; `text`: the values sent, as JSON. */
+function showOutcome(
+  outcome: Outcome,
+  to: {
+    setValues: Dispatch<SetStateAction<Values>>;
+    setErrors: (errors: Errors) => void;
+    setShowSummary: (shown: boolean) => void;
+    setPhase: (phase: Phase) => void;
+    focus: (target: FocusTarget) => void;
+    forgetKey: () => void;
+    emptied: () => Values;
+    text: string;
+  },
+): void {
+  switch (outcome.kind) {
+    case 'sent':
+      // Emptied for a next enquiry, unless the visitor went on typing while it was sent: that text stays.
+      to.setValues((v) => (JSON.stringify(v) === to.text ? to.emptied() : v));
+      to.forgetKey();
+      to.setPhase('sent');
+      to.focus('status');
+      return;
+    case 'invalid':
+      to.setErrors(outcome.errors);
+      to.setShowSummary(true);
+      to.setPhase('idle');
+      to.focus(FIELDS.find((f) => outcome.errors[f]) ?? 'name');
+      return;
+    case 'conflict':
+      to.forgetKey();
+      to.setPhase('failed');
+      to.focus('alert');
+      return;
+    case 'failed':
+    case 'rateLimited':
+      to.setPhase(outcome.kind);
+      to.focus('alert');
+      return;
+    case 'native':
+      return;
+  }
 }
 
 /** The values in the form's own fields, as the visitor left them. */

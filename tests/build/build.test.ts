@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { folderCacheFile } from '../../cli/incremental/policy.ts';
+import { folderCacheFile } from '../../cli/cache/policy.ts';
 import { runCliProcess } from '../helpers/cli.ts';
 import { fileForUrl, internalRefs, siteFiles, snapshotDir } from '../helpers/site.ts';
 import { lineOf, syntheticContent } from '../helpers/synthetic.ts';

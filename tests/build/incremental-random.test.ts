@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { folderCacheFile } from '../../cli/incremental/policy.ts';
+import { folderCacheFile } from '../../cli/cache/policy.ts';
 import { drawing } from '../fixtures/images/photos.ts';
 import { FIXTURE, ROOT } from '../helpers/cli.ts';
 import { type Rng, seeded } from '../helpers/random.ts';

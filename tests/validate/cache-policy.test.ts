@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_TYPE_NAMES } from '../../cli/schema/layout.ts';
 import { contentCopy, copyCompiler, FIXTURE, runCopiedCli } from '../helpers/cli.ts';
 
-// The cache policy (cli/incremental/policy.ts), seen from outside: a poisoned cache must not be
+// The cache policy (cli/cache/policy.ts), seen from outside: a poisoned cache must not be
 // read once what it was made with changes, nor at all under STUDIO_NO_CACHE=1; every cache is
 // pruned. The caches live in the compiler's own node_modules/.cache, so this test works on a
 // copy of the compiler (its node_modules linked package by package, its cache folder and CLI bundle its own):

@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { storeCacheFile } from '../../cli/incremental/policy.ts';
+import { storeCacheFile } from '../../cli/cache/policy.ts';
 import { tinyDisk } from '../helpers/tiny-disk.ts';
 
-// How every cache of the compiler stores a file (cli/incremental/policy.ts): whole or not at all, and a
+// How every cache of the compiler stores a file (cli/cache/policy.ts): whole or not at all, and a
 // write that fails leaves nothing behind (a half-written parse memo of a large site is tens of MB).
 
 const root = mkdtempSync(join(tmpdir(), 'studio-cache-store-'));

@@ -3,8 +3,8 @@ import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { deserialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { folderCacheFile } from '../../cli/cache/policy.ts';
 import { ParseMemo } from '../../cli/incremental/parse-memo.ts';
-import { folderCacheFile } from '../../cli/incremental/policy.ts';
 import { contentCopy, runCli } from '../helpers/cli.ts';
 
 const copy = contentCopy();

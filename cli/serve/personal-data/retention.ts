@@ -1,12 +1,5 @@
 import type { EnquiryStore } from '../store/store.ts';
 
-/**
- * How long enquiries are kept by default: 180 days (about six months). An enquiry is kept to
- * answer it; one that leads to a contract moves into the studio's customer records, one that
- * does not is no longer needed once it is answered and a follow-up or a question about it has
- * had time to come (a school term). The GDPR (Art. 5(1)(e)) asks for a set period, not forever.
- */
-export const DEFAULT_KEEP_DAYS = 180;
 const DAY_MS = 86_400_000;
 /** How often the server looks for enquiries past the period. */
 export const SWEEP_EVERY_MS = 60 * 60_000;

@@ -116,12 +116,7 @@ export function importFileInbox(store: ImportTarget): ImportReport | undefined {
   const { dir } = store;
   const file = join(dir, INBOX_FILE);
   if (!existsSync(file)) return undefined;
-  const lock = statSync(join(dir, OLD_LOCK), { throwIfNoEntry: false });
-  if (lock && Date.now() - lock.mtimeMs < 30_000)
-    throw new UsageError(
-      `${dir} is still in use by the file inbox of an earlier "content serve" (its ${OLD_LOCK} is renewed)`,
-      'stop that server first; the next start imports its enquiries into the database',
-    );
+  refuseWhileInboxServes(dir);
   const hash = createHash('sha256');
   const report: ImportReport = { enquiries: 0, damaged: [], keptAside: [] };
   const alreadyImported = (digest: string) =>
@@ -181,21 +176,7 @@ export function importFileInbox(store: ImportTarget): ImportReport | undefined {
       const back = canonical(recordFromRow(readBack.get(e.id) as Record<string, unknown>));
       if (back !== canonical(e)) throw new Error(`line ${lineNo} of ${file} (enquiry ${e.id}) did not read back from the database as it was written`);
       highest = Math.max(highest, e.id);
-      if (e.idempotencyKey)
-        store.sql('INSERT INTO enquiry_keys (key, content_hash, enquiry_id) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING').run(e.idempotencyKey, hashOf, e.id);
-      if (e.receivedAt > since)
-        store
-          .sql(
-            `INSERT INTO enquiry_recent (content_hash, received_at, enquiry_id) VALUES (?, ?, ?)
-             ON CONFLICT (content_hash) DO UPDATE SET received_at = excluded.received_at, enquiry_id = excluded.enquiry_id`,
-          )
-          .run(hashOf, e.receivedAt, e.id);
-      if (e.notify && !e.spam) {
-        const m = mail.get(e.id) ?? { state: 'owed' };
-        store
-          .sql('INSERT INTO enquiry_mail (enquiry_id, sent_at, failed_at, last_error) VALUES (?, ?, ?, ?)')
-          .run(e.id, m.state === 'sent' ? m.at : null, m.state === 'failed' ? m.at : null, m.state === 'failed' ? m.error : null);
-      }
+      insertBeside(store, e, hashOf, since, mail);
       report.enquiries++;
     }
     digest = hash.digest('hex');
@@ -203,25 +184,66 @@ export function importFileInbox(store: ImportTarget): ImportReport | undefined {
       .filter((f) => TORN.test(f))
       .sort())
       keepDamaged(f, 1, readFileSync(join(dir, f), 'utf8'), 'set aside by an earlier start after a crash (never acknowledged)');
-    const lastId = Number(readText(join(dir, 'enquiries.last-id')) ?? 0) || 0;
-    highest = Math.max(highest, lastId);
-    if (highest > 0) {
-      if (store.sql("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'enquiries'").run(highest).changes === 0)
-        store.sql("INSERT INTO sqlite_sequence (name, seq) VALUES ('enquiries', ?)").run(highest);
-    }
-    const days = (() => {
-      try {
-        return (JSON.parse(readText(join(dir, 'retention.json')) ?? '') as { days?: unknown }).days;
-      } catch {
-        return undefined;
-      }
-    })();
-    if (typeof days === 'number' && days > 0) store.sql("INSERT OR REPLACE INTO settings (name, value) VALUES ('retention_days', ?)").run(String(days));
-    for (const line of (readText(join(dir, 'audit.log')) ?? '').split('\n').filter(Boolean))
-      store.sql('INSERT INTO audit (at, line) VALUES (?, ?)').run(line.slice(0, 24), line);
+    importSideFiles(store, highest);
     store.sql("INSERT OR REPLACE INTO settings (name, value) VALUES ('file_inbox_imported', ?)").run(digest);
   });
-  // Committed: the old files are set aside for the admin, readable by their owner only.
+  report.keptAside.push(...setAside(dir));
+  return report;
+}
+
+/** A file inbox whose lock an earlier server still renews is not imported from under it. */
+function refuseWhileInboxServes(dir: string): void {
+  const lock = statSync(join(dir, OLD_LOCK), { throwIfNoEntry: false });
+  if (lock && Date.now() - lock.mtimeMs < 30_000)
+    throw new UsageError(
+      `${dir} is still in use by the file inbox of an earlier "content serve" (its ${OLD_LOCK} is renewed)`,
+      'stop that server first; the next start imports its enquiries into the database',
+    );
+}
+
+/** An imported enquiry's rows beside it: its idempotency key, its duplicate key while recent, and its e-mail job as the mail log left it. */
+function insertBeside(store: ImportTarget, e: StoredEnquiry, hashOf: string, since: string, mail: ReturnType<typeof readMailLog>): void {
+  if (e.idempotencyKey)
+    store.sql('INSERT INTO enquiry_keys (key, content_hash, enquiry_id) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING').run(e.idempotencyKey, hashOf, e.id);
+  if (e.receivedAt > since)
+    store
+      .sql(
+        `INSERT INTO enquiry_recent (content_hash, received_at, enquiry_id) VALUES (?, ?, ?)
+         ON CONFLICT (content_hash) DO UPDATE SET received_at = excluded.received_at, enquiry_id = excluded.enquiry_id`,
+      )
+      .run(hashOf, e.receivedAt, e.id);
+  if (e.notify && !e.spam) {
+    const m = mail.get(e.id) ?? { state: 'owed' };
+    store
+      .sql('INSERT INTO enquiry_mail (enquiry_id, sent_at, failed_at, last_error) VALUES (?, ?, ?, ?)')
+      .run(e.id, m.state === 'sent' ? m.at : null, m.state === 'failed' ? m.at : null, m.state === 'failed' ? m.error : null);
+  }
+}
+
+/** What the inbox kept beside its enquiries: the last id handed out (no id is given twice), the retention period, the audit log. */
+function importSideFiles(store: ImportTarget, highestSeen: number): void {
+  const { dir } = store;
+  const lastId = Number(readText(join(dir, 'enquiries.last-id')) ?? 0) || 0;
+  const highest = Math.max(highestSeen, lastId);
+  if (highest > 0) {
+    if (store.sql("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'enquiries'").run(highest).changes === 0)
+      store.sql("INSERT INTO sqlite_sequence (name, seq) VALUES ('enquiries', ?)").run(highest);
+  }
+  const days = (() => {
+    try {
+      return (JSON.parse(readText(join(dir, 'retention.json')) ?? '') as { days?: unknown }).days;
+    } catch {
+      return undefined;
+    }
+  })();
+  if (typeof days === 'number' && days > 0) store.sql("INSERT OR REPLACE INTO settings (name, value) VALUES ('retention_days', ?)").run(String(days));
+  for (const line of (readText(join(dir, 'audit.log')) ?? '').split('\n').filter(Boolean))
+    store.sql('INSERT INTO audit (at, line) VALUES (?, ?)').run(line.slice(0, 24), line);
+}
+
+/** Once committed: the old files are set aside for the admin, readable by their owner only; returns where they went. */
+function setAside(dir: string): string[] {
+  const kept: string[] = [];
   for (const f of [INBOX_FILE, ...SIDE_FILES, ...readdirSync(dir).filter((f) => TORN.test(f))]) {
     const from = join(dir, f);
     if (!existsSync(from)) continue;
@@ -229,9 +251,9 @@ export function importFileInbox(store: ImportTarget): ImportReport | undefined {
     if (existsSync(to)) to = `${from}${IMPORTED_SUFFIX}-${Date.now()}`;
     chmodSync(from, 0o600);
     renameSync(from, to);
-    report.keptAside.push(to);
+    kept.push(to);
   }
-  return report;
+  return kept;
 }
 
 function readText(file: string): string | undefined {

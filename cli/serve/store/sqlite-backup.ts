@@ -101,16 +101,8 @@ const COPIED = {
   damaged: ['source', 'line', 'enquiry_id', 'received_at', 'text'],
 } as const;
 
-/**
- * Restores a backup made by `backupStore` into the store in `dir`, which must hold no
- * enquiries (a restore never mixes two stores). Every record is checked against the enquiry
- * schema first; a file that is not such a backup, is damaged, or holds one record that is not
- * an enquiry is refused whole, naming the record, and nothing is written. Ids stay as they were,
- * and no id the backup or the folder ever gave is given again.
- */
-export async function restoreStore(file: string, dir: string): Promise<Restored> {
-  const notOurs = (why: string) =>
-    new UsageError(`${file} cannot be restored: ${why}; nothing was restored`, 'give a file written by "content enquiries backup"');
+/** The first bytes of the file: not a file inbox's backup of an earlier release, nor a database copy cut short. */
+function checkHead(file: string, notOurs: (why: string) => UsageError): void {
   const head = Buffer.alloc(100);
   let size: number;
   try {
@@ -132,6 +124,47 @@ export async function restoreStore(file: string, dir: string): Promise<Restored>
     const pages = head.readUInt32BE(28);
     if (pages > 0 && size < pageSize * pages) throw notOurs(`it is cut short (${size} of ${pageSize * pages} bytes)`);
   }
+}
+
+/** The backup's database whole, of a schema this release reads, and every record an enquiry; returns how many there are. */
+function checkBackup(backup: DatabaseSync, notOurs: (why: string) => UsageError): number {
+  let version: number;
+  try {
+    const check = backup.prepare('PRAGMA quick_check').all() as Row[];
+    if (check.length !== 1 || check[0]!.quick_check !== 'ok') throw notOurs(`the database is damaged (${String(check[0]?.quick_check ?? 'no answer')})`);
+    version = Number((backup.prepare('PRAGMA user_version').get() as Row).user_version);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw notOurs((error as Error).message);
+  }
+  if (version < 1) throw notOurs('it holds no enquiry tables');
+  if (version > SCHEMA_VERSION) throw notOurs(`it was written by a newer release (schema version ${version}); update the site compiler`);
+  // Every record checked before anything is written.
+  let count = 0;
+  try {
+    for (const row of backup.prepare('SELECT * FROM enquiries ORDER BY id').iterate() as Iterable<Row>) {
+      const problem = recordProblem(recordFromRow(row)) ?? (row.notify === 0 || row.notify === 1 ? undefined : 'notify: not 0 or 1');
+      if (problem) throw notOurs(`enquiry ${String(row.id)} is not an enquiry (${problem})`);
+      count++;
+    }
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw notOurs(`its enquiries cannot all be read: ${(error as Error).message}`);
+  }
+  return count;
+}
+
+/**
+ * Restores a backup made by `backupStore` into the store in `dir`, which must hold no
+ * enquiries (a restore never mixes two stores). Every record is checked against the enquiry
+ * schema first; a file that is not such a backup, is damaged, or holds one record that is not
+ * an enquiry is refused whole, naming the record, and nothing is written. Ids stay as they were,
+ * and no id the backup or the folder ever gave is given again.
+ */
+export async function restoreStore(file: string, dir: string): Promise<Restored> {
+  const notOurs = (why: string) =>
+    new UsageError(`${file} cannot be restored: ${why}; nothing was restored`, 'give a file written by "content enquiries backup"');
+  checkHead(file, notOurs);
   let backup: DatabaseSync;
   try {
     backup = new DatabaseSync(file, { readOnly: true });
@@ -139,29 +172,7 @@ export async function restoreStore(file: string, dir: string): Promise<Restored>
     throw notOurs((error as Error).message);
   }
   try {
-    let version: number;
-    try {
-      const check = backup.prepare('PRAGMA quick_check').all() as Row[];
-      if (check.length !== 1 || check[0]!.quick_check !== 'ok') throw notOurs(`the database is damaged (${String(check[0]?.quick_check ?? 'no answer')})`);
-      version = Number((backup.prepare('PRAGMA user_version').get() as Row).user_version);
-    } catch (error) {
-      if (error instanceof UsageError) throw error;
-      throw notOurs((error as Error).message);
-    }
-    if (version < 1) throw notOurs('it holds no enquiry tables');
-    if (version > SCHEMA_VERSION) throw notOurs(`it was written by a newer release (schema version ${version}); update the site compiler`);
-    // Every record checked before anything is written.
-    let count = 0;
-    try {
-      for (const row of backup.prepare('SELECT * FROM enquiries ORDER BY id').iterate() as Iterable<Row>) {
-        const problem = recordProblem(recordFromRow(row)) ?? (row.notify === 0 || row.notify === 1 ? undefined : 'notify: not 0 or 1');
-        if (problem) throw notOurs(`enquiry ${String(row.id)} is not an enquiry (${problem})`);
-        count++;
-      }
-    } catch (error) {
-      if (error instanceof UsageError) throw error;
-      throw notOurs(`its enquiries cannot all be read: ${(error as Error).message}`);
-    }
+    const count = checkBackup(backup, notOurs);
     const store = await SqliteStore.open(dir);
     try {
       if (store.count() > 0)

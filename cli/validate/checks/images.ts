@@ -1,11 +1,10 @@
-import { cropFor } from '../../images/plan.ts';
 import type { Opened } from '../../load/picture-file.ts';
 import { HEADER_BYTES, type Header, JPEG_FRAME_WITHIN, readHeader } from '../../load/picture-header.ts';
 import type { PathPart, SourceFile } from '../../load/source.ts';
 import { problemAt } from '../../load/source.ts';
 import type { Problem } from '../../report/problem.ts';
 import { catalogued, expectedOf, foundOf, hintOf } from '../../report/problem.ts';
-import { HUGE, type ImageUse, LIMIT, MAX_OWN_ASPECT, USES } from '../../schema/image-uses.ts';
+import { cropFor, HUGE, type ImageUse, LIMIT, MAX_OWN_ASPECT, USES } from '../../schema/image-uses.ts';
 import { LANGUAGE_NAMES, LOCALES } from '../../schema/locales.ts';
 import type { Content } from '../content.ts';
 import { type ImageRef, imageRefs } from '../picture-refs.ts';
@@ -40,13 +39,13 @@ export interface PictureAccess {
  */
 export function checkImages(content: Content, access: PictureAccess | ((file: string, limit: number) => Opened)): Problem[] {
   const { open, decode } = typeof access === 'function' ? { open: access, decode: undefined } : access;
-  const files = new Map<string, { opened: Opened; header?: Header }>();
+  const files = new Map<string, FirstBytes>();
   const problems: Problem[] = [];
-  /** The first place that names each file whose header is fine (its data is decoded once, below). */
+  /** The places that name each file whose header is fine (its data is decoded once, below). */
   const toDecode = new Map<string, { source: SourceFile; at: PathPart[] }[]>();
   for (const ref of imageRefs(content)) {
-    const { image, source, path } = ref;
-    const value = image.file;
+    const { source, path } = ref;
+    const value = ref.image.file;
     problems.push(...altProblems(ref));
     let seen = files.get(value);
     if (!seen) {
@@ -54,104 +53,120 @@ export function checkImages(content: Content, access: PictureAccess | ((file: st
       files.set(value, seen);
     }
     const at = [...path, 'file'];
-    const { opened, header } = seen;
-    const problem = (found: ReturnType<typeof catalogued>) => problems.push(problemAt(source, at, found));
-    if (!opened.ok) {
-      const notFile = opened.why === 'notFile';
-      problem(
-        catalogued(
-          'image-missing',
-          { value },
-          {
-            expected: expectedOf('image-missing', 'file', {}),
-            ...(notFile ? { variant: 'notFile' as const, hint: hintOf('image-missing', {}, 'notFile') } : { found: foundOf('image-missing', 'none', {}) }),
-          },
-        ),
-      );
+    const size = pictureSize(ref, seen);
+    if ('problem' in size) {
+      problems.push(problemAt(source, at, size.problem));
       continue;
     }
-    const min = Math.max(...ref.uses.map((u) => USES[u].minWidth));
-    if (header && 'other' in header) {
-      problem(
-        catalogued(
-          'image-unsupported',
-          { value },
-          {
-            variant: header.other,
-            hint: hintOf('image-unsupported', { min }, header.other),
-            expected: expectedOf('image-unsupported', 'formats', {}),
-            found: foundOf('image-unsupported', 'other', { format: header.other.toUpperCase() }),
-          },
-        ),
-      );
-      continue;
-    }
-    if (!header || !('width' in header)) {
-      const broken = header !== undefined;
-      problem(
-        catalogued(
-          'image-unsupported',
-          { value },
-          {
-            expected: expectedOf('image-unsupported', 'formats', {}),
-            ...(broken && { variant: 'broken' as const, hint: hintOf('image-unsupported', {}, 'broken') }),
-          },
-        ),
-      );
-      continue;
-    }
-    const { width, height } = header;
-    const pixels = width * height;
-    if (opened.size > LIMIT.bytes) {
-      const limit = LIMIT.bytes / 1024 / 1024;
-      problem(
-        catalogued(
-          'image-too-large',
-          { value, size: (opened.size / 1024 / 1024).toFixed(0), limit },
-          {
-            variant: 'bytes',
-            expected: expectedOf('image-too-large', 'bytes', { limit }),
-          },
-        ),
-      );
-      continue;
-    }
-    if (pixels > LIMIT.pixels) {
-      const limit = LIMIT.pixels / 1_000_000;
-      problem(
-        catalogued(
-          'image-too-large',
-          { value, megapixels: Math.round(pixels / 1_000_000), width, height, limit },
-          {
-            expected: expectedOf('image-too-large', 'pixels', { limit }),
-          },
-        ),
-      );
-      continue;
-    }
-    const small = tooSmall(ref, width, height);
-    if (small) problems.push(problemAt(source, at, small));
-    if (opened.size > HUGE.bytes || pixels > HUGE.pixels) {
-      const size = `${(opened.size / 1024 / 1024).toFixed(1)} MB, ${width}×${height}`;
-      problem(catalogued('image-huge', { value, size }));
-    }
-    if (!toDecode.has(value)) toDecode.set(value, []);
-    toDecode.get(value)!.push({ source, at });
+    for (const found of sizeProblems(ref, size)) problems.push(problemAt(source, at, found));
+    toDecode.set(value, [...(toDecode.get(value) ?? []), { source, at }]);
   }
-  if (decode && toDecode.size)
-    for (const [file, reason] of decode([...toDecode.keys()]))
-      for (const { source, at } of toDecode.get(file) ?? [])
-        problems.push(
-          problemAt(
-            source,
-            at,
-            catalogued(
-              'image-unsupported',
-              { value: file, reason },
-              { variant: 'undecodable', hint: hintOf('image-unsupported', {}, 'broken'), expected: expectedOf('image-unsupported', 'formats', {}) },
-            ),
+  if (decode && toDecode.size) problems.push(...undecodable(decode, toDecode));
+  return problems;
+}
+
+type FirstBytes = { opened: Opened; header?: Header };
+type Found = ReturnType<typeof catalogued>;
+
+/**
+ * The size of a picture that is there, of a format the site shows and small enough to decode
+ * safely; else the one problem that says why not (nothing more is said of that picture).
+ */
+function pictureSize(ref: ImageRef, { opened, header }: FirstBytes): { problem: Found } | { width: number; height: number; bytes: number } {
+  const value = ref.image.file;
+  if (!opened.ok) {
+    const notFile = opened.why === 'notFile';
+    return {
+      problem: catalogued(
+        'image-missing',
+        { value },
+        {
+          expected: expectedOf('image-missing', 'file', {}),
+          ...(notFile ? { variant: 'notFile' as const, hint: hintOf('image-missing', {}, 'notFile') } : { found: foundOf('image-missing', 'none', {}) }),
+        },
+      ),
+    };
+  }
+  const min = Math.max(...ref.uses.map((u) => USES[u].minWidth));
+  if (header && 'other' in header)
+    return {
+      problem: catalogued(
+        'image-unsupported',
+        { value },
+        {
+          variant: header.other,
+          hint: hintOf('image-unsupported', { min }, header.other),
+          expected: expectedOf('image-unsupported', 'formats', {}),
+          found: foundOf('image-unsupported', 'other', { format: header.other.toUpperCase() }),
+        },
+      ),
+    };
+  if (!header || !('width' in header)) {
+    const broken = header !== undefined;
+    return {
+      problem: catalogued(
+        'image-unsupported',
+        { value },
+        {
+          expected: expectedOf('image-unsupported', 'formats', {}),
+          ...(broken && { variant: 'broken' as const, hint: hintOf('image-unsupported', {}, 'broken') }),
+        },
+      ),
+    };
+  }
+  const { width, height } = header;
+  const pixels = width * height;
+  if (opened.size > LIMIT.bytes) {
+    const limit = LIMIT.bytes / 1024 / 1024;
+    return {
+      problem: catalogued(
+        'image-too-large',
+        { value, size: (opened.size / 1024 / 1024).toFixed(0), limit },
+        { variant: 'bytes', expected: expectedOf('image-too-large', 'bytes', { limit }) },
+      ),
+    };
+  }
+  if (pixels > LIMIT.pixels) {
+    const limit = LIMIT.pixels / 1_000_000;
+    return {
+      problem: catalogued(
+        'image-too-large',
+        { value, megapixels: Math.round(pixels / 1_000_000), width, height, limit },
+        { expected: expectedOf('image-too-large', 'pixels', { limit }) },
+      ),
+    };
+  }
+  return { width, height, bytes: opened.size };
+}
+
+/** A readable picture too small for a place it is shown, or a camera's huge original. */
+function sizeProblems(ref: ImageRef, { width, height, bytes }: { width: number; height: number; bytes: number }): Found[] {
+  const found: Found[] = [];
+  const small = tooSmall(ref, width, height);
+  if (small) found.push(small);
+  if (bytes > HUGE.bytes || width * height > HUGE.pixels) {
+    const size = `${(bytes / 1024 / 1024).toFixed(1)} MB, ${width}×${height}`;
+    found.push(catalogued('image-huge', { value: ref.image.file, size }));
+  }
+  return found;
+}
+
+/** The pictures the decoder could not decode, at every place that names them. */
+function undecodable(decode: NonNullable<PictureAccess['decode']>, toDecode: Map<string, { source: SourceFile; at: PathPart[] }[]>): Problem[] {
+  const problems: Problem[] = [];
+  for (const [file, reason] of decode([...toDecode.keys()]))
+    for (const { source, at } of toDecode.get(file) ?? [])
+      problems.push(
+        problemAt(
+          source,
+          at,
+          catalogued(
+            'image-unsupported',
+            { value: file, reason },
+            { variant: 'undecodable', hint: hintOf('image-unsupported', {}, 'broken'), expected: expectedOf('image-unsupported', 'formats', {}) },
           ),
-        );
+        ),
+      );
   return problems;
 }
 
@@ -198,7 +213,7 @@ function tooSmall(ref: ImageRef, width: number, height: number): Omit<Problem, '
   for (const use of [...ref.uses].sort((a, b) => USES[b].minWidth - USES[a].minWidth) as ImageUse[]) {
     const spec = USES[use];
     const min = spec.minWidth;
-    const crop = cropFor({ hash: '', width, height }, spec.aspect, ref.image.focus);
+    const crop = cropFor({ width, height }, spec.aspect, ref.image.focus);
     if (width < min)
       return catalogued(
         'image-too-small',

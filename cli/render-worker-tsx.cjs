@@ -3,4 +3,4 @@
 // (`--import tsx` in its execArgv registers them and the worker still cannot load a .ts file). tsx's
 // CommonJS hooks work there: the worker registers them, and loads cli/build-worker.ts through them.
 require('tsx/cjs/api').register();
-require('../build-worker.ts');
+require('./build-worker.ts');

@@ -1,8 +1,8 @@
 import { accessSync, constants, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { cacheFolder } from '../incremental/policy.ts';
 import { tempFileFor } from '../util/atomic-write.ts';
+import { cacheFolder } from './policy.ts';
 
 /**
  * A content-addressed folder of files: a name is the hash of everything the file is made from, so
