@@ -9,6 +9,7 @@ import { type PreparedImages, prepareImages, writeImages } from './images/stage.
 import { digestOf } from './incremental/digests.ts';
 import { memo } from './incremental/memo.ts';
 import { ParseMemo } from './incremental/parse-memo.ts';
+import { LOCALES, type Locale } from './locales.ts';
 import { type ClientAssets, startClientAssets } from './render/client-assets.ts';
 import { buildHtmlRenderer } from './render/html-renderer.ts';
 import { redirectsFile } from './render/redirects.ts';
@@ -19,7 +20,6 @@ import { nextBannerExpiry } from './resolve/banner-dates.ts';
 import type { ResolveOptions } from './resolve/context.ts';
 import { resolveSite, type SiteResolver, siteResolver } from './resolve/resolve.ts';
 import { createTranslator } from './resolve/translator.ts';
-import { LOCALES, type Locale } from './schema/locales.ts';
 import { enquiryManifest, writeManifest } from './serve/manifest.ts';
 import type { Content } from './validate/content.ts';
 import { FILE_CHECKS, validateContent } from './validate/validate.ts';

@@ -1,9 +1,9 @@
-import type { ENQUIRY_RULES, FormFieldName } from '../cli/schema/enquiry-rules.ts';
 /**
  * What templates receive: resolved, localized data. Nothing here reads files or knows YAML.
  * Produced by cli/resolve/resolve.ts; rendered by templates/document.tsx.
  */
-import type { DefaultLocale, Locale } from '../cli/schema/locales.ts';
+import type { DefaultLocale, Locale } from '../cli/locales.ts';
+import type { ENQUIRY_RULES, FormFieldName } from '../cli/schema/enquiry-rules.ts';
 import type { UiKey } from '../cli/schema/ui-keys.ts';
 
 export type { Locale };

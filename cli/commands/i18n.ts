@@ -3,12 +3,12 @@ import { type ConfirmTarget, confirmTarget } from '../i18n/confirm-target.ts';
 import { confirmTexts } from '../i18n/confirmations.ts';
 import { LOCK_FILE, lockOf, writeLock } from '../i18n/translation-lock.ts';
 import { loadContent } from '../load/load.ts';
+import { DEFAULT_LOCALE, type Locale, TRANSLATED_LOCALES } from '../locales.ts';
 import type { Logger } from '../logger.ts';
 import type { Paint } from '../report/colors.ts';
 import { printReport } from '../report/format-problems.ts';
 import { catalogued, countBySeverity, type Problem, sortProblems, UsageError } from '../report/problem.ts';
 import { count } from '../report/problems.ts';
-import { DEFAULT_LOCALE, type Locale, TRANSLATED_LOCALES } from '../schema/locales.ts';
 import { contentPrefix, EXIT } from './common.ts';
 import type { I18nOptions } from './usage.ts';
 

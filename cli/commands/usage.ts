@@ -1,4 +1,4 @@
-import { LOCALES, localeList, TRANSLATED_LOCALES } from '../schema/locales.ts';
+import { LOCALES, localeList, TRANSLATED_LOCALES } from '../locales.ts';
 import { commonOptions, FORMATS, formatOption } from './common.ts';
 import { defineCommand, type OptionsOf } from './option-table.ts';
 import { parseBaseUrl, parseDate, parseOrigin, parsePort, parseToday } from './options.ts';

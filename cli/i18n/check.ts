@@ -1,7 +1,7 @@
 import type { LoadedFile } from '../load/load.ts';
 import { locate, type PathPart, type SourceFile } from '../load/source.ts';
+import { DEFAULT_LOCALE, LANGUAGE_NAMES, type Locale, TRANSLATED_LOCALES } from '../locales.ts';
 import { catalogued, expectedOf, formatPath, foundOf, type Problem } from '../report/problem.ts';
-import { DEFAULT_LOCALE, LANGUAGE_NAMES, type Locale, TRANSLATED_LOCALES } from '../schema/locales.ts';
 import { PLURAL_SUFFIX, PLURAL_SUFFIXES } from '../schema/ui-keys.ts';
 import { copiesSource, VARIABLE } from '../util/text-language.ts';
 import { carryOver, type Status, statusesOf } from './confirmations.ts';

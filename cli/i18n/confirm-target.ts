@@ -1,7 +1,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import { locate } from '../load/source.ts';
+import { LOCALES, type Locale, localeList, TRANSLATED_LOCALES } from '../locales.ts';
 import { UsageError } from '../report/problem.ts';
-import { LOCALES, type Locale, localeList, TRANSLATED_LOCALES } from '../schema/locales.ts';
 import { didYouMean } from '../util/similar.ts';
 import type { TextEntry } from './check.ts';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from '../schema/locales.ts';
+import { DEFAULT_LOCALE, type Locale } from '../locales.ts';
 import type { LocalizedTextSite } from './localized-texts.ts';
 import { type Confirmation, sourceHash, type TranslationLock } from './translation-lock.ts';
 

@@ -1,5 +1,5 @@
+import { DEFAULT_LOCALE, type Locale } from '../locales.ts';
 import { catalogued, type Problem } from '../report/problem.ts';
-import { DEFAULT_LOCALE, type Locale } from '../schema/locales.ts';
 import type { TranslationsFile } from '../schema/translations.ts';
 
 /**

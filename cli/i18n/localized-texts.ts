@@ -1,5 +1,5 @@
+import { LOCALES, type Locale } from '../locales.ts';
 import { formatPath } from '../report/problem.ts';
-import { LOCALES, type Locale } from '../schema/locales.ts';
 
 /** A localized text found in a content file, with where it is. */
 export interface LocalizedTextSite {

@@ -1,7 +1,7 @@
 import type { CardModel, PageModel, PriceText, Text } from '../../templates/model.ts';
+import type { Locale } from '../locales.ts';
 import type { Image } from '../schema/image.ts';
 import { isPlaceholder } from '../schema/layout.ts';
-import type { Locale } from '../schema/locales.ts';
 import type { PictureSizes } from './index-images.ts';
 import { planOf } from './picture.ts';
 

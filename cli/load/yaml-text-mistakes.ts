@@ -1,6 +1,6 @@
+import { LOCALES } from '../locales.ts';
 import { expectedOf, type Fix, foundOf, hintOf, type Problem } from '../report/problem.ts';
 import type { ProblemCode } from '../report/problems.ts';
-import { LOCALES } from '../schema/locales.ts';
 
 /** Makes a problem at a place; where the message's wording is one of the code's variants, its name goes in `extra.variant`. */
 export type At = (

@@ -1,4 +1,4 @@
-import { LOCALES } from '../schema/locales.ts';
+import { LOCALES } from '../locales.ts';
 import { codeFrame } from './code-frame.ts';
 import { paint as colours, type Paint } from './colors.ts';
 import { countBySeverity, editorPath, type Problem, sortProblems } from './problem.ts';

@@ -7,7 +7,7 @@
  * Templates use `{name}` for the values of one occurrence. Messages are sentences an editor who
  * is not a programmer would write; hints say what to do.
  */
-import { LOCALES, languageList, localeList, OTHER_SCRIPT_LOCALES, TRANSLATED_LOCALES } from '../schema/locales.ts';
+import { LOCALES, languageList, localeList, OTHER_SCRIPT_LOCALES, TRANSLATED_LOCALES } from '../locales.ts';
 
 /** How serious a problem is: an error stops the build; a warning is shown and the build goes on. */
 export type Severity = 'error' | 'warning';

@@ -1,6 +1,6 @@
 import type { Chrome, Contacts, Text } from '../../templates/model.ts';
+import { ENDONYMS, type Locale } from '../locales.ts';
 import { inLocale, known } from '../schema/layout.ts';
-import { ENDONYMS, type Locale } from '../schema/locales.ts';
 import type { RoutesFile } from '../schema/routes.ts';
 import type { SiteFile } from '../schema/site.ts';
 import { PLURAL_SUFFIXES, UI_KEYS, type UiKey } from '../schema/ui-keys.ts';

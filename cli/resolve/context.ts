@@ -1,8 +1,8 @@
 import type { Chrome, FormModel, PageModel } from '../../templates/model.ts';
 import type { PictureSizes } from '../images/index-images.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locales.ts';
 import { InternalError } from '../report/problem.ts';
 import { SINGLETON_TYPES, type SingletonType } from '../schema/layout.ts';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schema/locales.ts';
 import type { SiteFile } from '../schema/site.ts';
 import { compareNames } from '../util/compare-names.ts';
 import type { Content, Entry } from '../validate/content.ts';

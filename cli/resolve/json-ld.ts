@@ -1,8 +1,8 @@
 import type { PageModel } from '../../templates/model.ts';
+import type { Locale } from '../locales.ts';
 import type { CourseFile } from '../schema/course.ts';
 import type { FaqFile } from '../schema/faq.ts';
 import { known } from '../schema/layout.ts';
-import type { Locale } from '../schema/locales.ts';
 import type { SiteFile } from '../schema/site.ts';
 import type { Translator } from './translator.ts';
 import { absoluteUrl } from './urls.ts';

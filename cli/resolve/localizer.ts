@@ -1,5 +1,5 @@
 import type { Text } from '../../templates/model.ts';
-import type { Locale } from '../schema/locales.ts';
+import type { Locale } from '../locales.ts';
 import type { LocalizedText } from '../schema/localized.ts';
 import type { UiKey } from '../schema/ui-keys.ts';
 import type { Translator } from './translator.ts';

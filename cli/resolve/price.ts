@@ -1,6 +1,6 @@
 import type { PriceText } from '../../templates/model.ts';
+import { NUMBER_LOCALES } from '../locales.ts';
 import { isPlaceholder } from '../schema/layout.ts';
-import { NUMBER_LOCALES } from '../schema/locales.ts';
 import type { LocalizedText } from '../schema/localized.ts';
 import type { Price } from '../schema/price.ts';
 import type { UiKey } from '../schema/ui-keys.ts';

@@ -1,7 +1,7 @@
 import type { FormModel, PageModel } from '../../templates/model.ts';
 import { type CardContext, cardOf } from '../images/card-model.ts';
+import { type Locale, OG_LOCALES } from '../locales.ts';
 import { inLocale } from '../schema/layout.ts';
-import { type Locale, OG_LOCALES } from '../schema/locales.ts';
 import type { Content } from '../validate/content.ts';
 import { assertComplete, type LocaleContext, localeContext, type ResolveOptions, type SiteContext, siteContext } from './context.ts';
 import { buildJsonLd } from './json-ld.ts';

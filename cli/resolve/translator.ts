@@ -1,7 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import type { Text } from '../../templates/model.ts';
 import { localizedTexts } from '../i18n/localized-texts.ts';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schema/locales.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locales.ts';
 import type { LocalizedText } from '../schema/localized.ts';
 import type { UiKey } from '../schema/ui-keys.ts';
 import type { Content } from '../validate/content.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from '../schema/locales.ts';
+import { DEFAULT_LOCALE, type Locale } from '../locales.ts';
 
 /**
  * The trailing-slash policy, in one place: no trailing slash anywhere except the root.

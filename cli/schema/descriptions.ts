@@ -1,4 +1,4 @@
-import { LOCALES, localeList } from './locales.ts';
+import { LOCALES, localeList } from '../locales.ts';
 
 /**
  * Descriptions of the fields whose zod shape has none of its own (a shared type such as

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_LOCALE, LOCALES } from '../locales.ts';
 import { allListed, EMAIL_PATTERN, ENQUIRY_LIMITS, type FormFieldName, PHONE_PATTERN } from './enquiry-rules.ts';
-import { DEFAULT_LOCALE, LOCALES } from './locales.ts';
 
 export { EMAIL_PATTERN, ENQUIRY_LIMITS, PHONE_PATTERN };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALES, languageList } from './locales.ts';
+import { LOCALES, languageList } from '../locales.ts';
 import { LocalizedLine } from './localized.ts';
 
 /** A file of content/images/: a relative path of lowercase names, ending in a format the build encodes from. */

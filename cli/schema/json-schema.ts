@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { LOCALES, languageList } from '../locales.ts';
 import { EDITOR_MESSAGES, editorMessage } from '../report/problems.ts';
 import { FIELD_DESCRIPTIONS } from './descriptions.ts';
 import { CONTENT_SCHEMAS, type ContentType, schemaFileName } from './index.ts';
 import { NO_HTML } from './layout.ts';
-import { LOCALES, languageList } from './locales.ts';
 import { FORMAT_HINTS, formatHint, PLACEHOLDER_NOTE } from './messages.ts';
 import { TranslationsFile } from './translations.ts';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE } from './locales.ts';
+import { DEFAULT_LOCALE } from '../locales.ts';
 
 /**
  * Where each content type lives under content/. Kept apart from the zod shapes (index.ts) so

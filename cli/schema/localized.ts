@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_LOCALE, type DefaultLocale, LANGUAGE_NAMES, LOCALES, type Locale, TRANSLATED_LOCALES, type TranslatedLocale } from '../locales.ts';
 import { isPlaceholder, NO_HTML, ONE_LINE, PLACEHOLDER_PATTERN } from './layout.ts';
-import { DEFAULT_LOCALE, type DefaultLocale, LANGUAGE_NAMES, LOCALES, type Locale, TRANSLATED_LOCALES, type TranslatedLocale } from './locales.ts';
 
 export {
   DEFAULT_LOCALE,

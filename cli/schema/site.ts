@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_LOCALE, LANGUAGE_NAMES, languageList, TRANSLATED_LOCALES } from '../locales.ts';
 import { Image } from './image.ts';
-import { DEFAULT_LOCALE, LANGUAGE_NAMES, languageList, TRANSLATED_LOCALES } from './locales.ts';
 import { LocalizedLine, LocalizedPlaceholder, LocalizedText, OneLineText, Placeholder, SiteLink } from './localized.ts';
 
 export const SiteFile = z

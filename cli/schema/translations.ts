@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_LOCALE, LANGUAGE_NAMES, TRANSLATED_LOCALES, type TranslatedLocale } from './locales.ts';
+import { DEFAULT_LOCALE, LANGUAGE_NAMES, TRANSLATED_LOCALES, type TranslatedLocale } from '../locales.ts';
 
 /**
  * content/translations.yaml: written by `content i18n --confirm`; editors touch only

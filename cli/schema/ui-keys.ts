@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from './locales.ts';
+import { LOCALES, type Locale } from '../locales.ts';
 
 /**
  * Every UI string the templates use, by namespace. The ui.yaml schema is generated from this

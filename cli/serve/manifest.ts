@@ -1,12 +1,12 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locale, PageModel } from '../../templates/model.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../locales.ts';
 import type { Translator } from '../resolve/translator.ts';
 import { localeUrl } from '../resolve/urls.ts';
 import { ENQUIRY_LIMITS, FORM_FIELDS, type FormFieldName } from '../schema/enquiry-rules.ts';
 import { known } from '../schema/layout.ts';
 import { keepDaysOf } from '../schema/legal.ts';
-import { DEFAULT_LOCALE, LOCALES } from '../schema/locales.ts';
 import type { UiKey } from '../schema/ui-keys.ts';
 import type { Content } from '../validate/content.ts';
 

@@ -1,6 +1,6 @@
 import { problemAt } from '../load/source.ts';
+import { LOCALES } from '../locales.ts';
 import { catalogued, expectedOf, foundOf, type Problem } from '../report/problem.ts';
-import { LOCALES } from '../schema/locales.ts';
 import type { Content } from './content.ts';
 
 /**

@@ -1,13 +1,13 @@
 import type { ErrorObject } from 'ajv';
 import { type PathPart, problemAt, type SourceFile } from '../load/source.ts';
 import { emptiedByComment } from '../load/yaml-comments.ts';
+import { DEFAULT_LOCALE, TRANSLATED_LOCALES } from '../locales.ts';
 import type { Problem } from '../report/problem.ts';
 import { catalogued, expectedOf, foundOf, hintOf } from '../report/problem.ts';
 import { count, describeValue, limitWords, quoteValue, SUGGESTIONS, type SuggestionKind, TYPE_NAMES, withPlaceholderNote } from '../report/problems.ts';
 import { IMAGE_FILE_PATTERN } from '../schema/image.ts';
 import { USES } from '../schema/image-uses.ts';
 import { NO_HTML, ONE_LINE, PLACEHOLDER_PATTERN } from '../schema/layout.ts';
-import { DEFAULT_LOCALE, TRANSLATED_LOCALES } from '../schema/locales.ts';
 import { formatHint } from '../schema/messages.ts';
 import { bulletName, closest, suggest } from './suggest.ts';
 

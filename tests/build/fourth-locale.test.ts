@@ -7,7 +7,7 @@ import { UI_KEYS } from '../../cli/schema/ui-keys.ts';
 import { walk } from '../../cli/util/walk.ts';
 import { CONTENT, copyCompiler, runCopiedCli } from '../helpers/cli.ts';
 
-// Issue #39: a language is one line of cli/schema/locales.ts plus its texts. A copy of the compiler
+// Issue #39: a language is one line of cli/locales.ts plus its texts. A copy of the compiler
 // gets Ukrainian in that one line and nothing else; a copy of the shipped content gets only the texts
 // that must exist in every language (alt texts, placeholders) and one real Ukrainian text. Every page
 // must then exist in Ukrainian too, say so, link its other languages, and mark each text that fell
@@ -24,10 +24,10 @@ const out = join(work, 'dist');
 
 /** Adds Ukrainian to the compiler copy's list of locales: the line after German's. */
 function addLocale(): void {
-  const file = join(project, 'cli/schema/locales.ts');
+  const file = join(project, 'cli/locales.ts');
   const text = readFileSync(file, 'utf8');
   const german = /^ {2}de: \{.*\n/m.exec(text);
-  if (!german) throw new Error('cli/schema/locales.ts has no line for German to add Ukrainian after');
+  if (!german) throw new Error('cli/locales.ts has no line for German to add Ukrainian after');
   const at = german.index + german[0].length;
   writeFileSync(file, text.slice(0, at) + UK_LINE + text.slice(at));
 }
@@ -74,7 +74,7 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-describe('a fourth locale added in one line of cli/schema/locales.ts', () => {
+describe('a fourth locale added in one line of cli/locales.ts', () => {
   it('builds', () => {
     expect(build.code, build.out).toBe(0);
   });

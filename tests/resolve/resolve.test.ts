@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../cli/locales.ts';
 import { BUILDERS, pageFinder, resolveSite } from '../../cli/resolve/resolve.ts';
 import { createTranslator } from '../../cli/resolve/translator.ts';
-import { LOCALES } from '../../cli/schema/locales.ts';
 import { PAGE_KINDS } from '../../cli/schema/routes.ts';
 import type { Content } from '../../cli/validate/content.ts';
 import { validateContent } from '../../cli/validate/validate.ts';

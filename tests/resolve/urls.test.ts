@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../cli/locales.ts';
 import { absoluteUrl, localeLink, localeOfUrl, localeUrl, urlToFile } from '../../cli/resolve/urls.ts';
-import { LOCALES } from '../../cli/schema/locales.ts';
 
 describe('the trailing-slash policy', () => {
   it('puts Russian at the root and every other locale under /<locale>, with no trailing slash but the root', () => {

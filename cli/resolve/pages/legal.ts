@@ -1,5 +1,5 @@
+import type { DefaultLocale } from '../../locales.ts';
 import { keepDaysOf, type LEGAL_VARIABLES } from '../../schema/legal.ts';
-import type { DefaultLocale } from '../../schema/locales.ts';
 import type { UiKey } from '../../schema/ui-keys.ts';
 import type { Builder } from './page-kind.ts';
 import { titled } from './page-kind.ts';

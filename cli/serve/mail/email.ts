@@ -1,5 +1,5 @@
+import { DEFAULT_LOCALE } from '../../locales.ts';
 import { FORM_FIELDS, type FormFieldName } from '../../schema/enquiry-rules.ts';
-import { DEFAULT_LOCALE } from '../../schema/locales.ts';
 import { escapeHtml } from '../../util/escape.ts';
 import type { EnquiryManifest } from '../manifest.ts';
 import type { StoredEnquiry } from '../store/store.ts';

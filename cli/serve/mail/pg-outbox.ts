@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { EnquiryManifest } from '../manifest.ts';
-import { fromRow, transaction } from '../store/pg-store.ts';
+import { fromRow, transaction } from '../store/pg-transaction.ts';
 import { isPermanentMailError, type StoredEnquiry } from '../store/store.ts';
 import { notification } from './email.ts';
 import { type MailEvent, type Mailer, oneLineError } from './outbox.ts';

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { PgOutbox, type PgOutboxOptions } from '../mail/pg-outbox.ts';
-import { ENQUIRY_COLUMNS, recordFromRow, rowValues } from './enquiry-record.ts';
+import { ENQUIRY_COLUMNS, rowValues } from './enquiry-record.ts';
 import { migrate, SchemaTooNew } from './pg-schema.ts';
+import { checkout, fromRow, transaction } from './pg-transaction.ts';
 import { redactUrl, scrub } from './redact-url.ts';
 import {
   type Added,
@@ -421,47 +422,7 @@ export class PgStore implements EnquiryStore {
   }
 }
 
-/**
- * A connection from the pool. pg-pool stops listening for a connection's errors while it is
- * checked out, so a database that goes away during a transaction would end the process with
- * an unhandled 'error' event: the query under way fails with that error anyway, so it is ignored here.
- */
-export async function checkout(pool: pg.Pool): Promise<pg.PoolClient> {
-  const client = await pool.connect();
-  const ignore = () => {};
-  client.on('error', ignore);
-  const release = client.release.bind(client);
-  client.release = (error?: Error | boolean) => {
-    client.removeListener('error', ignore);
-    return release(error);
-  };
-  return client;
-}
-
-/** `work` in one transaction on a connection of the pool: committed when it returns, rolled back when it throws. */
-export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
-  const client = await checkout(pool);
-  let broken: Error | undefined;
-  try {
-    await client.query(begin);
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    broken = error as Error;
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release(broken);
-  }
-}
-
 const conflict = (key: string) => new EnquiryConflict(`the idempotency key ${key} was already used for a different enquiry; a new enquiry needs a new key`);
-
-/** A row as the file inbox would have written it (same fields, same order: ENQUIRY_FIELDS). */
-export function fromRow(r: Row): StoredEnquiry {
-  return recordFromRow({ ...r, received_at: (r.received_at as Date).toISOString() });
-}
 
 function mailOf(r: Row): MailState {
   if (r.mail_id == null) return { state: 'none' };

@@ -2,10 +2,10 @@ import type { Opened } from '../../load/picture-file.ts';
 import { HEADER_BYTES, type Header, JPEG_FRAME_WITHIN, readHeader } from '../../load/picture-header.ts';
 import type { PathPart, SourceFile } from '../../load/source.ts';
 import { problemAt } from '../../load/source.ts';
+import { LANGUAGE_NAMES, LOCALES } from '../../locales.ts';
 import type { Problem } from '../../report/problem.ts';
 import { catalogued, expectedOf, foundOf, hintOf } from '../../report/problem.ts';
 import { cropFor, HUGE, type ImageUse, LIMIT, MAX_OWN_ASPECT, USES } from '../../schema/image-uses.ts';
-import { LANGUAGE_NAMES, LOCALES } from '../../schema/locales.ts';
 import type { Content } from '../content.ts';
 import { type ImageRef, imageRefs } from '../picture-refs.ts';
 

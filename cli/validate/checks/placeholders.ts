@@ -1,7 +1,7 @@
 import { type PathPart, problemAt, type SourceFile } from '../../load/source.ts';
+import { DEFAULT_LOCALE } from '../../locales.ts';
 import { catalogued, hintOf, type Problem } from '../../report/problem.ts';
 import { PLACEHOLDER_PATTERN } from '../../schema/layout.ts';
-import { DEFAULT_LOCALE } from '../../schema/locales.ts';
 import type { Check } from './check.ts';
 import { type Place, placeOf } from './placeholder-places.ts';
 

@@ -1,6 +1,6 @@
 import { type PathPart, problemAt, type SourceFile } from '../../load/source.ts';
+import { DEFAULT_LOCALE, LANGUAGE_NAMES, type Locale, OTHER_SCRIPT_LOCALES } from '../../locales.ts';
 import { catalogued, expectedOf, hintOf, type Problem } from '../../report/problem.ts';
-import { DEFAULT_LOCALE, LANGUAGE_NAMES, type Locale, OTHER_SCRIPT_LOCALES } from '../../schema/locales.ts';
 import { copiesSource, isCyrillicText } from '../../util/text-language.ts';
 import type { Check } from './check.ts';
 import { mixedScriptWord, mojibake } from './garbled-text.ts';

@@ -1,5 +1,5 @@
+import { DEFAULT_LOCALE, LANGUAGE_NAMES, LOCALES } from '../../locales.ts';
 import { catalogued, expectedOf, hintOf, type Problem } from '../../report/problem.ts';
-import { DEFAULT_LOCALE, LANGUAGE_NAMES, LOCALES } from '../../schema/locales.ts';
 import { PLURAL_SUFFIX, UI_VARIABLES } from '../../schema/ui-keys.ts';
 import type { Check } from './check.ts';
 import { problemAtPart } from './text-position.ts';
