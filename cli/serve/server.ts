@@ -113,12 +113,7 @@ export { SECURITY_HEADERS } from './http/security-headers.ts';
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const dir = resolve(options.dir);
   let logger: FastifyBaseLogger | undefined;
-  // Each event to the test's hook and, as a log line, to the request's logger (with its id) or the server's.
-  const log: ServeLog = (event, request) => {
-    options.log?.(event, request);
-    const target = (request as { log?: FastifyBaseLogger } | undefined)?.log ?? logger;
-    if (target) logEvent(target, event, !!options.quiet);
-  };
+  const log = eventLog(options, () => logger);
   const data = resolve(options.data);
   // The inbox is never served, even when --data lies inside the site.
   let imported: ImportReport | undefined;
@@ -174,27 +169,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const close = () =>
     (closing ??= (async () => {
       draining.on = true;
-      // Stop accepting and wait until every connection has ended. Not http.Server's close: it also
-      // ends at once the connections that look idle, and one accepted a moment ago whose request is
-      // not read yet looks idle: a request a proxy has already sent would be cut off (a 502, the
-      // enquiry lost). net.Server's close leaves them be: each request is served, answered with
-      // Connection: close, and its connection ends. A request still running after 10 s is cut off.
-      const ended = new Promise<void>((done) => NetServer.prototype.close.call(app.server, () => done()));
-      const deadline = setTimeout(() => app.server.closeAllConnections(), 10_000).unref();
-      if (options.listenFd === undefined) {
-        // The port closes with this process: no one takes the next request, so idle keep-alive
-        // connections are ended now, once what reached the connections just accepted is read (the
-        // next turn of the event loop).
-        for (let turn = 0; turn < 2; turn++) await new Promise((next) => setImmediate(next));
-        app.server.closeIdleConnections();
-      }
-      // On a passed socket the next process takes over: an idle keep-alive connection is left for
-      // the client to let go (a proxy sends its next request on it, or opens a new one, which waits
-      // in the socket for the next process), and ends after keepAliveTimeout at the latest. Ending it
-      // here could meet a request the proxy is sending on it at that moment.
-      await ended;
-      clearTimeout(deadline);
-      await app.close();
+      await stopAccepting(app, options.listenFd !== undefined);
       await closeStores();
     })());
   return {
@@ -234,6 +209,44 @@ function routeSiteAndHealth(app: FastifyInstance, site: LiveSite, inbox: Enquiry
       return json(reply, health.ok ? 200 : 503, health);
     },
   });
+}
+
+/** Each event to the test's hook and, as a log line, to the request's logger (with its id) or the server's. */
+function eventLog(options: ServeOptions, serverLogger: () => FastifyBaseLogger | undefined): ServeLog {
+  return (event, request) => {
+    options.log?.(event, request);
+    const target = (request as { log?: FastifyBaseLogger } | undefined)?.log ?? serverLogger();
+    if (target) logEvent(target, event, !!options.quiet);
+  };
+}
+
+/**
+ * Stops taking connections and waits until every connection has ended (what reached the server is
+ * answered first); then closes the app. `passedSocket`: the listening socket is systemd's, kept for
+ * the next process.
+ */
+async function stopAccepting(app: FastifyInstance, passedSocket: boolean): Promise<void> {
+  // Stop accepting and wait until every connection has ended. Not http.Server's close: it also
+  // ends at once the connections that look idle, and one accepted a moment ago whose request is
+  // not read yet looks idle: a request a proxy has already sent would be cut off (a 502, the
+  // enquiry lost). net.Server's close leaves them be: each request is served, answered with
+  // Connection: close, and its connection ends. A request still running after 10 s is cut off.
+  const ended = new Promise<void>((done) => NetServer.prototype.close.call(app.server, () => done()));
+  const deadline = setTimeout(() => app.server.closeAllConnections(), 10_000).unref();
+  if (!passedSocket) {
+    // The port closes with this process: no one takes the next request, so idle keep-alive
+    // connections are ended now, once what reached the connections just accepted is read (the
+    // next turn of the event loop).
+    for (let turn = 0; turn < 2; turn++) await new Promise((next) => setImmediate(next));
+    app.server.closeIdleConnections();
+  }
+  // On a passed socket the next process takes over: an idle keep-alive connection is left for
+  // the client to let go (a proxy sends its next request on it, or opens a new one, which waits
+  // in the socket for the next process), and ends after keepAliveTimeout at the latest. Ending it
+  // here could meet a request the proxy is sending on it at that moment.
+  await ended;
+  clearTimeout(deadline);
+  await app.close();
 }
 
 /** An e-mail owed to the studio for longer than this is late (health says so). */
