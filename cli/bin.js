@@ -17,7 +17,7 @@
 // since the last run (a file written in the last seconds counts as changed, as git does for its
 // index: a time that fine may not tell two writes apart).
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, enableCompileCache } from 'node:module';
 import { dirname, join } from 'node:path';
 import { artifactsDir, contentKey, sourceFiles, statsKey } from './sources-key.js';
 
@@ -122,6 +122,11 @@ async function loadMain() {
   if (process.env.STUDIO_NO_BUNDLE !== '1') {
     try {
       const { key, built } = await bundle();
+      // V8's compiled code of the bundle and the packages it loads, kept with this version of the
+      // bundle (and removed with it): a command no longer compiles a megabyte of JavaScript each time
+      // it starts. Where the folder cannot be written (a service user's read-only install), Node goes
+      // on without it.
+      enableCompileCache(join(artifactsDir(root, key), 'compile-cache'));
       const cli = createRequire(import.meta.url)(entry(key));
       cli.takeSourcesKey(key); // the caches' salt is this key: not hashed again (cli/cache/policy.ts)
       if (built) await prepareClient(cli);
