@@ -17,6 +17,20 @@ export interface CardTexts {
 /** The width of the text column: beside the photo, or the whole card. */
 export const cardTextWidth = (photo: boolean) => (photo ? 680 : 1080);
 
+const PAD = 56;
+const HEADER = 64;
+const FACTS = 46;
+const titleHeight = (titleSize: number) => Math.ceil(titleSize * 1.15 * 3);
+
+/** How far from the card's bottom the facts' line starts (share-cards.ts rasterises it and what is below it on its own). */
+export const CARD_FACTS_FROM_BOTTOM = PAD + FACTS;
+/** Where the text column's boxes start: after the accent and the padding. */
+export const CARD_TEXT_LEFT = 16 + PAD;
+/** Where the row of the studio's name and logo ends. */
+export const CARD_HEADER_BOTTOM = PAD + HEADER;
+/** The photo's width, at the card's right edge. */
+export const CARD_PHOTO_WIDTH = 464;
+
 /**
  * The picture a messenger shows for a shared link, 1200×630 (cli/images/share-cards.ts draws it
  * with satori, which reads this tree's flexbox styles, and resvg). A plain function of the card's
@@ -29,8 +43,8 @@ export function ShareCard({ texts, photo, logo }: { texts: CardTexts; photo?: st
   return (
     <div style={{ display: 'flex', width: 1200, height: 630, background: PAGE, fontFamily: 'Noto Sans, Noto Sans Cyrillic', color: INK }}>
       <div style={{ display: 'flex', width: 16, height: 630, background: ACCENT }} />
-      <div style={{ display: 'flex', flexDirection: 'column', justifyContent: 'space-between', width: textWidth, padding: '56px 0 56px 56px' }}>
-        <div style={{ display: 'flex', alignItems: 'center', height: 64 }}>
+      <div style={{ display: 'flex', flexDirection: 'column', justifyContent: 'space-between', width: textWidth, padding: `${PAD}px 0 ${PAD}px ${PAD}px` }}>
+        <div style={{ display: 'flex', alignItems: 'center', height: HEADER }}>
           {logo ? <img src={logo} width={64} height={64} style={{ objectFit: 'contain', marginRight: 20 }} alt="" /> : null}
           {texts.siteName ? <div style={{ display: 'flex', fontSize: 34, fontWeight: 700, color: ACCENT }}>{texts.siteName}</div> : null}
         </div>
@@ -42,7 +56,7 @@ export function ShareCard({ texts, photo, logo }: { texts: CardTexts; photo?: st
             lineHeight: 1.15,
             // Three lines' height, from the top (a fourth line, where the fitted text still runs over, is hidden whole, never cut through):
             // a box satori sizes by its content collapses under overflow: hidden.
-            height: Math.ceil(texts.titleSize * 1.15 * 3),
+            height: titleHeight(texts.titleSize),
             flexShrink: 0,
             alignItems: 'flex-start',
             wordBreak: 'break-word',
@@ -51,9 +65,9 @@ export function ShareCard({ texts, photo, logo }: { texts: CardTexts; photo?: st
         >
           {texts.title}
         </div>
-        <div style={{ display: 'flex', fontSize: 34, color: MUTED, height: 46 }}>{texts.facts}</div>
+        <div style={{ display: 'flex', fontSize: 34, color: MUTED, height: FACTS }}>{texts.facts}</div>
       </div>
-      {photo ? <img src={photo} width={464} height={630} style={{ objectFit: 'cover', marginLeft: 'auto' }} alt="" /> : null}
+      {photo ? <img src={photo} width={CARD_PHOTO_WIDTH} height={630} style={{ objectFit: 'cover', marginLeft: 'auto' }} alt="" /> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // A worker thread of `content build` that draws share cards (share-cards.ts: satori lays the card
-// out, resvg rasterises it, sharp encodes the PNG), so that none of it runs on the build's thread.
+// out, resvg rasterises it, node's zlib writes the PNG), so that none of it runs on the build's thread.
 // Sent `{ warm: true }` first (it loads satori, its layout engine and the fonts while the pages are
 // made), then one card at a time; answers each with its PNG or the reason it could not be drawn.
 import { parentPort } from 'node:worker_threads';

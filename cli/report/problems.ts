@@ -871,6 +871,21 @@ export const PROBLEMS = {
     expected: { max: 'at most {max} characters' },
     found: { length: '{length} characters' },
   },
+  'title-too-long': {
+    severity: 'error',
+    title: 'A title longer than a page heading and a share card show',
+    message: 'The {what} ({locale}) has {length} characters; a title has at most {max}.',
+    hint: 'Name the page in a few words (the share card shows about three lines of it); say the rest in its description or its text.',
+    example: 'title:\n  en: Singing lessons for children and teenagers, with concerts twice a year, in small groups and one to one, …',
+    variants: {
+      word: 'The {what} ({locale}) has a word of {length} characters; a word of a title has at most {max}.',
+    },
+    hints: {
+      word: 'Break the word where it can be broken: a space, a hyphen, or a soft hyphen (\\u00AD in a double-quoted text) between its parts.',
+    },
+    expected: { max: 'at most {max} characters', word: 'words of at most {max} characters' },
+    found: { length: '{length} characters', word: '"{start}…", {length} characters' },
+  },
   'description-cut-off': {
     severity: 'warning',
     title: 'A page description that ends in "…"',

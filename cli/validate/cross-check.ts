@@ -12,6 +12,7 @@ import { courseTeachersExist, formCoursesExist, scheduleCoursesExist, teacherCou
 import { courseKeyOnCourseRoutes, courseRoutesInTable, courseRoutesShowCourses, homeRouteExists, legalRoutesNameText, uniqueRoutes } from './checks/routes.ts';
 import { coursesInForm, scheduleEndsAfterStart } from './checks/schedule.ts';
 import { textLettersRight } from './checks/text-letters.ts';
+import { titlesFit } from './checks/title-length.ts';
 import { uiVariablesFilled } from './checks/ui-variables.ts';
 import { uniqueBannerIds, uniqueFaqIds, uniqueFormValues } from './checks/unique-ids.ts';
 import { type Content, collection, SINGLETONS } from './content.ts';
@@ -47,6 +48,7 @@ const PER_FILE = new Map([
   [priceAmountsReadRight, 'price-amounts'],
   [uiVariablesFilled, 'ui-variables'],
   [textLettersRight, 'text-letters'],
+  [titlesFit, 'title-length'],
 ]);
 
 /** The names of the per-file checks. */
@@ -82,6 +84,7 @@ const CHECKS: Check[] = [
   priceAmountsReadRight,
   uiVariablesFilled,
   textLettersRight,
+  titlesFit,
 ];
 
 /** What no schema can say — references, uniqueness, consistency between files. */

@@ -4,6 +4,7 @@
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { renderAsync } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cardTexts } from '../../cli/images/card-text.ts';
@@ -193,6 +194,38 @@ describe('share cards show what they can show truthfully, in bounded time', { ti
     expect(shown).toContain('Хор');
     expect(shown).toContain('Chor');
     expect(shown).not.toMatch(/[\u{1F300}-\u{1FAFF}\u4e00-\u9fff\u0600-\u06ff\u0590-\u05ff]/u);
+  });
+
+  it("draws what resvg draws of the whole card: each card's title and facts rows over the ground its studio name, logo and photo share", async () => {
+    const photo = await sharp({ create: { width: 800, height: 533, channels: 3, background: '#3a7' } })
+      .composite([{ input: await flat(200, 200).png().toBuffer(), left: 300, top: 100 }])
+      .jpeg()
+      .toBuffer();
+    const logo = await flat(128, 128).jpeg().toBuffer();
+    const files = (path: string) => (path.includes('logo') ? logo : photo);
+    const cards = [
+      card({ title: 'Gesangsunterricht für Kinder', age: '6–16 Jahre', price: '25 € pro Stunde', photo: 'images/a.jpg', logo: 'images/logo.jpg' }),
+      card({ title: 'Очень длинное название курса '.repeat(12), age: '6–16 лет', photo: 'images/a.jpg', logo: 'images/logo.jpg' }),
+      // The J of the second line reaches left of the title's box, which clips it.
+      card({ siteName: undefined, title: 'Frühkindliche Förderung, 3–4 Jahre', price: '90 € pro Monat' }),
+      card({ title: 'Вокал' }),
+    ];
+    for (const c of cards) {
+      const drawn = await sharp(await drawCard(c, files))
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+      const whole = await sharp((await renderAsync(await cardSvg(c, files), { fitTo: { mode: 'original' } })).pixels, {
+        raw: { width: 1200, height: 630, channels: 4 },
+      })
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+      // The same pixels but where a letter's edge is blended in another order (a clip path's layer): at most 2 of 255 apart.
+      let apart = 0;
+      for (let i = 0; i < whole.length; i++) apart = Math.max(apart, Math.abs(drawn[i]! - whole[i]!));
+      expect(apart, c.title).toBeLessThanOrEqual(2);
+    }
   });
 
   it('draws a card whose title is one 60,000-letter word, cut to what three lines hold', async () => {
