@@ -10,5 +10,7 @@ export default defineConfig({
     maxWorkers: 2,
     // The shipped site is built once per run, and only when a test file of the run reads it (tests/built-site.ts).
     reporters: ['default', './tests/built-site.ts'],
+    // Each test file's temporary files in a folder of its own, named when the run ends if left behind.
+    setupFiles: ['./tests/temp-folder.ts'],
   },
 });

@@ -44,6 +44,8 @@ export default class BuiltSite implements Reporter {
     // As /tmp is: processes the tests run as another user (PostgreSQL, the service user) make their folders here too.
     chmodSync(this.root, 0o1777);
     process.env.TMPDIR = this.root;
+    // tests/temp-folder.ts gives each test file a folder of its own in it.
+    process.env.STUDIO_TEST_TMP = this.root;
     const root = this.root;
     process.once('exit', () => rmSync(root, { recursive: true, force: true }));
   }
@@ -66,16 +68,19 @@ export default class BuiltSite implements Reporter {
     if (this.out) rmSync(this.out, { recursive: true, force: true });
     this.out = undefined;
     if (!this.root) return;
-    const left = readdirSync(this.root).filter((name) => name !== 'node-compile-cache');
-    if (left.length) {
+    const left = readdirSync(this.root);
+    const found: string[] = [];
+    for (const name of left) {
+      // A test file's own folder (tests/temp-folder.ts), or something the run itself left at the top.
+      const inside = name.endsWith('.test.ts') ? readdirSync(join(this.root, name)) : [name];
       const kinds = new Map<string, number>();
-      for (const name of left) {
-        const kind = name.replace(/[-_.][^-_.]*$/, '');
+      for (const entry of inside.filter((e) => e !== 'node-compile-cache')) {
+        const kind = entry.replace(/[-_.][^-_.]*$/, '');
         kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
       }
-      const named = [...kinds].map(([kind, n]) => `${kind}-* (${n})`).join(', ');
-      process.stderr.write(`\nLeft in the temporary folder by the tests (removed now): ${named}\n`);
+      if (kinds.size) found.push(`${name.endsWith('.test.ts') ? name.replaceAll('__', '/') : '(the run)'}: ${[...kinds].map(([k, n]) => `${k}* (${n})`).join(', ')}`);
     }
+    if (found.length) process.stderr.write(`\nLeft in the temporary folder by the tests (removed now):\n  ${found.join('\n  ')}\n`);
     for (const name of left) {
       try {
         rmSync(join(this.root, name), { recursive: true, force: true });
