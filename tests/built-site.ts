@@ -78,7 +78,8 @@ export default class BuiltSite implements Reporter {
         const kind = entry.replace(/[-_.][^-_.]*$/, '');
         kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
       }
-      if (kinds.size) found.push(`${name.endsWith('.test.ts') ? name.replaceAll('__', '/') : '(the run)'}: ${[...kinds].map(([k, n]) => `${k}* (${n})`).join(', ')}`);
+      if (kinds.size)
+        found.push(`${name.endsWith('.test.ts') ? name.replaceAll('__', '/') : '(the run)'}: ${[...kinds].map(([k, n]) => `${k}* (${n})`).join(', ')}`);
     }
     if (found.length) process.stderr.write(`\nLeft in the temporary folder by the tests (removed now):\n  ${found.join('\n  ')}\n`);
     for (const name of left) {
