@@ -102,7 +102,7 @@ export function spawnServe(
   let out = '';
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`content serve did not start:\n${out}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`content serve did not start:\n${out}`)), 120_000);
     const onData = (d: string) => {
       out += d;
       // The last line `content serve` prints once it is ready.
@@ -134,7 +134,7 @@ export interface RawAnswer {
  * Sends bytes as they are over a new TCP connection (Node's http client refuses control
  * characters and other malformed requests) and reads until the server closes it.
  */
-export function rawRequest(url: string, bytes: string | Buffer, timeoutMs = 15_000): Promise<RawAnswer> {
+export function rawRequest(url: string, bytes: string | Buffer, timeoutMs = 60_000): Promise<RawAnswer> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect({ host: hostname, port: Number(port) });

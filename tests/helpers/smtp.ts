@@ -47,11 +47,14 @@ export async function startSmtp(port: number, reject?: (mail: ParsedMail) => { c
   };
 }
 
-/** Waits until `what` holds (polling), or fails after `ms`. */
-export async function until(what: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+/**
+ * Waits until `what` holds (polling). Without `ms`, as long as the test may run: its time limit is
+ * the backstop, and a busy machine only makes the wait longer; with `ms`, fails after that long.
+ */
+export async function until(what: () => boolean | Promise<boolean>, ms = Number.POSITIVE_INFINITY): Promise<void> {
   const end = Date.now() + ms;
   while (!(await what())) {
-    if (Date.now() > end) throw new Error('timed out');
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }
