@@ -1,4 +1,5 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
+import { createTransport } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 
 export interface Smtp {
@@ -58,3 +59,11 @@ export async function until(what: () => boolean | Promise<boolean>, ms = Number.
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** `content serve`'s e-mail settings for the test SMTP server on `port`, with short retries: a transport of its own for each server. */
+export const mailTo = (port: number, retry = { initialMs: 50, maxMs: 200 }) => ({
+  mailer: createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true }),
+  to: 'studio@example.org',
+  from: 'website@example.org',
+  retry,
+});
