@@ -65,13 +65,8 @@ describe('content serve: e-mail to the studio', () => {
     const port = await freePort();
     const smtp = await startSmtp(port);
     cleanups.push(smtp.close);
-    const data = tempData();
-    cleanups.push(data.cleanup);
-    const server = await serveSite(dist, {
-      data: data.dir,
-      mail: mailTo(port),
-    });
-    cleanups.push(() => server.close());
+    const server = await serveSite(dist, { mail: mailTo(port) });
+    cleanups.push(server.stop); // the server and its inbox
     const withPhone = validEnquiry({ name: 'Mit Telefon', phone: '+49 (0)30 123-45/67', locale: 'de' });
     const without = validEnquiry({ name: 'Ohne Telefon', locale: 'de' });
     for (const e of [withPhone, without]) expect((await postJson(server.url, e)).status).toBe(201);
@@ -159,13 +154,8 @@ describe('content serve: e-mail to the studio', () => {
     const port = await freePort();
     const smtp = await startSmtp(port);
     cleanups.push(smtp.close);
-    const data = tempData();
-    cleanups.push(data.cleanup);
-    const server = await serveSite(dist, {
-      data: data.dir,
-      mail: mailTo(port),
-    });
-    cleanups.push(() => server.close());
+    const server = await serveSite(dist, { mail: mailTo(port) });
+    cleanups.push(server.stop); // the server and its inbox
     const hasty = validEnquiry({ name: 'Hasty', fillMs: 400 });
     expect((await postJson(server.url, hasty)).status).toBe(201);
     expect(await server.inbox.list()).toEqual([expect.objectContaining({ name: 'Hasty', spam: 'too_fast' })]);
