@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import type { Reporter, TestSpecification, Vitest } from 'vitest/node';
 import { runCliProcess } from './helpers/cli.ts';
 
+/** The file in a test file's temporary folder that names the test file (tests/temp-folder.ts writes it). */
+const NAMED_BY = '.test-file';
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The shipped site, built once per run for the tests that serve or browse it (`inject('siteDir')`). */
@@ -72,14 +75,14 @@ export default class BuiltSite implements Reporter {
     const found: string[] = [];
     for (const name of left) {
       // A test file's own folder (tests/temp-folder.ts), or something the run itself left at the top.
-      const inside = name.endsWith('.test.ts') ? readdirSync(join(this.root, name)) : [name];
+      const named = join(this.root, name, NAMED_BY);
+      const inside = existsSync(named) ? readdirSync(join(this.root, name)).filter((e) => e !== NAMED_BY) : [name];
       const kinds = new Map<string, number>();
       for (const entry of inside.filter((e) => e !== 'node-compile-cache')) {
         const kind = entry.replace(/[-_.][^-_.]*$/, '');
         kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
       }
-      if (kinds.size)
-        found.push(`${name.endsWith('.test.ts') ? name.replaceAll('__', '/') : '(the run)'}: ${[...kinds].map(([k, n]) => `${k}* (${n})`).join(', ')}`);
+      if (kinds.size) found.push(`${existsSync(named) ? readFileSync(named, 'utf8') : '(the run)'}: ${[...kinds].map(([k, n]) => `${k}* (${n})`).join(', ')}`);
     }
     if (found.length) process.stderr.write(`\nLeft in the temporary folder by the tests (removed now):\n  ${found.join('\n  ')}\n`);
     for (const name of left) {
