@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Reporter, TestSpecification, Vitest } from 'vitest/node';
@@ -43,6 +43,7 @@ export default class BuiltSite implements Reporter {
 
   onInit(vitest: Vitest): void {
     this.vitest = vitest;
+    process.env.STUDIO_TEST_TMP_OUTER = tmpdir();
     this.root = mkdtempSync(join(tmpdir(), 'studio-tests-'));
     // As /tmp is: processes the tests run as another user (PostgreSQL, the service user) make their folders here too.
     chmodSync(this.root, 0o1777);
@@ -76,7 +77,9 @@ export default class BuiltSite implements Reporter {
     for (const name of left) {
       // A test file's own folder (tests/temp-folder.ts), or something the run itself left at the top.
       const named = join(this.root, name, NAMED_BY);
-      const inside = existsSync(named) ? readdirSync(join(this.root, name)).filter((e) => e !== NAMED_BY) : [name];
+      const inside = existsSync(named)
+        ? readdirSync(join(this.root, name)).filter((e) => e !== NAMED_BY && !lstatSync(join(this.root!, name, e)).isSymbolicLink())
+        : [name];
       const kinds = new Map<string, number>();
       for (const entry of inside.filter((e) => e !== 'node-compile-cache')) {
         const kind = entry.replace(/[-_.][^-_.]*$/, '');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
 
@@ -21,5 +21,12 @@ if (root && file) {
   mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o1777); // as /tmp is: PostgreSQL and the service user make their folders here too
   writeFileSync(join(dir, NAMED_BY), name);
+  // The caches tools keep in the temporary folder stay the machine's, shared by every file and run (tsx's compiled sources).
+  const outer = process.env.STUDIO_TEST_TMP_OUTER;
+  if (outer && process.getuid) {
+    const cache = `tsx-${process.getuid()}`;
+    mkdirSync(join(outer, cache), { recursive: true });
+    symlinkSync(join(outer, cache), join(dir, cache));
+  }
   process.env.TMPDIR = dir;
 }

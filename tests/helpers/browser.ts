@@ -88,7 +88,15 @@ export async function browserWithTextSize(px: number, viewport: { width: number;
   writeFileSync(join(profile, 'Default', 'Preferences'), JSON.stringify({ webkit: { webprefs: { default_font_size: px } } }));
   try {
     const context = await chromium.launchPersistentContext(profile, { executablePath: CHROME, args: CHROME_FLAGS, viewport });
-    context.once('close', () => rmSync(profile, { recursive: true, force: true }));
+    // Removed once Chromium has closed (and stopped writing to it): not on the close event, which comes before.
+    const close = context.close.bind(context);
+    context.close = async (options) => {
+      try {
+        await close(options);
+      } finally {
+        rmSync(profile, { recursive: true, force: true });
+      }
+    };
     return context;
   } catch (error) {
     rmSync(profile, { recursive: true, force: true });

@@ -39,7 +39,13 @@ export function readSent(dir: string): Set<number> {
 /** `content serve` in this process, on a free port of 127.0.0.1, with its own inbox. */
 export async function serveSite(site: string, options: Partial<ServeOptions> = {}): Promise<RunningServer & { data: string; stop: () => Promise<void> }> {
   const data = options.data ? { dir: options.data, cleanup: () => {} } : tempData();
-  const server = await startServer({ dir: site, data: data.dir, host: '127.0.0.1', port: 0, ...options });
+  let server: RunningServer;
+  try {
+    server = await startServer({ dir: site, data: data.dir, host: '127.0.0.1', port: 0, ...options });
+  } catch (error) {
+    data.cleanup(); // a server that refused to start leaves no inbox behind
+    throw error;
+  }
   return {
     ...server,
     data: data.dir,
