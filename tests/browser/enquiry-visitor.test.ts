@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
-import { launchBrowser, SKIP_BROWSER } from '../helpers/browser.ts';
+import { SKIP_BROWSER, siteInBrowser } from '../helpers/browser.ts';
 import { CONTENT } from '../helpers/cli.ts';
-import { serveSite } from '../helpers/serve.ts';
 
 /**
  * Issue #24, point 10, and #25 "Transparency": the form as a visitor sees and uses it, with a
@@ -34,28 +33,14 @@ async function axe(page: Page): Promise<string[]> {
   });
 }
 
-let browser: Browser;
-let base: string;
-let stop: () => Promise<void>;
-
-beforeAll(async () => {
-  const server = await serveSite(dist, { minFillMs: 0, rateLimit: { max: 0, windowMs: 60_000 } });
-  base = server.url;
-  stop = server.stop;
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stop?.();
-});
+const served = siteInBrowser(dist, { minFillMs: 0, rateLimit: { max: 0, windowMs: 60_000 } });
 
 async function open(path: string, javaScriptEnabled = true): Promise<{ page: Page; context: BrowserContext }> {
   // bypassCSP only so that axe can be injected; the page's own policy forbids inline script.
-  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  const context = await served.browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 }, bypassCSP: true });
   const page = await context.newPage();
-  await page.goto(base + path, { waitUntil: 'load' });
-  if (javaScriptEnabled) await page.waitForSelector('form[data-hydrated="true"]', { timeout: 15_000 });
+  await page.goto(served.base + path, { waitUntil: 'load' });
+  if (javaScriptEnabled) await page.waitForSelector('form[data-hydrated="true"]', { timeout: 0 });
   return { page, context };
 }
 
@@ -93,7 +78,7 @@ describe.skipIf(SKIP_BROWSER)('the form in a visitor’s hands (#24, point 10)',
     expect((await button.boundingBox())!.y).toBe(before.y);
     await page.mouse.up();
     // The click was a click: the form was checked, and the summary and the field say what is wrong.
-    await page.waitForSelector('#enquiry form [role="alert"]', { timeout: 5000 });
+    await page.waitForSelector('#enquiry form [role="alert"]', { timeout: 0 });
     expect(await fieldError(page, 'email')).toBe(form.errorEmail!.en);
     expect((await focused(page)).name).toBe('email');
     await context.close();
@@ -170,7 +155,7 @@ describe.skipIf(SKIP_BROWSER)('the form in a visitor’s hands (#24, point 10)',
     const titles = await page.$$eval('#courses li h4', (hs) => hs.map((h) => h.textContent ?? ''));
     expect(titles).toContain('Chess');
     for (const title of titles) {
-      await page.goto(`${base}/en`, { waitUntil: 'load' });
+      await page.goto(`${served.base}/en`, { waitUntil: 'load' });
       await page.click(`#courses li:has(h4:text-is("${title}")) a.button`);
       await page.waitForFunction(() => location.hash === '#enquiry');
       await page.waitForSelector('#enquiry form[data-hydrated="true"]');
@@ -180,7 +165,7 @@ describe.skipIf(SKIP_BROWSER)('the form in a visitor’s hands (#24, point 10)',
       if (title === 'Chess') expect(await page.inputValue('#enquiry [name="course"]')).toBe('chess');
     }
     // Every course has an option: a course page's sign-up always preselects its own.
-    await page.goto(`${base}/en/logorhythmics`, { waitUntil: 'load' });
+    await page.goto(`${served.base}/en/logorhythmics`, { waitUntil: 'load' });
     await page.click('main a.button[href="#enquiry"]');
     expect(await page.$eval('#enquiry [name="course"]', (s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe('Logorhythmics');
     await context.close();
@@ -247,14 +232,14 @@ describe.skipIf(SKIP_BROWSER)('the form in each of its states', () => {
   });
 
   it('has none on the server’s page for a refused plain form post either', async () => {
-    const context = await browser.newContext({ bypassCSP: true });
+    const context = await served.browser.newContext({ bypassCSP: true });
     const page = await context.newPage();
-    const answer = await page.request.post(`${base}/api/enquiry`, { form: { name: 'Axe', course: '', email: 'no@dot', locale: 'en' } });
+    const answer = await page.request.post(`${served.base}/api/enquiry`, { form: { name: 'Axe', course: '', email: 'no@dot', locale: 'en' } });
     expect(answer.status()).toBe(422);
     const html = await answer.text();
     // Shown at the site's own address (its stylesheet applies), with JavaScript on for axe.
-    await page.route(`${base}/__answer`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
-    await page.goto(`${base}/__answer`, { waitUntil: 'load' });
+    await page.route(`${served.base}/__answer`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+    await page.goto(`${served.base}/__answer`, { waitUntil: 'load' });
     expect(await axe(page)).toEqual([]);
     await context.close();
   });

@@ -74,7 +74,7 @@ function launchChrome(): Promise<{ child: ChildProcess; port: number }> {
   });
   let err = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Chromium did not open its DevTools port:\n${err}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`Chromium did not open its DevTools port:\n${err}`)), 120_000);
     child.stderr!.on('data', (d) => {
       err += d;
       const m = /DevTools listening on ws:\/\/127\.0\.0\.1:(\d+)\//.exec(err);

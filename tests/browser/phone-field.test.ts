@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
-import { launchBrowser, SKIP_BROWSER } from '../helpers/browser.ts';
+import { pastMinimumFillTime, SKIP_BROWSER, siteInBrowser } from '../helpers/browser.ts';
 import { CONTENT, runCli } from '../helpers/cli.ts';
-import { serveSite } from '../helpers/serve.ts';
 
 /**
  * Issue #37 point 6: the optional phone field of the enquiry form in real Chromium, with the
@@ -16,26 +15,10 @@ type L = 'ru' | 'en' | 'de';
 const form = (parse(readFileSync(join(CONTENT, 'ui.yaml'), 'utf8')) as Record<string, Record<string, Record<L, string>>>).form!;
 const dist = inject('siteDir');
 
-let browser: Browser;
-let base: string;
-let inbox: string;
-let stop: () => Promise<void>;
-
-beforeAll(async () => {
-  const server = await serveSite(dist, { rateLimit: { max: 0, windowMs: 60_000 } });
-  base = server.url;
-  inbox = server.data;
-  stop = server.stop;
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stop?.();
-});
+const served = siteInBrowser(dist, { rateLimit: { max: 0, windowMs: 60_000 } });
 
 async function stored(name: string): Promise<{ phone?: string; via: string; locale: string }[]> {
-  const r = await runCli(['enquiries', 'export', '--data', inbox, '--out', dist, '--format', 'json']);
+  const r = await runCli(['enquiries', 'export', '--data', served.inbox, '--out', dist, '--format', 'json']);
   expect(r.code, r.stderr).toBe(0);
   return (JSON.parse(r.stdout) as { name: string; phone?: string; via: string; locale: string }[]).filter((e) => e.name === name);
 }
@@ -67,13 +50,13 @@ async function phoneControl(page: Page) {
 
 describe.skipIf(SKIP_BROWSER)('#37 point 6: the phone field in the browser', () => {
   it('with the script: an optional tel field; a malformed number is named beside it, in German, and a right one is stored', async () => {
-    const context = await browser.newContext();
+    const context = await served.browser.newContext();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     try {
-      await page.goto(`${base}/de`, { waitUntil: 'load' });
-      await page.waitForSelector('form[data-hydrated="true"]', { timeout: 30_000 });
+      await page.goto(`${served.base}/de`, { waitUntil: 'load' });
+      await page.waitForSelector('form[data-hydrated="true"]', { timeout: 0 });
       expect(await phoneControl(page)).toEqual({
         type: 'tel',
         autocomplete: 'tel',
@@ -85,7 +68,7 @@ describe.skipIf(SKIP_BROWSER)('#37 point 6: the phone field in the browser', () 
       });
       await fill(page, 'Telefon mit Skript', 'ruf mich an');
       await page.click('#enquiry button[type="submit"]');
-      await page.waitForSelector('#enquiry-phone-error:not(:empty)', { timeout: 10_000 });
+      await page.waitForSelector('#enquiry-phone-error:not(:empty)', { timeout: 0 });
       expect(await page.textContent('#enquiry-phone-error')).toBe(form.errorPhone!.de);
       expect((await phoneControl(page)).invalid).toBe('true');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('phone');
@@ -93,9 +76,9 @@ describe.skipIf(SKIP_BROWSER)('#37 point 6: the phone field in the browser', () 
 
       await page.fill('#enquiry [name="phone"]', '+49 (0)30 123-45/67');
       // The server's minimum fill time, counted from when the page was shown.
-      await page.waitForFunction(() => performance.now() > 3300, undefined, { timeout: 10_000 });
+      await pastMinimumFillTime(page, 3000); // the server's default minimum fill time
       await page.click('#enquiry button[type="submit"]');
-      await page.waitForSelector(`#enquiry [role="status"]:has-text("${form.success!.de}")`, { timeout: 15_000 });
+      await page.waitForSelector(`#enquiry [role="status"]:has-text("${form.success!.de}")`, { timeout: 0 });
       expect(await stored('Telefon mit Skript')).toEqual([expect.objectContaining({ phone: '+49 (0)30 123-45/67', via: 'json', locale: 'de' })]);
       expect(errors).toEqual([]);
     } finally {
@@ -104,10 +87,10 @@ describe.skipIf(SKIP_BROWSER)('#37 point 6: the phone field in the browser', () 
   });
 
   it('without JavaScript: the plain form posts the phone; a malformed one comes back with its error beside it, and the corrected form is stored', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await served.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     try {
-      await page.goto(`${base}/en`, { waitUntil: 'load' });
+      await page.goto(`${served.base}/en`, { waitUntil: 'load' });
       expect(await phoneControl(page)).toMatchObject({ type: 'tel', autocomplete: 'tel', required: false, label: form.phone!.en, describedByExisting: true });
       await fill(page, 'Phone without script', 'not a number');
       await Promise.all([page.waitForLoadState('load'), page.click('#enquiry button[type="submit"]')]);
@@ -121,11 +104,11 @@ describe.skipIf(SKIP_BROWSER)('#37 point 6: the phone field in the browser', () 
       expect(await stored('Phone without script')).toEqual([]);
 
       await page.fill('#again-phone', '030 1234567');
-      await Promise.all([page.waitForURL((u) => u.pathname === '/en/thanks', { timeout: 15_000 }), page.click('button[type="submit"]')]);
+      await Promise.all([page.waitForURL((u) => u.pathname === '/en/thanks', { timeout: 0 }), page.click('button[type="submit"]')]);
       // And one sent without a phone at all.
-      await page.goto(`${base}/en`, { waitUntil: 'load' });
+      await page.goto(`${served.base}/en`, { waitUntil: 'load' });
       await fill(page, 'No phone without script', '');
-      await Promise.all([page.waitForURL((u) => u.pathname === '/en/thanks', { timeout: 15_000 }), page.click('#enquiry button[type="submit"]')]);
+      await Promise.all([page.waitForURL((u) => u.pathname === '/en/thanks', { timeout: 0 }), page.click('#enquiry button[type="submit"]')]);
       expect(await stored('Phone without script')).toEqual([expect.objectContaining({ phone: '030 1234567', via: 'form' })]);
       const none = await stored('No phone without script');
       expect(none).toHaveLength(1);

@@ -1,46 +1,34 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, SKIP_BROWSER } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { SKIP_BROWSER, siteInBrowser } from '../helpers/browser.ts';
 import { ROOT } from '../helpers/cli.ts';
-import { serveSite } from '../helpers/serve.ts';
 import { siteFiles } from '../helpers/site.ts';
 
 const SHOTS = join(ROOT, 'test-results', 'screenshots');
 const dist = inject('siteDir');
-let browser: Browser;
-let base: string;
-let stop: () => Promise<void>;
+const served = siteInBrowser(dist);
 /** Every page of the built site (the not-found pages too), as the URL that serves it. */
 let urls: string[] = [];
 
-beforeAll(async () => {
+beforeAll(() => {
   urls = siteFiles(dist)
     .filter((f) => f.endsWith('.html'))
     .map((f) => (f === 'index.html' ? '/' : `/${f.replace(/\.html$/, '')}`));
-  const server = await serveSite(dist);
-  base = server.url;
-  stop = server.stop;
-  browser = await launchBrowser();
   mkdirSync(SHOTS, { recursive: true });
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stop?.();
 });
 
 /** Opens a page the way a visitor does (a not-found page stays on screen for seconds before it goes home: long enough to be measured). */
 async function visit(page: Page, url: string): Promise<void> {
-  const res = await page.goto(base + url, { waitUntil: 'load' });
+  const res = await page.goto(served.base + url, { waitUntil: 'load' });
   expect(res?.status(), url).toBe(200);
 }
 
 describe.skipIf(SKIP_BROWSER)('every page on a phone', () => {
   for (const width of [320, 390])
     it(`fits ${width} px: the document is no wider than the screen, and nothing is logged as an error`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 800 }, isMobile: true, hasTouch: true });
+      const context = await served.browser.newContext({ viewport: { width, height: 800 }, isMobile: true, hasTouch: true });
       const page = await context.newPage();
       const errors: string[] = [];
       let current = '';
@@ -66,11 +54,11 @@ describe.skipIf(SKIP_BROWSER)('every page on a phone', () => {
     }, 600_000);
 
   it('names a favicon that exists, and /favicon.ico is there for those who ask without looking', async () => {
-    const html = await (await fetch(`${base}/`)).text();
+    const html = await (await fetch(`${served.base}/`)).text();
     const icons = [...html.matchAll(/<link rel="icon" href="([^"]+)"[^>]*>/g)].map((m) => m[1]!);
     expect(icons).toEqual(expect.arrayContaining(['/favicon.svg', '/favicon.ico']));
     for (const icon of new Set([...icons, '/favicon.ico'])) {
-      const res = await fetch(base + icon);
+      const res = await fetch(served.base + icon);
       expect(res.status, icon).toBe(200);
       const bytes = Buffer.from(await res.arrayBuffer());
       if (icon.endsWith('.svg')) expect(bytes.toString('utf8')).toMatch(/^<svg [^>]*viewBox="0 0 32 32"/);

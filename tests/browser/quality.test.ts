@@ -2,31 +2,18 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { HtmlValidate } from 'html-validate';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, SKIP_BROWSER } from '../helpers/browser.ts';
-import { serveSite } from '../helpers/serve.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { SKIP_BROWSER, siteInBrowser } from '../helpers/browser.ts';
 import { fileForUrl, internalRefs, siteFiles } from '../helpers/site.ts';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const dist = inject('siteDir');
 let pages: string[] = [];
-let browser: Browser;
-let base: string;
-let stop: () => Promise<void>;
+const served = siteInBrowser(dist);
 
-beforeAll(async () => {
+beforeAll(() => {
   pages = siteFiles(dist).filter((f) => f.endsWith('.html') && !/(^|\/)(404|thanks)\.html$/.test(f));
-  const server = await serveSite(dist);
-  base = server.url;
-  stop = server.stop;
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stop?.();
 });
 
 describe.skipIf(SKIP_BROWSER)('every built page', () => {
@@ -36,12 +23,12 @@ describe.skipIf(SKIP_BROWSER)('every built page', () => {
 
   it('has no serious or critical accessibility violation (axe-core)', async () => {
     // bypassCSP only so that axe itself can be injected; the page's own policy forbids inline script.
-    const context = await browser.newContext({ bypassCSP: true });
+    const context = await served.browser.newContext({ bypassCSP: true });
     const page = await context.newPage();
     const found: string[] = [];
     for (const file of [...pages, 'thanks.html', 'en/thanks.html']) {
       const url = file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`;
-      await page.goto(base + url, { waitUntil: 'load' });
+      await page.goto(served.base + url, { waitUntil: 'load' });
       await page.addScriptTag({ content: AXE });
       const violations = (await page.evaluate(async () => {
         // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page

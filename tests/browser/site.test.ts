@@ -1,11 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
-import { launchBrowser, SKIP_BROWSER } from '../helpers/browser.ts';
+import { pastMinimumFillTime, SKIP_BROWSER, siteInBrowser } from '../helpers/browser.ts';
 import { CONTENT, ROOT, runCli } from '../helpers/cli.ts';
-import { serveSite } from '../helpers/serve.ts';
 
 const LOCALES = ['ru', 'en', 'de'] as const;
 type L = (typeof LOCALES)[number];
@@ -17,43 +16,32 @@ const SHOTS = join(ROOT, 'test-results', 'screenshots');
 const home = (l: L) => (l === 'ru' ? '/' : `/${l}`);
 const at = (l: L, route: string) => (l === 'ru' ? route : `/${l}${route}`);
 
-let browser: Browser;
-let base: string;
-let stop: () => Promise<void>;
 const dist = inject('siteDir');
-let inbox: string;
+// The real server with its real inbox and its bot filter; the page's clock is moved past the minimum fill time.
+const MIN_FILL_MS = 2000;
+const served = siteInBrowser(dist, { minFillMs: MIN_FILL_MS, rateLimit: { max: 0, windowMs: 60_000 } });
 
 /** What the studio sees: the enquiries `content enquiries list` shows. */
 async function listed(): Promise<{ name: string; course: string; email: string; message: string; locale: string; via: string }[]> {
-  const r = await runCli(['enquiries', 'list', '--data', inbox, '--out', dist, '--format', 'json']);
+  const r = await runCli(['enquiries', 'list', '--data', served.inbox, '--out', dist, '--format', 'json']);
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout);
 }
 
-beforeAll(async () => {
-  // The real server with its real inbox; a shorter bot filter than the default 3 s keeps the tests quick.
-  const server = await serveSite(dist, { minFillMs: 2000, rateLimit: { max: 0, windowMs: 60_000 } });
-  inbox = server.data;
-  base = server.url;
-  stop = server.stop;
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stop?.();
-});
+beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 async function open(path: string, options: { javaScriptEnabled?: boolean; width?: number } = {}): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true, viewport: { width: options.width ?? 1280, height: 900 } });
+  const context = await served.browser.newContext({
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    viewport: { width: options.width ?? 1280, height: 900 },
+  });
   const page = await context.newPage();
-  await page.goto(base + path, { waitUntil: 'load' });
+  await page.goto(served.base + path, { waitUntil: 'load' });
   return { page, context };
 }
 
 /** Waits until the form's React part has hydrated (the loader marks the form). */
-const hydrated = (page: Page) => page.waitForSelector('form[data-hydrated="true"]', { timeout: 15_000 });
+const hydrated = (page: Page) => page.waitForSelector('form[data-hydrated="true"]', { timeout: 0 });
 
 /** The error text tied to a field through aria-describedby. */
 async function fieldError(page: Page, name: string): Promise<string> {
@@ -85,7 +73,7 @@ describe.skipIf(SKIP_BROWSER).each(LOCALES)('the site in %s', (locale) => {
     for (const m of site.menu) expect(labels).toContain(m.label[locale]);
     const hrefs = await page.$$eval('header nav a', (as) => as.map((a) => a.getAttribute('href')!));
     for (const href of hrefs) {
-      const res = await page.request.get(base + href.split('#')[0]);
+      const res = await page.request.get(served.base + href.split('#')[0]);
       expect(res.status(), href).toBe(200);
     }
     await context.close();
@@ -124,10 +112,10 @@ describe.skipIf(SKIP_BROWSER).each(LOCALES)('the site in %s', (locale) => {
     await page.selectOption('#enquiry [name="course"]', 'music');
     await page.fill('#enquiry [name="message"]', 'Hello <b>there</b>');
     await page.fill('#enquiry [name="email"]', 'parent@example.org');
-    await page.waitForTimeout(2100); // the minimum fill time of the bot filter
+    await pastMinimumFillTime(page, MIN_FILL_MS);
     await page.click('#enquiry button[type="submit"]');
     await page.waitForSelector(`#enquiry [role="status"]:has-text("${ui.form!.success![locale]}")`);
-    const human = await runCli(['enquiries', 'list', '--data', inbox, '--out', dist]);
+    const human = await runCli(['enquiries', 'list', '--data', served.inbox, '--out', dist]);
     expect(human.stdout).toMatch(new RegExp(`Test ${locale} +Вокал +parent@example.org +${locale} +Hello <b>there</b>`));
     expect((await listed()).filter((e) => e.name === `Test ${locale}`)).toEqual([
       expect.objectContaining({ course: 'music', email: 'parent@example.org', message: 'Hello <b>there</b>', locale, via: 'json' }),
@@ -164,7 +152,7 @@ describe.skipIf(SKIP_BROWSER).each(LOCALES)('the site in %s', (locale) => {
     await page.keyboard.type('Sent with the keyboard');
     await page.keyboard.press('Tab');
     await page.keyboard.type('keys@example.org');
-    await page.waitForTimeout(2100);
+    await pastMinimumFillTime(page, MIN_FILL_MS);
     await page.keyboard.press('Enter');
     await page.waitForSelector(`#enquiry [role="status"]:has-text("${ui.form!.success![locale]}")`);
     expect((await listed()).filter((e) => e.message === 'Sent with the keyboard' && e.locale === locale)).toHaveLength(1);
@@ -186,14 +174,14 @@ describe.skipIf(SKIP_BROWSER).each(LOCALES)('the site in %s', (locale) => {
   });
 
   it('shows the fallback message when the form script part cannot load', async () => {
-    const context = await browser.newContext();
+    const context = await served.browser.newContext();
     const page = await context.newPage();
     // Block the form's React part: the chunk the loader imports on demand.
-    const loader = readFileSync(join(dist, (await (await fetch(base + home(locale))).text()).match(/<script[^>]+src="\/([^"]+)"/)![1]!), 'utf8');
+    const loader = readFileSync(join(dist, (await (await fetch(served.base + home(locale))).text()).match(/<script[^>]+src="\/([^"]+)"/)![1]!), 'utf8');
     const island = loader.match(/import\(["'`]\.\.\/chunks\/([^"'`]+)["'`]\)/)![1]!; // either bundler's quotes
     await page.route(`**/${island}`, (route) => route.abort());
-    await page.goto(base + home(locale));
-    await page.waitForSelector(`text=${ui.form!.scriptFailed![locale].slice(0, 25)}`, { timeout: 15_000 });
+    await page.goto(served.base + home(locale));
+    await page.waitForSelector(`text=${ui.form!.scriptFailed![locale].slice(0, 25)}`, { timeout: 0 });
     await context.close();
   });
 
@@ -214,10 +202,10 @@ describe.skipIf(SKIP_BROWSER).each(LOCALES)('the site in %s', (locale) => {
   });
 
   it('shows every page with its content when JavaScript is off', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await served.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     for (const route of routes) {
-      const res = await page.goto(base + at(locale, route));
+      const res = await page.goto(served.base + at(locale, route));
       expect(res?.status(), route).toBe(200);
       expect((await page.textContent('main h1'))?.trim(), route).toBeTruthy();
       expect(await page.isVisible('header nav'), route).toBe(true);

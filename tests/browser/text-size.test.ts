@@ -1,9 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHROME, CHROME_FLAGS, SKIP_BROWSER } from '../helpers/browser.ts';
+import { browserWithTextSize, SKIP_BROWSER } from '../helpers/browser.ts';
 import { serveSite } from '../helpers/serve.ts';
 import { siteFiles } from '../helpers/site.ts';
 
@@ -23,17 +19,6 @@ const dist = inject('siteDir');
 let urls: string[] = [];
 let base: string;
 let stop: () => Promise<void>;
-const profiles: string[] = [];
-
-/** A Chromium whose text size is set as a visitor sets it: in the profile's preferences. */
-async function browserWithTextSize(px: number): Promise<BrowserContext> {
-  const profile = mkdtempSync(join(tmpdir(), 'studio-text-size-'));
-  profiles.push(profile);
-  mkdirSync(join(profile, 'Default'));
-  writeFileSync(join(profile, 'Default', 'Preferences'), JSON.stringify({ webkit: { webprefs: { default_font_size: px } } }));
-  return chromium.launchPersistentContext(profile, { executablePath: CHROME, args: CHROME_FLAGS, viewport: { width: WIDTHS[0]!, height: 700 } });
-}
-
 beforeAll(async () => {
   urls = siteFiles(dist)
     .filter((f) => f.endsWith('.html') && !/(^|\/)404\.html$/.test(f))
@@ -45,14 +30,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stop?.();
-  for (const p of profiles) rmSync(p, { recursive: true, force: true });
 });
 
 describe.skipIf(SKIP_BROWSER)('every page at a larger text size', () => {
   it('runs off no 320 or 390 px screen at 150 % and 200 % text size, and the schedule shows its whole time column', async () => {
     const found: string[] = [];
     for (const size of TEXT_SIZES) {
-      const context = await browserWithTextSize(size.px);
+      const context = await browserWithTextSize(size.px, { width: WIDTHS[0]!, height: 700 });
       const page = await context.newPage();
       try {
         for (const width of WIDTHS) {
@@ -89,7 +73,7 @@ describe.skipIf(SKIP_BROWSER)('every page at a larger text size', () => {
   }, 600_000);
 
   it('hyphenates long words in the language of each text (hyphens: auto, with the lang of the text)', async () => {
-    const context = await browserWithTextSize(32);
+    const context = await browserWithTextSize(32, { width: WIDTHS[0]!, height: 700 });
     const page = await context.newPage();
     await page.setViewportSize({ width: 320, height: 700 });
     const found: string[] = [];
@@ -115,7 +99,7 @@ describe.skipIf(SKIP_BROWSER)('every page at a larger text size', () => {
   }, 120_000);
 
   it('shows the keyboard focus in the dark footer with at least 3:1 contrast against it', async () => {
-    const context = await browserWithTextSize(16);
+    const context = await browserWithTextSize(16, { width: WIDTHS[0]!, height: 700 });
     const page = await context.newPage();
     try {
       await page.goto(`${base}/en/faq`, { waitUntil: 'load' });

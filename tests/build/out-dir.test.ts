@@ -28,7 +28,7 @@ function project(name: string): string {
 /** Waits until the detached deletions beside the sites in `dir` are done (999999999: the tests' decoys). */
 async function settled(dir: string) {
   const trash = () => readdirSync(dir).filter((n) => /^\.[^.]+\.(trash|previous)-(?!999999999)\d+/.test(n));
-  for (let i = 0; i < 100 && trash().length; i++) await new Promise((r) => setTimeout(r, 100));
+  while (trash().length) await new Promise((r) => setTimeout(r, 100)); // no time limit of its own: the test's is the backstop
   expect(trash()).toEqual([]);
 }
 
@@ -192,7 +192,7 @@ describe('content build replaces only a site it built', () => {
     expect(r.code).toBe(0);
     // The old site is deleted by a process of its own; give it time, then nothing of the user's is gone.
     const ours = () => readdirSync(dir).filter((n) => n.startsWith('.dist.') && !decoys.includes(n));
-    for (let i = 0; i < 100 && ours().length; i++) await new Promise((r) => setTimeout(r, 100));
+    while (ours().length) await new Promise((r) => setTimeout(r, 100)); // no time limit of its own: the test's is the backstop
     expect(ours()).toEqual([]);
     const after = new Map([...tree(dir)].filter(([path]) => decoys.some((d) => path.startsWith(d))));
     expect(after).toEqual(before);

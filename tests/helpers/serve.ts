@@ -39,7 +39,13 @@ export function readSent(dir: string): Set<number> {
 /** `content serve` in this process, on a free port of 127.0.0.1, with its own inbox. */
 export async function serveSite(site: string, options: Partial<ServeOptions> = {}): Promise<RunningServer & { data: string; stop: () => Promise<void> }> {
   const data = options.data ? { dir: options.data, cleanup: () => {} } : tempData();
-  const server = await startServer({ dir: site, data: data.dir, host: '127.0.0.1', port: 0, ...options });
+  let server: RunningServer;
+  try {
+    server = await startServer({ dir: site, data: data.dir, host: '127.0.0.1', port: 0, ...options });
+  } catch (error) {
+    data.cleanup(); // a server that refused to start leaves no inbox behind
+    throw error;
+  }
   return {
     ...server,
     data: data.dir,
@@ -102,7 +108,7 @@ export function spawnServe(
   let out = '';
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`content serve did not start:\n${out}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`content serve did not start:\n${out}`)), 120_000);
     const onData = (d: string) => {
       out += d;
       // The last line `content serve` prints once it is ready.
@@ -134,7 +140,7 @@ export interface RawAnswer {
  * Sends bytes as they are over a new TCP connection (Node's http client refuses control
  * characters and other malformed requests) and reads until the server closes it.
  */
-export function rawRequest(url: string, bytes: string | Buffer, timeoutMs = 15_000): Promise<RawAnswer> {
+export function rawRequest(url: string, bytes: string | Buffer, timeoutMs = 60_000): Promise<RawAnswer> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect({ host: hostname, port: Number(port) });

@@ -1,4 +1,5 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
+import { createTransport } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 
 export interface Smtp {
@@ -47,11 +48,22 @@ export async function startSmtp(port: number, reject?: (mail: ParsedMail) => { c
   };
 }
 
-/** Waits until `what` holds (polling), or fails after `ms`. */
-export async function until(what: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+/**
+ * Waits until `what` holds (polling). Without `ms`, as long as the test may run: its time limit is
+ * the backstop, and a busy machine only makes the wait longer; with `ms`, fails after that long.
+ */
+export async function until(what: () => boolean | Promise<boolean>, ms = Number.POSITIVE_INFINITY): Promise<void> {
   const end = Date.now() + ms;
   while (!(await what())) {
-    if (Date.now() > end) throw new Error('timed out');
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** `content serve`'s e-mail settings for the test SMTP server on `port`, with short retries: a transport of its own for each server. */
+export const mailTo = (port: number, retry = { initialMs: 50, maxMs: 200 }) => ({
+  mailer: createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true }),
+  to: 'studio@example.org',
+  from: 'website@example.org',
+  retry,
+});

@@ -1,48 +1,15 @@
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { createTransport } from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { ServeEvent } from '../../cli/serve/events.ts';
 import { runCli } from '../helpers/cli.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { postJson, readSent, readStored, serveSite, spawnServe, tempData, validEnquiry } from '../helpers/serve.ts';
-import { startSmtp as startRejectingSmtp } from '../helpers/smtp.ts';
+import { mailTo, startSmtp, until } from '../helpers/smtp.ts';
 
 const dist = inject('siteDir');
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-/** A real SMTP server on 127.0.0.1 that keeps every message it is given. */
-async function startSmtp(port: number) {
-  const received: ParsedMail[] = [];
-  const envelopes: string[][] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      envelopes.push(session.envelope.rcptTo.map((r) => r.address));
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(port, '127.0.0.1', r));
-  return { received, envelopes, close: () => new Promise<void>((r) => smtp.close(() => r())) };
-}
-
-const until = async (what: () => boolean, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
-
-const transport = (port: number) => createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
 
 describe('content serve: e-mail to the studio', () => {
   it('stores enquiries while SMTP is down and e-mails each one exactly once when it is back', async () => {
@@ -52,7 +19,7 @@ describe('content serve: e-mail to the studio', () => {
     cleanups.push(data.cleanup);
     const server = await serveSite(dist, {
       data: data.dir,
-      mail: { mailer: transport(port), to: 'studio@example.org', from: 'website@example.org', retry: { initialMs: 50, maxMs: 200 } },
+      mail: mailTo(port),
       log: (e) => events.push(e),
     });
     cleanups.push(() => server.close());
@@ -98,13 +65,8 @@ describe('content serve: e-mail to the studio', () => {
     const port = await freePort();
     const smtp = await startSmtp(port);
     cleanups.push(smtp.close);
-    const data = tempData();
-    cleanups.push(data.cleanup);
-    const server = await serveSite(dist, {
-      data: data.dir,
-      mail: { mailer: transport(port), to: 'studio@example.org', from: 'website@example.org', retry: { initialMs: 50, maxMs: 200 } },
-    });
-    cleanups.push(() => server.close());
+    const server = await serveSite(dist, { mail: mailTo(port) });
+    cleanups.push(server.stop); // the server and its inbox
     const withPhone = validEnquiry({ name: 'Mit Telefon', phone: '+49 (0)30 123-45/67', locale: 'de' });
     const without = validEnquiry({ name: 'Ohne Telefon', locale: 'de' });
     for (const e of [withPhone, without]) expect((await postJson(server.url, e)).status).toBe(201);
@@ -119,18 +81,18 @@ describe('content serve: e-mail to the studio', () => {
     const port = await freePort();
     const data = tempData();
     cleanups.push(data.cleanup);
-    const mail = { mailer: transport(port), to: 'studio@example.org', from: 'website@example.org', retry: { initialMs: 50, maxMs: 100 } };
+    const mail = () => mailTo(port, { initialMs: 50, maxMs: 100 });
     const before = await serveSite(dist, { data: data.dir });
     expect((await postJson(before.url, validEnquiry({ name: 'Before' }))).status).toBe(201);
     await before.close();
-    const down = await serveSite(dist, { data: data.dir, mail });
+    const down = await serveSite(dist, { data: data.dir, mail: mail() });
     const e = validEnquiry({ name: 'Owed' });
     expect((await postJson(down.url, e)).status).toBe(201);
     await down.close();
 
     const smtp = await startSmtp(port);
     cleanups.push(smtp.close);
-    const up = await serveSite(dist, { data: data.dir, mail: { ...mail, mailer: transport(port) } });
+    const up = await serveSite(dist, { data: data.dir, mail: mail() });
     cleanups.push(() => up.close());
     await until(() => readSent(data.dir).size === 1);
     await new Promise((r) => setTimeout(r, 300));
@@ -146,13 +108,13 @@ describe('content serve: e-mail to the studio', () => {
   it('an e-mail the mail server rejects for good (554) is marked failed and never holds back the later ones, across a restart', async () => {
     const port = await freePort();
     // The studio's mail server refuses one message for what the visitor wrote (a spam or virus filter).
-    const smtp = await startRejectingSmtp(port, (m) =>
+    const smtp = await startSmtp(port, (m) =>
       (m.text ?? '').includes('FILTER-BAIT') ? { code: 554, text: '5.7.1 Message rejected: content looks like spam' } : undefined,
     );
     cleanups.push(smtp.close);
     const data = tempData();
     cleanups.push(data.cleanup);
-    const mail = () => ({ mailer: transport(port), to: 'studio@example.org', from: 'website@example.org', retry: { initialMs: 50, maxMs: 200 } });
+    const mail = () => mailTo(port);
     const events: ServeEvent[] = [];
     const first = await serveSite(dist, { data: data.dir, mail: mail(), log: (e) => events.push(e) });
     for (const name of ['Anna', 'Bait', 'Clara'])
@@ -192,13 +154,8 @@ describe('content serve: e-mail to the studio', () => {
     const port = await freePort();
     const smtp = await startSmtp(port);
     cleanups.push(smtp.close);
-    const data = tempData();
-    cleanups.push(data.cleanup);
-    const server = await serveSite(dist, {
-      data: data.dir,
-      mail: { mailer: transport(port), to: 'studio@example.org', from: 'website@example.org', retry: { initialMs: 50, maxMs: 200 } },
-    });
-    cleanups.push(() => server.close());
+    const server = await serveSite(dist, { mail: mailTo(port) });
+    cleanups.push(server.stop); // the server and its inbox
     const hasty = validEnquiry({ name: 'Hasty', fillMs: 400 });
     expect((await postJson(server.url, hasty)).status).toBe(201);
     expect(await server.inbox.list()).toEqual([expect.objectContaining({ name: 'Hasty', spam: 'too_fast' })]);

@@ -599,7 +599,7 @@ pgDescribe('the database stopped under load and started again', () => {
     let restarted = false;
     try {
       const a = await serve(url);
-      await until(() => /"level":40,.*the database cannot store enquiries/.test(a.output()), 10_000);
+      await until(() => /"level":40,.*the database cannot store enquiries/.test(a.output()));
       expect((await fetch(`${a.url}/api/health`)).status).toBe(503);
       expect((await send(a.url, validEnquiry())).status).toBe(503);
       expect((await fetch(`${a.url}/vocal/`)).status).toBe(200);
