@@ -67,4 +67,35 @@ describe('codeFrame', () => {
     expect(frame.split('\n')[3]).toBe('    |           [^^^^]');
     expect(frame.match(/\[/g)).toHaveLength(1);
   });
+  it('shows a window around the column of a line longer than 100 characters, marked with "…", not the whole line', () => {
+    const word = 'Б'.repeat(60_000);
+    const text = `route: /vocal\ntitle: ${word}x\norder: 1`;
+    const frame = codeFrame(text, 2, 8 + 60_000, 8 + 60_001).split('\n');
+    expect(frame.every((l) => l.length < 120)).toBe(true);
+    expect(frame[1]).toMatch(/^> 2 \| …Б+x$/);
+    // The caret stays under the character it names.
+    expect(frame[2]!.indexOf('^')).toBe(frame[1]!.indexOf('x'));
+    // The start of a long line: cut at its end only.
+    const head = codeFrame(text, 2, 1).split('\n');
+    expect(head[1]).toMatch(/^> 2 \| title: Б+…$/);
+    expect(head[2]).toBe('    | ^');
+    // A short line beside a long one is shown whole when the window starts at 0.
+    expect(head[0]).toBe('  1 | route: /vocal');
+  });
+
+  it("never cuts an emoji in half at the window's edges", () => {
+    const text = `title: ${'🎵'.repeat(200)}`;
+    for (const column of [100, 101, 201, 202]) {
+      const [src] = codeFrame(text, 1, column).split('\n') as [string];
+      expect(src).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+    }
+  });
+
+  it('shows control characters as visible ones: a file cannot send escape sequences to the terminal or reorder the line', () => {
+    const frame = codeFrame('title: \u001b[2Jx\u0007y\u007f\u202ez\u0085', 1, 12);
+    expect(frame).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+    const [src, caret] = frame.split('\n') as [string, string];
+    expect(src).toBe('> 1 | title: ␛[2Jx␇y␡\ufffdz\ufffd');
+    expect(src[caret.indexOf('^')]).toBe('x');
+  });
 });
