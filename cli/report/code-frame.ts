@@ -11,6 +11,7 @@ const BEFORE = 30;
  * overrides and isolates as �. A tab is shown as →.
  */
 function visible(line: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it replaces
   return line.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => {
     const code = c.charCodeAt(0);
     if (c === '\t') return '→';

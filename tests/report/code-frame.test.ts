@@ -93,6 +93,7 @@ describe('codeFrame', () => {
 
   it('shows control characters as visible ones: a file cannot send escape sequences to the terminal or reorder the line', () => {
     const frame = codeFrame('title: \u001b[2Jx\u0007y\u007f\u202ez\u0085', 1, 12);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must not be left
     expect(frame).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
     const [src, caret] = frame.split('\n') as [string, string];
     expect(src).toBe('> 1 | title: ␛[2Jx␇y␡\ufffdz\ufffd');
