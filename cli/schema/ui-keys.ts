@@ -115,6 +115,9 @@ export type UiKey = { [N in UiNamespace]: `${N}.${(typeof UI_KEYS)[N][number]}` 
 /** The plural forms ui.yaml can hold: a plural family's keys end in these (`prices.lessons_few`). */
 export type PluralSuffix = 'one' | 'few' | 'many' | 'other';
 
+/** A plural family by its name (`prices.lessons` for `prices.lessons_one` … `_other`): i18next picks the form by `count`. */
+export type UiPluralKey = UiKey extends infer K ? (K extends `${infer Base}_${PluralSuffix}` ? Base : never) : never;
+
 /**
  * The plural suffixes i18next uses, by locale: the categories of the language's plural rules
  * (Intl.PluralRules, which i18next asks too), in UI_KEYS' order. ru has four forms; en and de two.

@@ -1,6 +1,5 @@
 import type { DefaultLocale } from '../../locales.ts';
 import { keepDaysOf, type LEGAL_VARIABLES } from '../../schema/legal.ts';
-import type { UiKey } from '../../schema/ui-keys.ts';
 import type { Builder } from './page-kind.ts';
 import { titled } from './page-kind.ts';
 
@@ -13,7 +12,7 @@ import { titled } from './page-kind.ts';
  */
 export const legalPage: Builder<'legal'> = (ctx, route) => {
   const values: Record<(typeof LEGAL_VARIABLES)[number], string> = {
-    keepDays: ctx.ux('legal.days' as UiKey, { count: keepDaysOf(ctx.content.site.data) }).text,
+    keepDays: ctx.ux('legal.days', { count: keepDaysOf(ctx.content.site.data) }).text,
   };
   const fill = (text: { text: string; lang?: DefaultLocale }) =>
     text.text.includes('{{') ? { ...text, text: text.text.replace(/\{\{(\w+)\}\}/g, (all, name: string) => values[name as keyof typeof values] ?? all) } : text;

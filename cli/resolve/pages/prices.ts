@@ -1,6 +1,5 @@
 import type { PriceCategoryModel } from '../../../templates/model.ts';
 import type { PricesFile } from '../../schema/price.ts';
-import type { UiKey } from '../../schema/ui-keys.ts';
 import type { LocaleContext } from '../context.ts';
 import type { BodyOf, Builder } from './page-kind.ts';
 import { titled } from './page-kind.ts';
@@ -18,7 +17,7 @@ export const pricesPage: Builder<'prices'> = (ctx, route) => {
       id: p.id,
       name: p.name,
       description: tx(p.description),
-      revisions: ux('prices.revisions' as UiKey, { count: p.revisions }),
+      revisions: ux('prices.revisions', { count: p.revisions }),
       price: p.price ? ctx.price(p.price) : undefined,
     })),
     paymentRules: prices.paymentRules.map(tx),
@@ -60,7 +59,7 @@ function category(ctx: LocaleContext, cat: PricesFile['categories'][number], byL
     table: cat.table && {
       caption: tx(cat.table.caption),
       columnHeader: tx(cat.table.columnHeader),
-      columns: cat.table.columns.map((n) => ux('prices.lessons' as UiKey, { count: n })),
+      columns: cat.table.columns.map((n) => ux('prices.lessons', { count: n })),
       rows: cat.table.rows.map((r) => ({ id: r.id, label: tx(r.label), amounts: r.amounts.map((a) => ({ text: ctx.money(a) })) })),
     },
     notes: (cat.notes ?? []).map(tx),
