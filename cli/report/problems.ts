@@ -542,6 +542,14 @@ export const PROBLEMS = {
       noContentVariables: 'no variables (content texts have none)',
     },
   },
+  'days-word-twice': {
+    severity: 'error',
+    title: 'A word for days after the retention period',
+    message: 'The {language} text writes "{found}": the period is filled in with its word for days already ("{filled}"), so visitors would read "{shown}".',
+    hint: 'Leave out "{word}": write the variable alone, as the Russian text does.',
+    expected: { alone: 'the variable alone (it reads "{filled}")' },
+    example: 'ru: удаляются через {{keepDays}} дней  (the page would read "через 180 дней дней")',
+  },
   'single-brace-variable': {
     severity: 'error',
     title: 'A {variable} in single braces',

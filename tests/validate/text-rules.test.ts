@@ -114,6 +114,31 @@ const CASES: Case[] = [
   { name: 'a line break in a course title', file: 'courses/vocal.yaml', from: '  ru: Вокал\n', to: '"Вокал\\nи ещё"', code: 'line-break', says: /line/ },
   { name: 'a line break in a menu label', file: 'site.yaml', from: '    en: Prices\n', to: '"Prices\\u2028Now"', code: 'line-break', says: /line/ },
   { name: 'a line break in a UI label', file: 'ui.yaml', from: '    de: Menü\n', to: '"Me\\nnü"', code: 'line-break', says: /line/ },
+  // {{keepDays}} is filled in with its word for days (ui.yaml legal.days_*): a word after it would be said twice.
+  {
+    name: 'a word for days after {{keepDays}} in a Russian legal text',
+    file: 'legal.yaml',
+    from: "    - ru: 'TODO: название и адрес оператора'\n",
+    to: "'Заявки удаляются через {{keepDays}} дней после поступления.'",
+    code: 'days-word-twice',
+    says: /"180 дней дней"/,
+  },
+  {
+    name: 'a word for days after {{keepDays}} in an English legal text',
+    file: 'legal.yaml',
+    from: "      en: 'TODO: operator name and address'\n",
+    to: "'Enquiries are deleted {{keepDays}} days after they arrive.'",
+    code: 'days-word-twice',
+    says: /"180 days days"/,
+  },
+  {
+    name: 'a word for days after {{keepDays}} in a German legal text',
+    file: 'legal.yaml',
+    from: "      de: 'TODO: Name und Anschrift des Betreibers'\n",
+    to: "'Anfragen werden {{keepDays}} Tagen nach Eingang gelöscht.'",
+    code: 'days-word-twice',
+    says: /"180 Tage Tagen"/,
+  },
   // Written with escapes, in a file that holds neither "{{" nor "$t(" as such (the checks skip a file by its text).
   {
     name: 'a variable written with an escape in a content text',
