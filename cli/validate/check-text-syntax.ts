@@ -1,5 +1,5 @@
 import { type PathPart, problemAt } from '../load/source.ts';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locales.ts';
+import { DEFAULT_LOCALE, LANGUAGE_NAMES, LOCALES, type Locale } from '../locales.ts';
 import { catalogued, expectedOf, hintOf, type Problem } from '../report/problem.ts';
 import type { ContentType } from '../schema/layout.ts';
 import { keepDaysOf, LEGAL_VARIABLES } from '../schema/legal.ts';
@@ -145,7 +145,7 @@ function daysWordTwice(text: string, locale: Locale, days: KeepDays): Omit<Probl
   const filled = days.filled(locale);
   return catalogued(
     'days-word-twice',
-    { language: locale, found: m[0], filled, shown: `${filled} ${m[1]}`, word: m[1]! },
+    { language: LANGUAGE_NAMES[locale], found: m[0], filled, shown: `${filled} ${m[1]}`, word: m[1]! },
     { expected: expectedOf('days-word-twice', 'alone', { filled }), found: `"${m[0]}"` },
   );
 }
