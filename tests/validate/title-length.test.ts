@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentCopy, FIXTURE, runCli } from '../helpers/cli.ts';
+import { CONTENT, contentCopy, FIXTURE, runCli } from '../helpers/cli.ts';
 
 interface Problem {
   code: string;
@@ -27,8 +27,33 @@ const vocal = readFileSync(join(FIXTURE, 'courses/vocal.yaml'), 'utf8');
 const routes = readFileSync(join(FIXTURE, 'routes.yaml'), 'utf8');
 
 describe('validate: titles a page and a share card can show', { timeout: 60_000 }, () => {
-  it('finds every shipped title fine', async () => {
+  it('finds every shipped title fine, and those of the test fixture', async () => {
+    expect((await validate(CONTENT)).problems).toEqual([]);
     expect((await validate(FIXTURE)).problems).toEqual([]);
+  });
+
+  it("refuses a studio's name written once for every language (a plain text, not a placeholder) that is too long or has too long a word", async () => {
+    const site = readFileSync(join(FIXTURE, 'site.yaml'), 'utf8');
+    const placeholder = "name:\n  ru: 'TODO: название студии'\n  en: 'TODO: studio name'\n  de: 'TODO: Name des Studios'\n";
+    expect(site).toContain(placeholder);
+    const word = 'Я'.repeat(300);
+    const c = contentCopy({ 'site.yaml': site.replace(placeholder, `name: Studio ${word}\n`) });
+    try {
+      const { code, problems } = await validate(c.dir);
+      expect(code).toBe(1);
+      expect(problems.map((p) => `${p.severity} ${p.file}:${p.line}:${p.column} ${p.path} ${p.message}`)).toEqual([
+        "error site.yaml:2:7 name The studio's name (every language) has 307 characters; a title has at most 100.",
+        "error site.yaml:2:14 name The studio's name (every language) has a word of 300 characters; a word of a title has at most 30.",
+      ]);
+      const fine = contentCopy({ 'site.yaml': site.replace(placeholder, 'name: Studio Zwei Linden\n') });
+      try {
+        expect((await validate(fine.dir)).problems).toEqual([]);
+      } finally {
+        fine.cleanup();
+      }
+    } finally {
+      c.cleanup();
+    }
   });
 
   it('refuses a word of 60,000 letters in a course title at the word itself, before the build draws anything', async () => {

@@ -27,11 +27,14 @@ const length = (text: string) => (text.length > 0 ? [...text].length : 0);
  */
 export const titlesFit: Check = ({ content, courses }) => {
   const problems: Problem[] = [];
+  // A title by language ({ ru, en, de }), or one text for every language (the studio's name once it is written in).
   const localized = (source: SourceFile, path: PathPart[], value: unknown, what: string) => {
-    if (!value || typeof value !== 'object') return;
-    for (const [locale, text] of Object.entries(value as Record<string, unknown>)) {
+    const texts: [string | undefined, unknown][] =
+      typeof value === 'string' ? [[undefined, value]] : value && typeof value === 'object' ? Object.entries(value as Record<string, unknown>) : [];
+    for (const [key, text] of texts) {
       if (typeof text !== 'string') continue;
-      const at = [...path, locale];
+      const at = key === undefined ? path : [...path, key];
+      const locale = key ?? 'every language';
       const whole = length(text);
       if (whole > TITLE_MAX)
         problems.push(
