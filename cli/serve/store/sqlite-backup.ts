@@ -41,17 +41,18 @@ function sync(path: string): void {
  * hidden name beside `to` (created first with mode 0600: SQLite keeps the mode of the file it is
  * given), synced, and only then given the name `to`, which never replaces a file; the folder is
  * synced so that the name survives a crash. A backup killed midway (kill -9, a full disk) leaves
- * no file named `to`; its hidden partial copy is removed by the next backup to the same name.
+ * no file named `to`; its hidden partial copy is removed by the next backup into the same folder.
  * Returns how many enquiries the copy holds.
  */
 export function backupStore(store: SqliteStore, to: string): number {
   const target = resolve(to);
   if (lstatSync(target, { throwIfNoEntry: false })) throw Object.assign(new Error(`${to} already exists`), { code: 'EEXIST' });
   const folder = dirname(target);
-  // Partial copies of earlier backups to this name whose process was killed: they hold personal data.
+  // Partial copies left in this folder by earlier backups whose process was killed, whatever name they were to get
+  // (a nightly backup is named by its date, so none is ever made to the same name again): they hold personal data.
   for (const name of existsSync(folder) ? readdirSync(folder) : []) {
     const m = PARTIAL.exec(name);
-    if (m?.[1] === basename(target) && !running(Number(m[2]))) rmSync(join(folder, name), { force: true });
+    if (m && !running(Number(m[2]))) rmSync(join(folder, name), { force: true });
   }
   const partial = partialName(target, process.pid);
   closeSync(openSync(partial, 'wx', 0o600));
