@@ -22,9 +22,20 @@ fail() {
 
 # Restarts studio-serve.service if it runs, and forgets the restart owed ($1) once it is done.
 # As the studio user (from CI) through the one sudo rule docs/deploy.md sets up; as root directly.
+# Where systemd does not run it (a container), STUDIO_RESTART_COMMAND is how the machine restarts
+# "content serve" (e.g. supervisorctl restart studio-serve): one that fails stays owed.
 restart_serve() {
   if ! command -v systemctl >/dev/null 2>&1 || ! systemctl is-active --quiet studio-serve.service 2>/dev/null; then
-    echo "publish: studio-serve.service is not running here: a \"content serve\" started by hand must be restarted by hand"
+    if [ -n "${STUDIO_RESTART_COMMAND:-}" ]; then
+      if sh -c "$STUDIO_RESTART_COMMAND"; then
+        rm -f -- "$1"
+        echo "publish: restarted content serve with: $STUDIO_RESTART_COMMAND"
+      else
+        echo "publish: the restart failed ($STUDIO_RESTART_COMMAND); it stays owed in $1: the next publish tries again" >&2
+      fi
+      return 0
+    fi
+    echo "publish: studio-serve.service is not running here: a \"content serve\" started otherwise must be restarted by hand (or give STUDIO_RESTART_COMMAND)"
     rm -f -- "$1"
     return 0
   fi
@@ -40,7 +51,9 @@ restart_serve() {
 
 if [ $# -eq 2 ] && [ "$1" = --restart-owed ]; then
   owed="$2/.serve-restart"
-  [ -e "$owed" ] || exit 0
+  [ -e "$owed" ] || [ -L "$owed" ] || exit 0
+  # Run as root on a folder the studio user writes: only a file publish.sh wrote is read, never what a link points at.
+  [ -f "$owed" ] && [ ! -L "$owed" ] || fail "$owed is not a plain file: left alone"
   echo "publish: content serve restarts to use:"
   sed 's/^/publish:   /' "$owed"
   restart_serve "$owed"

@@ -7,7 +7,8 @@
 // none. Everything else of a new site (its pages, the form's course options and texts) a running
 // server follows by itself, so a publish that changes only those restarts nothing. The list is the
 // one cli/serve/ reads once: the route of the form (fastify's routes are fixed once it listens),
-// the languages, the studio's e-mail address (cli/commands/serve.ts) and the retention period.
+// the languages, the studio's e-mail address and name as the e-mails' sender (cli/commands/serve.ts)
+// and the retention period.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -15,6 +16,8 @@ const FACTS = {
   "the form's address": (m) => m.endpoint,
   'the languages': (m) => (Array.isArray(m.locales) ? m.locales.join(' ') : undefined),
   "e-mail to the studio": (m) => (m.notify ? (m.notify.to ?? 'a placeholder address') : 'none'),
+  // The sender's name of those e-mails (unless STUDIO_SMTP_FROM gives another).
+  "the studio's name in e-mails to the studio": (m) => (m.notify ? m.siteName : undefined),
   'how long enquiries are kept': (m) => (m.keepDays === undefined ? 'not stated' : `${m.keepDays} days`),
 };
 

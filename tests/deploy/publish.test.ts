@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -220,6 +220,29 @@ describe('publishing a site with deploy/publish.sh', () => {
       r = publish(upload('r'));
       expect(r.stdout).toMatch(/the languages: ru en → ru en de\npublish: studio-serve\.service is not running here/);
       expect([restarts(), existsSync(owed)]).toEqual([4, false]);
+
+      // Where systemd does not run it (the cron line of docs/deploy.md): --restart-owed with the machine's own restart
+      // command, STUDIO_RESTART_COMMAND; one that fails keeps the restart owed.
+      r = spawnSync('sh', [PUBLISH, rules(upload('s'), (m) => (m.locales = ['ru', 'en']))], env({ STUDIO_NO_RESTART: '1' }));
+      expect(readFileSync(owed, 'utf8')).toBe('the languages: ru en de → ru en\n');
+      r = spawnSync('sh', [PUBLISH, '--restart-owed', www], env({ STUDIO_RESTART_COMMAND: 'false' }));
+      expect(r.stderr).toMatch(/the restart failed \(false\); it stays owed/);
+      expect(existsSync(owed)).toBe(true);
+      const done = join(www, '.restarted-by-command');
+      r = spawnSync('sh', [PUBLISH, '--restart-owed', www], env({ STUDIO_RESTART_COMMAND: `touch '${done}'` }));
+      expect(r.stdout).toMatch(/publish: restarted content serve with: touch/);
+      expect([existsSync(done), existsSync(owed), restarts()]).toEqual([true, false, 4]);
+      rmSync(done);
+
+      // --restart-owed runs as root on a folder the studio user writes: a link in place of the record is refused, not followed.
+      const secret = join(www, '.root-only');
+      writeFileSync(secret, 'root secret\n');
+      symlinkSync(secret, owed);
+      r = spawnSync('sh', [PUBLISH, '--restart-owed', www], env());
+      expect([r.status, r.stdout, r.stderr]).toEqual([2, '', expect.stringMatching(/\.serve-restart is not a plain file: left alone/)]);
+      expect([readFileSync(secret, 'utf8'), lstatSync(owed).isSymbolicLink()]).toEqual(['root secret\n', true]);
+      rmSync(owed);
+      rmSync(secret);
     } finally {
       rmSync(join(shims, 'active'), { force: true });
     }
@@ -285,6 +308,26 @@ describe('publishing a site with deploy/publish.sh', () => {
       expect((await fetch(`${server.url}/en/vocal`)).status).toBe(200);
     } finally {
       await server.stop();
+    }
+  });
+  it("deploy/restart-needed.mjs names the studio's name as the e-mails' sender, which content serve reads once, when e-mail to the studio is on", () => {
+    const dirs = ['before', 'after', 'plain-before', 'plain-after'].map((n) => join(www, `.rules-${n}`));
+    const write = (dir: string, rules: Record<string, unknown>) => {
+      mkdirSync(join(dir, '.studio'), { recursive: true });
+      writeFileSync(join(dir, '.studio/enquiry.json'), JSON.stringify({ endpoint: '/api/enquiry', locales: ['ru', 'en', 'de'], keepDays: 180, ...rules }));
+    };
+    const notify = { to: 'studio@example.org', subject: { ru: 'Заявка', en: 'Enquiry', de: 'Anfrage' } };
+    write(dirs[0]!, { siteName: 'Studio', notify });
+    write(dirs[1]!, { siteName: 'Musikstudio Linden', notify });
+    write(dirs[2]!, { siteName: 'Studio' });
+    write(dirs[3]!, { siteName: 'Musikstudio Linden' });
+    try {
+      const compare = (a: string, b: string) => spawnSync(process.execPath, [join(ROOT, 'deploy/restart-needed.mjs'), a, b], { encoding: 'utf8' }).stdout;
+      expect(compare(dirs[0]!, dirs[1]!)).toBe("the studio's name in e-mails to the studio: Studio → Musikstudio Linden\n");
+      // No e-mail to the studio: the name is read by nothing that needs a restart.
+      expect(compare(dirs[2]!, dirs[3]!)).toBe('');
+    } finally {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     }
   });
 });
