@@ -118,6 +118,46 @@ pgDescribe('#24 point 7: a NUL character with PostgreSQL', () => {
   });
 });
 
+pgDescribe("#36: the form's options of the build before, kept in PostgreSQL", () => {
+  it('writes options the database refused once it takes them again, so a restart still knows them', { timeout: 60_000 }, async () => {
+    const { PgStore } = await import('../../cli/serve/store/pg-store.ts');
+    const { optionsMemory } = await import('../../cli/serve/store/options-memory.ts');
+    const url = db.url(await db.createDatabase());
+    const option = (value: string) => ({ value, label: value, labels: { ru: value, en: value, de: value } });
+    const dba = await connect(url);
+    const store = await PgStore.open(url);
+    try {
+      const memory = await optionsMemory(store);
+      memory.remember({ current: [option('music')], before: [] });
+      // The database refuses every write of a setting for a while (a trigger raising an error); each attempt is
+      // counted by a sequence, which a rollback does not undo.
+      await dba.query('CREATE SEQUENCE attempts');
+      await dba.query(
+        "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM nextval('attempts'); RAISE EXCEPTION 'refused for the test'; END $$",
+      );
+      await dba.query('CREATE TRIGGER refuse BEFORE INSERT OR UPDATE ON studio_settings FOR EACH ROW EXECUTE FUNCTION refuse()');
+      memory.remember({ current: [option('rhythm')], before: [option('music')] });
+      const stored = async () => (await dba.query("SELECT value FROM studio_settings WHERE name = 'form_options'")).rows[0]?.value as string;
+      await until(async () => (await dba.query('SELECT is_called FROM attempts')).rows[0].is_called === true);
+      expect(JSON.parse(await stored()).current[0].value).toBe('music');
+      await dba.query('DROP TRIGGER refuse ON studio_settings');
+    } finally {
+      await store.close();
+    }
+    try {
+      // Written by close() at the latest: a restart recalls the options of the build served, not those before.
+      const again = await PgStore.open(url);
+      try {
+        expect((await optionsMemory(again)).recall()).toEqual({ current: [option('rhythm')], before: [option('music')] });
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await dba.end();
+    }
+  });
+});
+
 pgDescribe('#24 point 9: the rate limit with PostgreSQL', () => {
   it('is shared by two instances, and keeps no address in the database', { timeout: 60_000 }, async () => {
     const url = db.url(await db.createDatabase());

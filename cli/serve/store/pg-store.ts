@@ -75,8 +75,10 @@ type Row = Record<string, unknown>;
  */
 export class PgStore implements EnquiryStore {
   readonly pool: pg.Pool;
-  /** The settings remembered and not yet written (rememberSetting), in order. */
+  /** The writes of the settings remembered (rememberSetting), one after the other. */
   private settingWrites: Promise<void> = Promise.resolve();
+  /** Settings remembered and not yet written (the database refused or did not answer): written by the next write, check or close(). */
+  private readonly unwritten = new Map<string, string>();
   private ready = false;
   private closed = false;
   private failure: string | undefined;
@@ -180,6 +182,7 @@ export class PgStore implements EnquiryStore {
         if (!this.ready) await this.prepare();
         await this.count();
         this.failure = undefined;
+        if (this.unwritten.size) this.writeSettings();
       } catch (error) {
         this.fail(error);
       }
@@ -382,16 +385,30 @@ export class PgStore implements EnquiryStore {
 
   /**
    * Writes a setting without waiting for it, after the ones remembered before (never one older
-   * over a newer); close() waits for them. One the database refuses is written again with the
-   * next value remembered.
+   * over a newer); close() waits for them. One the database refuses (or that finds it away) is
+   * kept and written again by the next setting remembered, the next periodic check, or close().
    */
   rememberSetting(name: string, value: string): void {
-    this.settingWrites = this.settingWrites.then(() =>
-      this.pool.query('INSERT INTO studio_settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value', [name, value]).then(
-        () => {},
-        () => {},
-      ),
-    );
+    this.unwritten.set(name, value);
+    this.writeSettings();
+  }
+
+  /** Writes the settings not written yet, in turn after the writes before. */
+  private writeSettings(): void {
+    this.settingWrites = this.settingWrites.then(async () => {
+      for (const [name, value] of [...this.unwritten]) {
+        try {
+          await this.pool.query('INSERT INTO studio_settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value', [
+            name,
+            value,
+          ]);
+          // Unless a newer value was remembered meanwhile (it is written next).
+          if (this.unwritten.get(name) === value) this.unwritten.delete(name);
+        } catch {
+          return;
+        }
+      }
+    });
   }
 
   /** The audit lines of the erasures, oldest first. */
@@ -414,6 +431,7 @@ export class PgStore implements EnquiryStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    if (this.unwritten.size) this.writeSettings();
     await this.settingWrites;
     this.closed = true;
     clearInterval(this.timer);
