@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { CardModel, Locale } from '../templates/model.ts';
-import type { BannerExpiry } from './resolve/banner-dates.ts';
+import { type BannerExpiry, nextBannerExpiry } from './resolve/banner-dates.ts';
+import type { BannersFile } from './schema/banners.ts';
 
 export interface BuildSummary {
   pages: number;
@@ -85,6 +86,20 @@ export function summarize(
     ms: 0,
     phases: {},
   };
+}
+
+/** The figures known only once the site is in place, added to its summary. `started`: `performance.now()` when the build began. */
+export function finishSummary(
+  summary: BuildSummary,
+  end: { started: number; phases: Record<string, number>; rendered?: number; notes: string[]; banners: BannersFile['banners'] | undefined; today: string },
+): BuildSummary {
+  summary.ms = Math.round(performance.now() - end.started);
+  summary.phases = end.phases;
+  if (end.rendered !== undefined) summary.rendered = end.rendered;
+  if (end.notes.length) summary.notes = end.notes;
+  const expiry = nextBannerExpiry(end.banners, end.today);
+  if (expiry) summary.nextBannerExpiry = expiry;
+  return summary;
 }
 
 /** Gzipped bytes of every script a page references, following static and dynamic imports. */
