@@ -5,7 +5,7 @@ import type { PageProduct } from './build-share.ts';
 import { type BuildSummary, finishSummary, type MadePage, summarize } from './build-summary.ts';
 import { releaseImageCaches } from './cache/file-cache.ts';
 import { cacheKey, cacheUnwritable } from './cache/policy.ts';
-import { prepareImages, writeImages } from './images/stage.ts';
+import { type ImagesOutput, prepareImages, writeImages } from './images/stage.ts';
 import { digestOf } from './incremental/digests.ts';
 import { memo } from './incremental/memo.ts';
 import { ParseMemo } from './incremental/parse-memo.ts';
@@ -17,7 +17,7 @@ import { robotsTxt, sitemapXml } from './render/sitemap.ts';
 import { prerenderWithVike } from './render/vike.ts';
 import type { Problem } from './report/problem.ts';
 import type { ResolveOptions } from './resolve/context.ts';
-import { resolveSite, type SiteResolver, siteResolver } from './resolve/resolve.ts';
+import { type SiteResolver, siteResolver } from './resolve/resolve.ts';
 import { createTranslator } from './resolve/translator.ts';
 import { enquiryManifest } from './serve/manifest.ts';
 import type { Content } from './validate/content.ts';
@@ -106,16 +106,15 @@ async function build(options: BuildOptions): Promise<BuildResult> {
   const unwritable = cacheUnwritable();
   if (unwritable) notes.push(unwritable);
   const staging = prepareStaging(options.out, notes);
-  let made: Made;
-  let summary: BuildSummary;
+  let written: { made: Made; pictures: ImagesOutput; files: string[] };
   try {
     const tr = createTranslator(content);
     const site = siteResolver(content, tr, settings);
     const progress = counter(site.pages.length, options.onProgress);
     const assets = await bundling.assets;
-    made =
+    const made =
       options.renderer === 'vike'
-        ? await withVike(content, settings, staging, progress, assets)
+        ? await withVike(site, staging, progress, assets)
         : await withSerializer(content, settings, site, { out: options.out, staging, assets }, progress);
     phases.end(made.threads > 1 ? 'pages: resolve, render, write (on workers)' : 'pages: resolve, render, write');
     const manifest = enquiryManifest(content, tr, formPages(site, made.pages), made.stylesheet);
@@ -134,16 +133,18 @@ async function build(options: BuildOptions): Promise<BuildResult> {
       staging,
     );
     phases.end('images and share cards');
-    const written: string[] = [];
-    summary = summarize(staging, made.pages, made.fallbacks, made.jsGzip, written);
-    commitStaging(staging, options.out, { content: options.content, written, notes });
+    const files = commitStaging(staging, options.out, { content: options.content, notes });
     made.save?.();
-    phases.end('summary and commit');
-    summary.images = { encoded: images.encoded.encoded, reused: images.encoded.reused, cardsDrawn: pictures.cards.drawn, cardsReused: pictures.cards.reused };
+    written = { made, pictures, files };
   } catch (error) {
     discardStaging(staging, options.out);
     throw error;
   }
+  // The summary of the site as it now stands in its folder.
+  const { made, pictures, files } = written;
+  const summary = summarize(options.out, files, made.pages, made.fallbacks, made.jsGzip);
+  summary.images = { encoded: images.encoded.encoded, reused: images.encoded.reused, cardsDrawn: pictures.cards.drawn, cardsReused: pictures.cards.reused };
+  phases.end('commit and summary');
   const end = { started, phases: phases.all, rendered: made.rendered, notes, banners: content.banners?.data.banners, today };
   return { ok: true, problems: validated.problems, summary: finishSummary(summary, end) };
 }
@@ -186,15 +187,14 @@ async function withSerializer(
     },
   );
   const pages = memoized.products.map((p, i) => ({ ...p, locale: site.pages[i]!.locale }));
-  const fallbacks = Object.fromEntries(LOCALES.map((l) => [l, new Set<string>()])) as Made['fallbacks'];
-  for (const p of pages) for (const id of p.fallbacks ?? []) fallbacks[p.locale].add(id);
+  const fallbacks = fallbacksByLocale(pages);
   return { pages, fallbacks, stylesheet: assets.stylesheet, jsGzip: assets.jsGzip, rendered: memoized.computed, threads, save: memoized.save };
 }
 
-/** The reference renderer: every page resolved here, then prerendered by Vike. */
-async function withVike(content: Content, settings: ResolveOptions, staging: string, progress: () => void, assets: ClientAssets): Promise<Made> {
-  const tr = createTranslator(content);
-  const models = resolveSite(content, tr, settings);
+/** The reference renderer: every page resolved as the default renderer resolves it (`site`), then prerendered by Vike. */
+async function withVike(site: SiteResolver, staging: string, progress: () => void, assets: ClientAssets): Promise<Made> {
+  const resolved = site.pages.map((_, i) => site.resolve(i));
+  const models = resolved.map((r) => r.model);
   await prerenderWithVike(models, staging, progress, assets.inserts.static.head);
   // The stylesheet's file, for the server's own pages (the site's pages have it inline).
   const stylesheet = join(staging, assets.stylesheet);
@@ -203,7 +203,15 @@ async function withVike(content: Content, settings: ResolveOptions, staging: str
   const pages = models.map(
     (m): MadePage => ({ file: m.file, locale: m.locale, inSitemap: m.inSitemap, ...(m.form && { form: true }), ...(m.card && { card: m.card }) }),
   );
-  return { pages, fallbacks: tr.fallbacks, stylesheet: assets.stylesheet, threads: 1 };
+  const fallbacks = fallbacksByLocale(resolved.map((r) => ({ locale: r.model.locale, fallbacks: r.fallbacks })));
+  return { pages, fallbacks, stylesheet: assets.stylesheet, threads: 1 };
+}
+
+/** The texts that fell back to Russian on the pages of each locale. */
+function fallbacksByLocale(pages: { locale: Locale; fallbacks?: readonly string[] }[]): Made['fallbacks'] {
+  const fallbacks = Object.fromEntries(LOCALES.map((l) => [l, new Set<string>()])) as Made['fallbacks'];
+  for (const p of pages) for (const id of p.fallbacks ?? []) fallbacks[p.locale].add(id);
+  return fallbacks;
 }
 
 /** The form of each locale that has a page with it, for the server's manifest (the form's error texts). */

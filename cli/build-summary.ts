@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { CardModel, Locale } from '../templates/model.ts';
@@ -37,17 +37,14 @@ export interface MadePage {
   card?: CardModel;
 }
 
-/**
- * The build's summary, from the pages made and the files of `dir`. Every file found is added to
- * `written` (for the site's mark).
- */
+/** The build's summary, from the pages made and `files`, the files of the site in `dir` (as its mark lists them). */
 export function summarize(
   dir: string,
+  files: readonly string[],
   pages: MadePage[],
   fallbacks: Record<Locale, Set<string>>,
   /** The client bundle's own count of `jsPerPage` (scriptBytes reads the scripts of a page otherwise). */
   jsGzip: { static: number; form: number } | undefined,
-  written: string[],
 ): BuildSummary {
   const pagesPerLocale: Record<string, number> = {};
   let totalBytes = 0;
@@ -60,17 +57,7 @@ export function summarize(
   }
   // Besides the pages: the client bundle, the sitemap, the server's manifest.
   const pageFiles = new Set(pages.map((p) => p.file));
-  const addOthers = (rel: string) => {
-    for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
-      const path = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) addOthers(path);
-      else {
-        written.push(path);
-        if (!pageFiles.has(path)) totalBytes += statSync(join(dir, path)).size;
-      }
-    }
-  };
-  addOthers('');
+  for (const path of files) if (!pageFiles.has(path)) totalBytes += statSync(join(dir, path)).size;
   const withForm = pages.find((p) => p.form);
   const withoutForm = pages.find((p) => !p.form);
   return {
