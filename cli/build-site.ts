@@ -2,10 +2,10 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { makePages } from './build-pages.ts';
 import type { PageProduct } from './build-share.ts';
-import { type BuildSummary, type MadePage, summarize } from './build-summary.ts';
+import { type BuildSummary, finishSummary, type MadePage, summarize } from './build-summary.ts';
 import { releaseImageCaches } from './cache/file-cache.ts';
 import { cacheKey, cacheUnwritable } from './cache/policy.ts';
-import { type PreparedImages, prepareImages, writeImages } from './images/stage.ts';
+import { type ImagesOutput, prepareImages, writeImages } from './images/stage.ts';
 import { digestOf } from './incremental/digests.ts';
 import { memo } from './incremental/memo.ts';
 import { ParseMemo } from './incremental/parse-memo.ts';
@@ -16,11 +16,10 @@ import { redirectsFile } from './render/redirects.ts';
 import { robotsTxt, sitemapXml } from './render/sitemap.ts';
 import { prerenderWithVike } from './render/vike.ts';
 import type { Problem } from './report/problem.ts';
-import { nextBannerExpiry } from './resolve/banner-dates.ts';
 import type { ResolveOptions } from './resolve/context.ts';
-import { resolveSite, type SiteResolver, siteResolver } from './resolve/resolve.ts';
+import { type SiteResolver, siteResolver } from './resolve/resolve.ts';
 import { createTranslator } from './resolve/translator.ts';
-import { enquiryManifest, writeManifest } from './serve/manifest.ts';
+import { enquiryManifest } from './serve/manifest.ts';
 import type { Content } from './validate/content.ts';
 import { FILE_CHECKS, validateContent } from './validate/validate.ts';
 import { commitStaging, discardStaging, prepareStaging } from './write/atomic-dir.ts';
@@ -96,7 +95,7 @@ async function build(options: BuildOptions): Promise<BuildResult> {
   }
   const content = validated.content;
   // Images (cli/images): the pictures the content names, read and made into the cache; one that cannot be decoded is a content problem.
-  const images = await prepareImages(options.content, content);
+  const images = await prepareImages(options.content, validated.pictures);
   phases.end('images');
   if (images.problems.length) {
     bundling?.cancel();
@@ -107,6 +106,7 @@ async function build(options: BuildOptions): Promise<BuildResult> {
   const unwritable = cacheUnwritable();
   if (unwritable) notes.push(unwritable);
   const staging = prepareStaging(options.out, notes);
+  let written: { made: Made; pictures: ImagesOutput; files: string[] };
   try {
     const tr = createTranslator(content);
     const site = siteResolver(content, tr, settings);
@@ -114,28 +114,39 @@ async function build(options: BuildOptions): Promise<BuildResult> {
     const assets = await bundling.assets;
     const made =
       options.renderer === 'vike'
-        ? await withVike(content, settings, staging, progress, assets)
+        ? await withVike(site, staging, progress, assets)
         : await withSerializer(content, settings, site, { out: options.out, staging, assets }, progress);
     phases.end(made.threads > 1 ? 'pages: resolve, render, write (on workers)' : 'pages: resolve, render, write');
     const manifest = enquiryManifest(content, tr, formPages(site, made.pages), made.stylesheet);
     const baseUrl = options.baseUrl ?? content.site!.data.baseUrl;
-    const redirects = redirectsFile(site.pages, content.routes!.data.routes.find((r) => r.page === 'prices')?.path);
-    writeSiteFiles(staging, { sitemap: sitemapXml(sitemapEntries(site, made.pages)), robots: robotsTxt(baseUrl), redirects });
-    writeManifest(staging, manifest);
+    writeSiteFiles(staging, {
+      sitemap: sitemapXml(sitemapEntries(site, made.pages)),
+      robots: robotsTxt(baseUrl),
+      redirects: redirectsFile(site.pages, content.routes!.data.routes.find((r) => r.page === 'prices')?.path),
+      manifest,
+    });
     phases.end('sitemap, manifest, host files');
-    const pictures = await writeImagesOf(content, images, made.pages, staging);
+    // Every picture's files, and the share card of each page that has one (a page taken over has its card's facts in its record).
+    const pictures = await writeImages(
+      images,
+      made.pages.flatMap((p) => p.card ?? []),
+      staging,
+    );
     phases.end('images and share cards');
-    const written: string[] = [];
-    const summary = summarize(staging, made.pages, made.fallbacks, made.jsGzip, written);
-    commitStaging(staging, options.out, { content: options.content, written, notes });
+    const files = commitStaging(staging, options.out, { content: options.content, notes });
     made.save?.();
-    phases.end('summary and commit');
-    summary.images = { encoded: images.encoded.encoded, reused: images.encoded.reused, cardsDrawn: pictures.cards.drawn, cardsReused: pictures.cards.reused };
-    return { ok: true, problems: validated.problems, summary: finish(summary, { started, phases: phases.all, made, notes, content, today }) };
+    written = { made, pictures, files };
   } catch (error) {
     discardStaging(staging, options.out);
     throw error;
   }
+  // The summary of the site as it now stands in its folder.
+  const { made, pictures, files } = written;
+  const summary = summarize(options.out, files, made.pages, made.fallbacks, made.jsGzip);
+  summary.images = { encoded: images.encoded.encoded, reused: images.encoded.reused, cardsDrawn: pictures.cards.drawn, cardsReused: pictures.cards.reused };
+  phases.end('commit and summary');
+  const end = { started, phases: phases.all, rendered: made.rendered, notes, banners: content.banners?.data.banners, today };
+  return { ok: true, problems: validated.problems, summary: finishSummary(summary, end) };
 }
 
 /**
@@ -176,15 +187,14 @@ async function withSerializer(
     },
   );
   const pages = memoized.products.map((p, i) => ({ ...p, locale: site.pages[i]!.locale }));
-  const fallbacks = Object.fromEntries(LOCALES.map((l) => [l, new Set<string>()])) as Made['fallbacks'];
-  for (const p of pages) for (const id of p.fallbacks ?? []) fallbacks[p.locale].add(id);
+  const fallbacks = fallbacksByLocale(pages);
   return { pages, fallbacks, stylesheet: assets.stylesheet, jsGzip: assets.jsGzip, rendered: memoized.computed, threads, save: memoized.save };
 }
 
-/** The reference renderer: every page resolved here, then prerendered by Vike. */
-async function withVike(content: Content, settings: ResolveOptions, staging: string, progress: () => void, assets: ClientAssets): Promise<Made> {
-  const tr = createTranslator(content);
-  const models = resolveSite(content, tr, settings);
+/** The reference renderer: every page resolved as the default renderer resolves it (`site`), then prerendered by Vike. */
+async function withVike(site: SiteResolver, staging: string, progress: () => void, assets: ClientAssets): Promise<Made> {
+  const resolved = site.pages.map((_, i) => site.resolve(i));
+  const models = resolved.map((r) => r.model);
   await prerenderWithVike(models, staging, progress, assets.inserts.static.head);
   // The stylesheet's file, for the server's own pages (the site's pages have it inline).
   const stylesheet = join(staging, assets.stylesheet);
@@ -193,17 +203,16 @@ async function withVike(content: Content, settings: ResolveOptions, staging: str
   const pages = models.map(
     (m): MadePage => ({ file: m.file, locale: m.locale, inSitemap: m.inSitemap, ...(m.form && { form: true }), ...(m.card && { card: m.card }) }),
   );
-  return { pages, fallbacks: tr.fallbacks, stylesheet: assets.stylesheet, threads: 1 };
+  const fallbacks = fallbacksByLocale(resolved.map((r) => ({ locale: r.model.locale, fallbacks: r.fallbacks })));
+  return { pages, fallbacks, stylesheet: assets.stylesheet, threads: 1 };
 }
 
-/** Every picture's files, and the share card of each page that has one (a page taken over has its card's facts in its record). */
-const writeImagesOf = (content: Content, images: PreparedImages, pages: MadePage[], staging: string) =>
-  writeImages(
-    content,
-    images.index,
-    pages.flatMap((p) => p.card ?? []),
-    staging,
-  );
+/** The texts that fell back to Russian on the pages of each locale. */
+function fallbacksByLocale(pages: { locale: Locale; fallbacks?: readonly string[] }[]): Made['fallbacks'] {
+  const fallbacks = Object.fromEntries(LOCALES.map((l) => [l, new Set<string>()])) as Made['fallbacks'];
+  for (const p of pages) for (const id of p.fallbacks ?? []) fallbacks[p.locale].add(id);
+  return fallbacks;
+}
 
 /** The form of each locale that has a page with it, for the server's manifest (the form's error texts). */
 const formPages = (site: SiteResolver, pages: MadePage[]) =>
@@ -212,26 +221,6 @@ const formPages = (site: SiteResolver, pages: MadePage[]) =>
 /** What sitemap.xml lists of each page: whether it is listed (the page said), its address and alternates (the plan says). */
 const sitemapEntries = (site: SiteResolver, pages: MadePage[]) =>
   site.pages.map((p, i) => ({ inSitemap: pages[i]!.inSitemap, canonical: p.canonical, hreflang: p.hreflang }));
-
-function finish(
-  summary: BuildSummary,
-  {
-    started,
-    phases,
-    made,
-    notes,
-    content,
-    today,
-  }: { started: number; phases: Record<string, number>; made: Made; notes: string[]; content: Content; today: string },
-): BuildSummary {
-  summary.ms = Math.round(performance.now() - started);
-  summary.phases = phases;
-  if (made.rendered !== undefined) summary.rendered = made.rendered;
-  if (notes.length) summary.notes = notes;
-  const expiry = nextBannerExpiry(content.banners?.data.banners, today);
-  if (expiry) summary.nextBannerExpiry = expiry;
-  return summary;
-}
 
 /** Milliseconds per phase of the build, each from the end of the one before. */
 function stopwatch() {

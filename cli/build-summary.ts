@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { CardModel, Locale } from '../templates/model.ts';
-import type { BannerExpiry } from './resolve/banner-dates.ts';
+import { type BannerExpiry, nextBannerExpiry } from './resolve/banner-dates.ts';
+import type { BannersFile } from './schema/banners.ts';
 
 export interface BuildSummary {
   pages: number;
@@ -36,17 +37,14 @@ export interface MadePage {
   card?: CardModel;
 }
 
-/**
- * The build's summary, from the pages made and the files of `dir`. Every file found is added to
- * `written` (for the site's mark).
- */
+/** The build's summary, from the pages made and `files`, the files of the site in `dir` (as its mark lists them). */
 export function summarize(
   dir: string,
+  files: readonly string[],
   pages: MadePage[],
   fallbacks: Record<Locale, Set<string>>,
   /** The client bundle's own count of `jsPerPage` (scriptBytes reads the scripts of a page otherwise). */
   jsGzip: { static: number; form: number } | undefined,
-  written: string[],
 ): BuildSummary {
   const pagesPerLocale: Record<string, number> = {};
   let totalBytes = 0;
@@ -59,17 +57,7 @@ export function summarize(
   }
   // Besides the pages: the client bundle, the sitemap, the server's manifest.
   const pageFiles = new Set(pages.map((p) => p.file));
-  const addOthers = (rel: string) => {
-    for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
-      const path = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) addOthers(path);
-      else {
-        written.push(path);
-        if (!pageFiles.has(path)) totalBytes += statSync(join(dir, path)).size;
-      }
-    }
-  };
-  addOthers('');
+  for (const path of files) if (!pageFiles.has(path)) totalBytes += statSync(join(dir, path)).size;
   const withForm = pages.find((p) => p.form);
   const withoutForm = pages.find((p) => !p.form);
   return {
@@ -85,6 +73,20 @@ export function summarize(
     ms: 0,
     phases: {},
   };
+}
+
+/** The figures known only once the site is in place, added to its summary. `started`: `performance.now()` when the build began. */
+export function finishSummary(
+  summary: BuildSummary,
+  end: { started: number; phases: Record<string, number>; rendered?: number; notes: string[]; banners: BannersFile['banners'] | undefined; today: string },
+): BuildSummary {
+  summary.ms = Math.round(performance.now() - end.started);
+  summary.phases = end.phases;
+  if (end.rendered !== undefined) summary.rendered = end.rendered;
+  if (end.notes.length) summary.notes = end.notes;
+  const expiry = nextBannerExpiry(end.banners, end.today);
+  if (expiry) summary.nextBannerExpiry = expiry;
+  return summary;
 }
 
 /** Gzipped bytes of every script a page references, following static and dynamic imports. */

@@ -10,7 +10,6 @@ import type { Problem } from '../report/problem.ts';
 import { pageFinder } from '../resolve/resolve.ts';
 import { createTranslator } from '../resolve/translator.ts';
 import { localeOfUrl, localeUrl } from '../resolve/urls.ts';
-import { imageRefs } from '../validate/picture-refs.ts';
 import { validateContent } from '../validate/validate.ts';
 import { errorPage } from './error-page.ts';
 
@@ -104,9 +103,9 @@ function check(content: string, state: State, known: ParseMemo): boolean {
       return false;
     }
     state.pageAt = pageFinder(result.content, createTranslator(result.content), { today });
-    state.withImages = !imageRefs(result.content).length
+    state.withImages = !result.pictures.length
       ? undefined
-      : async (images) => pageFinder(result.content, createTranslator(result.content), { today, images: await images.refresh(result.content) });
+      : async (images) => pageFinder(result.content, createTranslator(result.content), { today, images: await images.refresh(result.pictures) });
     return true;
   } catch (error) {
     state.pageAt = undefined;

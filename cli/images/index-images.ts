@@ -3,8 +3,7 @@ import type { Metadata } from 'sharp';
 import { readImageFile } from '../load/picture-file.ts';
 import { InternalError } from '../report/problem.ts';
 import { LIMIT } from '../schema/image-uses.ts';
-import type { Content } from '../validate/content.ts';
-import { imageRefs } from '../validate/picture-refs.ts';
+import type { ImageRef } from '../validate/picture-refs.ts';
 import { loadSharp } from './load-sharp.ts';
 import type { ImageMeta } from './plan.ts';
 
@@ -29,11 +28,11 @@ export type PictureSizes = Pick<ImageIndex, 'key' | 'meta'>;
  * Reads every picture the content names (after validate: each is a readable picture), hashes its
  * bytes and reads its size upright. A site without pictures reads nothing.
  */
-export async function indexImages(contentDir: string, content: Content): Promise<ImageIndex> {
+export async function indexImages(contentDir: string, refs: readonly ImageRef[]): Promise<ImageIndex> {
   const meta = new Map<string, ImageMeta>();
   const bytes = new Map<string, Buffer>();
   const broken = new Map<string, string>();
-  const files = [...new Set(imageRefs(content).map((r) => r.image.file))].sort();
+  const files = [...new Set(refs.map((r) => r.image.file))].sort();
   const sharp = files.length ? loadSharp() : undefined;
   for (const file of files) {
     const opened = readImageFile(contentDir, file);

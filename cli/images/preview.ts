@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { PageModel } from '../../templates/model.ts';
 import { FileCache, imageCacheFolder } from '../cache/file-cache.ts';
-import type { Content } from '../validate/content.ts';
+import type { ImageRef } from '../validate/picture-refs.ts';
 import { type ImageIndex, indexImages } from './index-images.ts';
 import type { PicturePlan, Variant } from './plan.ts';
 import { encode } from './process-images.ts';
@@ -23,10 +23,10 @@ export class ImagePreview {
   constructor(private readonly contentDir: string) {}
 
   /** Reads the pictures the content names again; the index the pages are to be resolved with. */
-  async refresh(content: Content): Promise<ImageIndex> {
-    const index = await indexImages(this.contentDir, content);
+  async refresh(refs: readonly ImageRef[]): Promise<ImageIndex> {
+    const index = await indexImages(this.contentDir, refs);
     const variants = new Map<string, { plan: PicturePlan; variant: Variant }>();
-    for (const plan of imagePlans(content, index)) for (const variant of plan.variants) variants.set(`/${variant.path}`, { plan, variant });
+    for (const plan of imagePlans(refs, index)) for (const variant of plan.variants) variants.set(`/${variant.path}`, { plan, variant });
     [this.index, this.variants] = [index, variants];
     return index;
   }

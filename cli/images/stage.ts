@@ -4,8 +4,7 @@ import { cachesOff } from '../cache/policy.ts';
 import { pruneCache } from '../cache/prune.ts';
 import { problemAt } from '../load/source.ts';
 import { catalogued, hintOf, type Problem } from '../report/problem.ts';
-import type { Content } from '../validate/content.ts';
-import { imageRefs } from '../validate/picture-refs.ts';
+import type { ImageRef } from '../validate/picture-refs.ts';
 import { type ImageIndex, indexImages } from './index-images.ts';
 import { planOf } from './picture.ts';
 import type { PicturePlan } from './plan.ts';
@@ -13,14 +12,14 @@ import { type ImageSet, processImages } from './process-images.ts';
 import { type CardSet, shareCards } from './share-cards.ts';
 
 /** The files of every picture the content names, in every place it is shown (the ones the page models point to: picture.ts plans them alike). */
-export function imagePlans(content: Content, index: ImageIndex): PicturePlan[] {
-  return imageRefs(content)
-    .filter((ref) => index.meta.has(ref.image.file))
-    .flatMap((ref) => ref.uses.map((use) => planOf(index, ref.image, use)));
+export function imagePlans(refs: readonly ImageRef[], index: ImageIndex): PicturePlan[] {
+  return refs.filter((ref) => index.meta.has(ref.image.file)).flatMap((ref) => ref.uses.map((use) => planOf(index, ref.image, use)));
 }
 
 export interface PreparedImages {
   index: ImageIndex;
+  /** The files of every picture (`imagePlans`): made into the cache here, written into the site by `writeImages`. */
+  plans: PicturePlan[];
   /** A picture validate found fine but sharp cannot decode: at each place that names it. */
   problems: Problem[];
   encoded: ImageSet;
@@ -31,10 +30,9 @@ export interface PreparedImages {
  * read (`indexImages`) and each of its files made into the cache (processImages), so that a
  * picture that cannot be decoded stops the build as the content problem it is.
  */
-export async function prepareImages(contentDir: string, content: Content): Promise<PreparedImages> {
-  const index = await indexImages(contentDir, content);
-  const refs = imageRefs(content);
-  const plans = imagePlans(content, index);
+export async function prepareImages(contentDir: string, refs: readonly ImageRef[]): Promise<PreparedImages> {
+  const index = await indexImages(contentDir, refs);
+  const plans = imagePlans(refs, index);
   const encoded = plans.length
     ? await processImages(plans, { bytes: (f) => index.bytes.get(f)!, cacheDir: imageCacheFolder('images'), readCache: !cachesOff() })
     : { files: [], encoded: 0, reused: 0, broken: new Map<string, string>() };
@@ -52,7 +50,7 @@ export async function prepareImages(contentDir: string, content: Content): Promi
         ),
       ),
     );
-  return { index, problems, encoded };
+  return { index, plans, problems, encoded };
 }
 
 export interface ImagesOutput {
@@ -66,8 +64,7 @@ export interface ImagesOutput {
  * the compiler's cache folder; a site without pictures and without cards reads and writes nothing.
  * `cards`: what each page's card shows (a page taken over from the previous build has it in its record).
  */
-export async function writeImages(content: Content, index: ImageIndex, cards: CardModel[], outDir: string): Promise<ImagesOutput> {
-  const plans = imagePlans(content, index);
+export async function writeImages({ index, plans }: Pick<PreparedImages, 'index' | 'plans'>, cards: CardModel[], outDir: string): Promise<ImagesOutput> {
   // Made into the cache by this build's prepareImages (anew under STUDIO_NO_CACHE): copied from there (made again only where the cache could not be written).
   const images = plans.length
     ? await processImages(plans, { bytes: (f) => index.bytes.get(f)!, cacheDir: imageCacheFolder('images'), outDir, readCache: true })

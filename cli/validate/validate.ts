@@ -8,6 +8,7 @@ import { checkSchemas } from './check-schema.ts';
 import { checkImages } from './checks/images.ts';
 import { assemble, type Content } from './content.ts';
 import { crossCheck, type KnownChecks, PER_FILE_CHECKS } from './cross-check.ts';
+import { type ImageRef, imageRefs } from './picture-refs.ts';
 
 /** The checks of one file at a time whose findings a `KnownChecks` keeps: its schema, and the per-file cross-checks. */
 export const FILE_CHECKS = ['schema', ...PER_FILE_CHECKS];
@@ -22,6 +23,8 @@ export interface ValidateResult {
   ok: boolean;
   /** What the load stage read, every parsed file and translations.yaml included (`content validate` counts the translations waiting for a check). */
   loaded: Loaded;
+  /** Every place the content names a picture, as checked here: what the images stage and `content dev`'s pictures take. */
+  pictures: ImageRef[];
 }
 
 /**
@@ -46,17 +49,14 @@ export function validate(
   const content = assemble(loaded.files, (f) => !failed.has(f.source!.file));
   // translations.yaml is checked like every other file (its glossary is edited by hand), though no page shows it.
   const lock = loaded.lock ? checkLockFile(loaded.lock, known?.kept('schema')).problems : [];
-  const problems = sortProblems([
-    ...loaded.problems,
-    ...schemaProblems,
-    ...lock,
-    ...crossCheck(content, { today, known }),
-    ...checkImages(content, { open: options.pictures, decode: options.decode }),
-  ]);
+  const pictures = imageRefs(content);
+  const crossFound = crossCheck(content, { today, known });
+  const picturesFound = checkImages(pictures, { open: options.pictures, decode: options.decode });
+  const problems = sortProblems([...loaded.problems, ...schemaProblems, ...lock, ...crossFound, ...picturesFound]);
   // The texts of the files the problems are in (for code frames): a file known from before is decoded only then.
   const named = new Set(problems.map((p) => p.file));
   const sources = new Map(loaded.files.flatMap((f) => (f.source && named.has(f.source.file) ? [[f.source.file, f.source.text] as const] : [])));
-  return { content, problems, fileCount: loaded.files.length, sources, ok: !problems.some((p) => p.severity === 'error'), loaded };
+  return { content, problems, fileCount: loaded.files.length, sources, ok: !problems.some((p) => p.severity === 'error'), loaded, pictures };
 }
 
 export interface ValidateOptions {

@@ -16,7 +16,7 @@ import { markSite, markStaging, readMark, removeMarked, unlisted } from './site-
  * one of ours (`.dist.previous-1`, `.dist.staging-1`) is never touched.
  *
  * `notes` collects what the caller should tell the user (leftovers kept because they are not
- * entirely ours). `written`: every file of the staging folder, if the caller listed them already.
+ * entirely ours).
  */
 export function prepareStaging(outDir: string, notes: string[] = []): string {
   const out = resolve(outDir);
@@ -43,12 +43,12 @@ export function prepareStaging(outDir: string, notes: string[] = []): string {
  * build is refused (exit 2), as either choice would lose one of them.
  * The old site is then deleted by a process of its own, so the build is done as soon as the
  * new site is in place: deleting 15,000 files takes from a tenth of a second (hard links) to
- * seconds (files of their own) on these disks.
+ * seconds (files of their own) on these disks. Returns the files of the new site its mark lists (every one but the mark).
  */
-export function commitStaging(staging: string, outDir: string, options: { content: string; written?: string[]; notes?: string[] }): void {
+export function commitStaging(staging: string, outDir: string, options: { content: string; notes?: string[] }): string[] {
   const out = resolve(outDir);
   const notes = options.notes ?? [];
-  markSite(staging, options.written);
+  const files = markSite(staging);
   checkOutDir(out, options.content); // again: the folder may have changed while the build ran
   const old = existsSync(out) ? readMark(out) : undefined;
   if (old?.kind === 'site') {
@@ -65,6 +65,7 @@ export function commitStaging(staging: string, outDir: string, options: { conten
   if (old) renameSync(out, previous);
   renameSync(staging, out);
   if (old) retire(previous, out, notes, true);
+  return files;
 }
 
 /** Moves the user's files into the new site; if one cannot be moved (a mount point), moves them all back. */

@@ -144,9 +144,9 @@ describe('validate refuses pictures the build cannot take', { timeout: 60_000 },
 describe('the build decodes each original once', { timeout: 60_000 }, () => {
   it('reads an original once for all its versions (not once per version)', async () => {
     const content = await contentWithImages(join(work, 'once'));
-    const { content: data } = validateContent(content, { today: TODAY });
-    const { index } = await prepareImages(content, data);
-    const plans = imagePlans(data, index).filter((p) => p.file === 'studio.jpg');
+    const { pictures } = validateContent(content, { today: TODAY });
+    const { index } = await prepareImages(content, pictures);
+    const plans = imagePlans(pictures, index).filter((p) => p.file === 'studio.jpg');
     expect(plans.flatMap((p) => p.variants).length).toBeGreaterThan(5);
     let reads = 0;
     await processImages(plans, {

@@ -131,7 +131,7 @@ describe('a site with photos', () => {
 
   it("draws each card with its language's words (the card's SVG, its text kept as text), and the build wrote that very card", async () => {
     const validated = validateContent(content, { today: TODAY });
-    const images = await indexImages(content, validated.content);
+    const images = await indexImages(content, validated.pictures);
     const models = resolveSite(validated.content, createTranslator(validated.content), { today: TODAY, images });
     const card = (url: string) => models.find((m: PageModel) => m.url === url)!.card!;
     const texts = async (url: string) =>
@@ -150,8 +150,8 @@ describe('a site with photos', () => {
 
   it('encodes each picture once: a second run takes every file from the cache, byte for byte', async () => {
     const validated = validateContent(content, { today: TODAY });
-    const index = await indexImages(content, validated.content);
-    const plans = imagePlans(validated.content, index);
+    const index = await indexImages(content, validated.pictures);
+    const plans = imagePlans(validated.pictures, index);
     const cacheDir = join(work, 'image-cache');
     const [a, b] = [join(work, 'enc-a'), join(work, 'enc-b')];
     const first = await processImages(plans, { bytes: (f) => index.bytes.get(f)!, cacheDir, outDir: a });
@@ -171,9 +171,9 @@ describe('a site with photos', () => {
     const validated = validateContent(content, { today: TODAY });
     process.env.STUDIO_NO_CACHE = '1';
     try {
-      const prepared = await prepareImages(content, validated.content);
+      const prepared = await prepareImages(content, validated.pictures);
       expect(prepared.encoded.encoded).toBe(prepared.encoded.files.length);
-      const written = await writeImages(validated.content, prepared.index, [], join(work, 'no-cache'));
+      const written = await writeImages(prepared, [], join(work, 'no-cache'));
       expect(written.images).toMatchObject({ encoded: 0, reused: prepared.encoded.files.length });
     } finally {
       delete process.env.STUDIO_NO_CACHE;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../cli/locales.ts';
-import { BUILDERS, pageFinder, resolveSite } from '../../cli/resolve/resolve.ts';
+import { BUILDERS, pageFinder, resolveSite, siteResolver } from '../../cli/resolve/resolve.ts';
 import { createTranslator } from '../../cli/resolve/translator.ts';
 import { PAGE_KINDS } from '../../cli/schema/routes.ts';
 import type { Content } from '../../cli/validate/content.ts';
@@ -171,5 +171,24 @@ describe('pageFinder (content dev resolves a page when it is asked for)', () => 
     const pageAt = pageFinder(content, createTranslator(content), { today: TODAY });
     for (const page of pages) expect(pageAt(page.url), page.url).toEqual(page);
     for (const url of ['/no-such-page', '/en/no-such-page', '/fr', '/en/', '/de/de']) expect(pageAt(url), url).toBeUndefined();
+  });
+});
+
+describe('siteResolver (the build resolves a page at a time: on workers for a large site, and for Vike)', () => {
+  it('resolves every page as resolveSite does, in its order, with the texts that fell back to Russian on it', () => {
+    const content = shipped();
+    const course = [...content.courses.values()][0]!;
+    delete (course.data.title as Partial<Record<string, string>>).en; // an English text falls back
+    const { tr, pages } = resolve(content);
+    expect(tr.fallbacks.en.size).toBeGreaterThan(0);
+    const site = siteResolver(content, createTranslator(content), { today: TODAY });
+    expect(site.pages.map((p) => p.url)).toEqual(pages.map((p) => p.url));
+    const fellBack = Object.fromEntries(LOCALES.map((l) => [l, new Set<string>()]));
+    site.pages.forEach((planned, i) => {
+      const { model, fallbacks } = site.resolve(i);
+      expect(model, planned.url).toEqual(pages[i]);
+      for (const id of fallbacks) fellBack[planned.locale]!.add(id);
+    });
+    expect(fellBack).toEqual(tr.fallbacks);
   });
 });

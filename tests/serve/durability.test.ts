@@ -81,7 +81,7 @@ describe('content serve: nothing acknowledged is lost', () => {
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
     }
-  }, 120_000);
+  });
 
   it('on SIGTERM stops accepting, finishes the request under way, stores it, and exits cleanly', async () => {
     const data = inbox();
@@ -120,7 +120,7 @@ describe('content serve: nothing acknowledged is lost', () => {
     const stored = await exported(data);
     expect(stored.map((s) => s.name)).toEqual(['Slow Sender']);
     expect(JSON.parse(res.body)).toMatchObject({ ok: true, id: stored[0]!.id });
-  }, 60_000);
+  });
 });
 
 describe('content serve --origin', () => {

@@ -215,9 +215,7 @@ describe('content enquiries show and erase (SQLite store)', () => {
 });
 
 describe('suspected spam and refused e-mails with `content serve` running', () => {
-  it('lists suspected spam apart, restores it with one command (then e-mails it); a refused e-mail is listed and sent again by resend', {
-    timeout: 120_000,
-  }, async () => {
+  it('lists suspected spam apart, restores it with one command (then e-mails it); a refused e-mail is listed and sent again by resend', async () => {
     const dir = inboxDir();
     const port = await freePort();
     let filter = true;
@@ -283,9 +281,7 @@ describe('retention', () => {
 });
 
 describe('content enquiries backup and restore-backup (SQLite store)', () => {
-  it('backs up a consistent copy while `content serve` takes enquiries, 0600, never over a file; the restore gives the same enquiries and never an id again', {
-    timeout: 120_000,
-  }, async () => {
+  it('backs up a consistent copy while `content serve` takes enquiries, 0600, never over a file; the restore gives the same enquiries and never an id again', async () => {
     const dir = inboxDir();
     await fill(dir, [newEnquiry({ name: 'Before', notify: true })]);
     sql(dir, 'UPDATE enquiry_mail SET sent_at = ? WHERE enquiry_id = 1', new Date().toISOString());

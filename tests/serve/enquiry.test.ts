@@ -191,7 +191,7 @@ describe('content serve: storing enquiries', () => {
     expect(retries.map((r) => r.body.id)).toEqual(ids);
     expect(retries.every((r) => r.status === 200)).toBe(true);
     expect(stored().length).toBe(before + 1000);
-  }, 120_000);
+  });
 
   it('stores two concurrent sends of one enquiry once', async () => {
     const e = validEnquiry();

@@ -40,9 +40,7 @@ const record = (id: number, name: string, email: string, extra: Record<string, u
   });
 
 describe('the file inbox of an earlier release', () => {
-  it('is imported on the first start: every enquiry with its id, key and e-mail state; torn lines kept and erasable; the old files set aside, 0600', {
-    timeout: 120_000,
-  }, async () => {
+  it('is imported on the first start: every enquiry with its id, key and e-mail state; torn lines kept and erasable; the old files set aside, 0600', async () => {
     const data = tempData();
     cleanups.push(data.cleanup);
     const dir = data.dir;

@@ -224,5 +224,5 @@ describe('content serve: fuzzed requests', () => {
     expect(server.child.exitCode).toBeNull();
     expect((await rawGet(server.url, '/vocal')).status).toBe(200);
     expect((await rawGet(server.url, '/vocal/')).headers.find(([k]) => k === 'location')?.[1]).toBe('/vocal');
-  }, 120_000);
+  });
 });

@@ -37,13 +37,13 @@ async function serveOutput(site: string, args: string[] = []): Promise<string> {
 }
 
 describe('content serve keeps enquiries as long as the privacy page says', () => {
-  it('takes the period from the built site when --keep-days is not given', { timeout: 60_000 }, async () => {
+  it('takes the period from the built site when --keep-days is not given', async () => {
     const out = await serveOutput(siteStating(45));
     expect(out).toContain('Enquiries are deleted 45 days after they arrive');
     expect(out).not.toContain('the privacy page says');
   });
 
-  it('warns when --keep-days makes the privacy page untrue', { timeout: 60_000 }, async () => {
+  it('warns when --keep-days makes the privacy page untrue', async () => {
     const out = await serveOutput(siteStating(45), ['--keep-days', '30']);
     expect(out).toContain('Enquiries are deleted 30 days after they arrive');
     expect(out).toMatch(/the privacy page says enquiries are deleted after 45 days: set form\.keepDays: 30 in site\.yaml and rebuild/);

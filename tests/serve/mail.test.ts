@@ -59,7 +59,7 @@ describe('content serve: e-mail to the studio', () => {
     expect(evil.replyTo?.text).toBe(hostile.email);
     expect(evil.subject).toMatch(/^Новая заявка с сайта: Eve/);
     expect(evil.text).toContain('Курс: Вокал');
-  }, 60_000);
+  });
 
   it('#37 point 6: the e-mail names the phone a visitor gave (text and HTML part), and says there is none when none was given', async () => {
     const port = await freePort();
@@ -103,7 +103,7 @@ describe('content serve: e-mail to the studio', () => {
       ['Before', false],
       ['Owed', true],
     ]);
-  }, 60_000);
+  });
 
   it('an e-mail the mail server rejects for good (554) is marked failed and never holds back the later ones, across a restart', async () => {
     const port = await freePort();
@@ -148,7 +148,7 @@ describe('content serve: e-mail to the studio', () => {
       mailFailed: 1,
       retentionDays: expect.any(Number),
     });
-  }, 60_000);
+  });
 
   it('a person who sent too fast and then sends the same once more is e-mailed: the enquiry kept aside is taken back, stored once', async () => {
     const port = await freePort();
@@ -166,7 +166,7 @@ describe('content serve: e-mail to the studio', () => {
     expect(more).toEqual([]);
     expect(only).toMatchObject({ name: 'Hasty', notify: true });
     expect(only!.spam).toBeUndefined();
-  }, 60_000);
+  });
 
   it('`content serve` takes the SMTP server from STUDIO_SMTP_URL and the recipient from STUDIO_NOTIFY_TO', async () => {
     const port = await freePort();
@@ -188,7 +188,7 @@ describe('content serve: e-mail to the studio', () => {
     expect(smtp.envelopes[0]).toEqual(['office@example.org']);
     expect(smtp.received[0]!.text).toContain('Имя: Via env');
     await until(() => /e-mail for enquiry 1 sent/.test(server.output()));
-  }, 60_000);
+  });
 
   it('says why e-mail is off when it is', async () => {
     const data = tempData();
@@ -205,5 +205,5 @@ describe('content serve: e-mail to the studio', () => {
     server.child.kill('SIGTERM');
     await server.exited;
     expect(server.output()).toMatch(/E-mail to the studio: off: the studio's e-mail address in site.yaml is still a placeholder/);
-  }, 60_000);
+  });
 });

@@ -46,7 +46,7 @@ async function until(check: () => boolean | Promise<boolean>, ms = 30_000): Prom
 }
 
 pgDescribe('#24 point 6: a table lock held by another session', () => {
-  it('answers 503 without leaving sessions waiting in the database, and stores again once the lock is gone', { timeout: 120_000 }, async () => {
+  it('answers 503 without leaving sessions waiting in the database, and stores again once the lock is gone', async () => {
     const url = db.url(await db.createDatabase());
     const server = await serve(url);
     expect((await postJson(server.url, validEnquiry())).status).toBe(201);
@@ -79,7 +79,7 @@ pgDescribe('#24 point 6: a table lock held by another session', () => {
     }
   });
 
-  it('sets lock_timeout and statement_timeout on every session of the server', { timeout: 60_000 }, async () => {
+  it('sets lock_timeout and statement_timeout on every session of the server', async () => {
     const { PgStore } = await import('../../cli/serve/store/pg-store.ts');
     const url = db.url(await db.createDatabase());
     const store = await PgStore.open(url);
@@ -94,7 +94,7 @@ pgDescribe('#24 point 6: a table lock held by another session', () => {
 });
 
 pgDescribe('#24 point 7: a NUL character with PostgreSQL', () => {
-  it('is a 422 naming the field, and /api/health keeps saying ok', { timeout: 60_000 }, async () => {
+  it('is a 422 naming the field, and /api/health keeps saying ok', async () => {
     const url = db.url(await db.createDatabase());
     const server = await serve(url);
     const res = await postJson(server.url, validEnquiry({ message: 'zero\u0000byte', locale: 'en' }));
@@ -104,7 +104,7 @@ pgDescribe('#24 point 7: a NUL character with PostgreSQL', () => {
     expect((await postJson(server.url, validEnquiry())).status).toBe(201);
   });
 
-  it('never marks the database down when a value cannot be stored (the store itself)', { timeout: 60_000 }, async () => {
+  it('never marks the database down when a value cannot be stored (the store itself)', async () => {
     const { PgStore } = await import('../../cli/serve/store/pg-store.ts');
     const { newEnquiry } = await import('./store-contract.ts');
     const url = db.url(await db.createDatabase());
@@ -159,7 +159,7 @@ pgDescribe("#36: the form's options of the build before, kept in PostgreSQL", ()
 });
 
 pgDescribe('#24 point 9: the rate limit with PostgreSQL', () => {
-  it('is shared by two instances, and keeps no address in the database', { timeout: 60_000 }, async () => {
+  it('is shared by two instances, and keeps no address in the database', async () => {
     const url = db.url(await db.createDatabase());
     const [a, b] = [await serve(url, ['--rate-limit', '3']), await serve(url, ['--rate-limit', '3'])];
     const statuses: number[] = [];
@@ -175,7 +175,7 @@ pgDescribe('#24 point 9: the rate limit with PostgreSQL', () => {
     }
   });
 
-  it('counts only what is stored, and a /48 as well as each /64 (issue 36)', { timeout: 60_000 }, async () => {
+  it('counts only what is stored, and a /48 as well as each /64 (issue 36)', async () => {
     const url = db.url(await db.createDatabase());
     const [a, b] = [await serve(url, ['--rate-limit', '2', '--trust-proxy']), await serve(url, ['--rate-limit', '2', '--trust-proxy'])];
     const from = (address: string) => ({ 'x-forwarded-for': address });

@@ -213,9 +213,7 @@ async function startSmtp(port: number) {
 }
 
 pgDescribe('the form options of the build before, across a restart, in PostgreSQL', () => {
-  it('a publish renamed a course (r1 → r2) and restarted content serve: the old option is still taken, twice restarted, and one never offered is not', {
-    timeout: 120_000,
-  }, async () => {
+  it('a publish renamed a course (r1 → r2) and restarted content serve: the old option is still taken, twice restarted, and one never offered is not', async () => {
     const url = db.url(await db.createDatabase());
     // r2: the test site with its first course renamed, as a rebuild after an edit of form.yaml makes it.
     const r2 = mkdtempSync(join(tmpdir(), 'studio-r2-'));

@@ -20,7 +20,7 @@ const portOpen = (port: number) =>
   });
 
 describe('#24 point 9: content serve under npx', () => {
-  it('stops and frees its port when npx gets SIGTERM', { timeout: 60_000 }, async () => {
+  it('stops and frees its port when npx gets SIGTERM', async () => {
     const data = tempData();
     const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|TEST$|MODE$)/.test(k)));
     const npx = spawn('npx', ['--no-install', 'content', 'serve', '--out', dist, '--data', data.dir, '--port', '0', '--quiet'], {

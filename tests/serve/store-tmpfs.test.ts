@@ -104,5 +104,5 @@ describe.skipIf(!mounted)('the SQLite store on a real full disk (2 MB tmpfs)', (
       server.child.kill('SIGTERM');
       await server.exited;
     }
-  }, 60_000);
+  });
 });

@@ -1,11 +1,11 @@
 import { lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { deserialize } from 'node:v8';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { folderCacheFile } from '../../cli/cache/policy.ts';
 import { ParseMemo } from '../../cli/incremental/parse-memo.ts';
 import { contentCopy, runCli } from '../helpers/cli.ts';
+import { later } from '../helpers/clock.ts';
 
 const copy = contentCopy();
 afterAll(() => copy.cleanup());
@@ -17,24 +17,17 @@ const files = (dir: string): string[] =>
     .map((e) => relative(dir, join(e.parentPath, e.name)));
 
 /**
- * The memo keeps no file written in the last three seconds (a write within one time stamp could
- * pass unseen: parse-memo.ts, RACY_NS). A copy made just now must first settle, or the "warm" runs
- * below would recall nothing and compare a fresh parse with itself. This waits for the clock, not
- * for any work to finish: until every file's ctime is more than three seconds old.
+ * validate --format json, with the parse memo on or off. The memo keeps no file written in the last
+ * three seconds (a write within one time stamp could pass unseen: parse-memo.ts, RACY_NS): on a copy
+ * made just now the "warm" runs below would recall nothing and compare a fresh parse with itself,
+ * so every run is made `later`, on a clock past that rule (parse-memo-disk.test.ts shows a file
+ * written just now is not kept).
  */
-async function settled(dir: string): Promise<void> {
-  const newest = Math.max(...files(dir).map((f) => lstatSync(join(dir, f)).ctimeMs));
-  while (Date.now() <= newest + 3_100) await sleep(100);
-}
-
-beforeAll(() => settled(copy.dir));
-
-/** validate --format json, with the parse memo on or off. */
 async function validate(cache: boolean) {
   const before = process.env.STUDIO_NO_CACHE;
   process.env.STUDIO_NO_CACHE = cache ? '0' : '1';
   try {
-    const r = await runCli(['validate', '--content', copy.dir, '--format', 'json', '--today', '2026-11-22']);
+    const r = await later(() => runCli(['validate', '--content', copy.dir, '--format', 'json', '--today', '2026-11-22']));
     return { code: r.code, report: JSON.parse(r.stdout) as { problems: { file: string; line: number; column: number; code: string; path?: string }[] } };
   } finally {
     if (before === undefined) delete process.env.STUDIO_NO_CACHE;

@@ -6,8 +6,7 @@ import { LANGUAGE_NAMES, LOCALES } from '../../locales.ts';
 import type { Problem } from '../../report/problem.ts';
 import { catalogued, expectedOf, foundOf, hintOf } from '../../report/problem.ts';
 import { cropFor, HUGE, type ImageUse, LIMIT, MAX_OWN_ASPECT, USES } from '../../schema/image-uses.ts';
-import type { Content } from '../content.ts';
-import { type ImageRef, imageRefs } from '../picture-refs.ts';
+import type { ImageRef } from '../picture-refs.ts';
 
 /** What each use of a picture is called in a message. */
 const USE_NAMES = {
@@ -37,13 +36,13 @@ export interface PictureAccess {
  * once cropped to that place's shape, its data whole, not a camera's huge original). Asks for the
  * first bytes of each file once, however often it is named; this check reads no file itself.
  */
-export function checkImages(content: Content, access: PictureAccess | ((file: string, limit: number) => Opened)): Problem[] {
+export function checkImages(refs: readonly ImageRef[], access: PictureAccess | ((file: string, limit: number) => Opened)): Problem[] {
   const { open, decode } = typeof access === 'function' ? { open: access, decode: undefined } : access;
   const files = new Map<string, FirstBytes>();
   const problems: Problem[] = [];
   /** The places that name each file whose header is fine (its data is decoded once, below). */
   const toDecode = new Map<string, { source: SourceFile; at: PathPart[] }[]>();
-  for (const ref of imageRefs(content)) {
+  for (const ref of refs) {
     const { source, path } = ref;
     const value = ref.image.file;
     problems.push(...altProblems(ref));
