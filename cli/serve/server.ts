@@ -348,7 +348,7 @@ function openOutbox(options: ServeOptions, inbox: EnquiryStore, site: LiveSite, 
   return outboxFor(inbox, { manifest, ...options.mail, onEvent });
 }
 
-/** fastify's schema compilers, for no schema: a route that declares one is refused when it is added. */
+/** fastify's schema compilers, for no schema: a route that declares one stops the server from starting (fastify compiles schemas when it gets ready). */
 type SchemaCompilers = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 const refuseSchema = (route: { url?: string }): never => {
   throw new Error(`${route.url ?? 'a route'} declares a fastify schema; this server checks requests itself and loads no schema compiler`);
@@ -380,7 +380,7 @@ function createApp(
     forceCloseConnections: 'idle',
     // No route declares a fastify schema (an enquiry is checked by its zod shape, http/enquiry.ts):
     // fastify's default compilers (ajv, fast-json-stringify) are not loaded, which is about a
-    // quarter of fastify's start. A route given a schema fails when it is registered, not later.
+    // quarter of fastify's start. A route given a schema stops the start, never a request.
     schemaController: { compilersFactory: NO_SCHEMA_COMPILERS },
     // A malformed percent-encoding or similar: answered before any route runs.
     frameworkErrors: (error, _request, reply) => {
