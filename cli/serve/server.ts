@@ -1,7 +1,14 @@
 import type { Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { UsageError } from '../report/problem.ts';
 import { DEFAULT_KEEP_DAYS } from '../schema/legal.ts';
 import type { ServeEvent, ServeLog } from './events.ts';
@@ -341,6 +348,17 @@ function openOutbox(options: ServeOptions, inbox: EnquiryStore, site: LiveSite, 
   return outboxFor(inbox, { manifest, ...options.mail, onEvent });
 }
 
+/** fastify's schema compilers, for no schema: a route that declares one stops the server from starting (fastify compiles schemas when it gets ready). */
+type SchemaCompilers = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+const refuseSchema = (route: { url?: string }): never => {
+  throw new Error(`${route.url ?? 'a route'} declares a fastify schema; this server checks requests itself and loads no schema compiler`);
+};
+const NO_SCHEMA_COMPILERS: SchemaCompilers = {
+  // ajv-compiler's type is a union of its two factories, both with ajv's own options: this one takes none.
+  buildValidator: (() => refuseSchema) as unknown as SchemaCompilers['buildValidator'],
+  buildSerializer: () => refuseSchema,
+};
+
 /** fastify with the server's limits, the policy headers on every answer, and errors answered, never thrown. */
 function createApp(
   site: LiveSite,
@@ -360,6 +378,10 @@ function createApp(
     exposeHeadRoutes: false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // No route declares a fastify schema (an enquiry is checked by its zod shape, http/enquiry.ts):
+    // fastify's default compilers (ajv, fast-json-stringify) are not loaded, which is about a
+    // quarter of fastify's start. A route given a schema stops the start, never a request.
+    schemaController: { compilersFactory: NO_SCHEMA_COMPILERS },
     // A malformed percent-encoding or similar: answered before any route runs.
     frameworkErrors: (error, _request, reply) => {
       (reply as FastifyReply)

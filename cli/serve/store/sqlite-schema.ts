@@ -73,6 +73,10 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE enquiries ADD COLUMN phone TEXT;
   `,
+  // 3: an erasure by number finds an enquiry's damaged lines by index, not by reading the table.
+  `
+  CREATE INDEX damaged_enquiry ON damaged (enquiry_id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -310,15 +310,25 @@ export class SqliteStore implements EnquiryStore {
 
   /** Lines of an imported file inbox that were not whole enquiries, still kept (`show` lists them, `erase` removes them). */
   async damaged(selection?: Selection): Promise<DamagedRecord[]> {
-    const all = (this.sql('SELECT rowid, * FROM damaged ORDER BY source, line').all() as Row[]).map((r) => ({
-      source: String(r.source),
-      line: Number(r.line),
-      ...(r.enquiry_id != null ? { id: Number(r.enquiry_id) } : {}),
-      receivedAt: String(r.received_at),
-      text: String(r.text),
-    }));
+    const records = (rows: Row[]): DamagedRecord[] =>
+      rows.map((r) => ({
+        source: String(r.source),
+        line: Number(r.line),
+        ...(r.enquiry_id != null ? { id: Number(r.enquiry_id) } : {}),
+        receivedAt: String(r.received_at),
+        text: String(r.text),
+      }));
+    if (selection && 'ids' in selection) {
+      // By the index on the enquiry's number.
+      const found: DamagedRecord[] = [];
+      for (const ids of chunks(selection.ids))
+        found.push(...records(this.db.prepare(`SELECT * FROM damaged WHERE enquiry_id IN (${ids.map(() => '?').join(', ')})`).all(...ids) as Row[]));
+      return found.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : a.line - b.line));
+    }
+    // A line that is not a whole enquiry has no address column to look up: its text is searched.
+    // The table holds only what the import of an old file inbox could not read; it never grows after it.
+    const all = records(this.sql('SELECT * FROM damaged ORDER BY source, line').all() as Row[]);
     if (!selection) return all;
-    if ('ids' in selection) return all.filter((d) => d.id !== undefined && selection.ids.includes(d.id));
     const address = foldAddress(selection.email);
     return all.filter((d) => foldAddress(d.text).includes(address));
   }
