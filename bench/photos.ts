@@ -4,7 +4,7 @@
 // What the cold build of a real studio's pictures costs: time `content build` of DIR with STUDIO_NO_CACHE=1.
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import { cameraPhoto as photo } from './camera-photo.ts';
 
 const [dir, n = '50'] = process.argv.slice(2);
 if (!dir) throw new Error('usage: npx tsx bench/photos.ts DIR [N]');
@@ -12,18 +12,6 @@ const count = Number(n);
 const root = new URL('../content/', import.meta.url).pathname;
 cpSync(root, dir, { recursive: true });
 mkdirSync(join(dir, 'images'), { recursive: true });
-
-/** A 2400×1600 "camera photo": a gradient with noise (incompressible like a photo's grain), seeded by `i`. */
-async function photo(i: number): Promise<Buffer> {
-  const noise = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
-    .raw()
-    .toBuffer();
-  const tint = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: { r: (i * 53) % 255, g: (i * 97) % 255, b: (i * 31) % 255 } } })
-    .composite([{ input: noise, raw: { width: 2400, height: 1600, channels: 3 }, blend: 'soft-light' }])
-    .jpeg({ quality: 92 })
-    .toBuffer();
-  return tint;
-}
 
 let made = 0;
 const image = async (name: string, alt: string) => {

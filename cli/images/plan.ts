@@ -12,10 +12,14 @@ export interface ImageMeta {
   height: number;
 }
 
-export type Format = 'avif' | 'webp' | 'jpeg';
-/** In the order a `<picture>` offers them: the first the browser knows wins. */
-export const FORMATS: Format[] = ['avif', 'webp', 'jpeg'];
-export const MIME: Record<Format, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' };
+export type Format = 'avif' | 'jpeg';
+/**
+ * In the order a `<picture>` offers them: the first the browser knows wins. No WebP: it would
+ * serve only browsers without AVIF (iOS 15 and older), for as much CPU as the AVIF (README: what
+ * each format costs); they take the JPEG.
+ */
+export const FORMATS: Format[] = ['avif', 'jpeg'];
+export const MIME: Record<Format, string> = { avif: 'image/avif', jpeg: 'image/jpeg' };
 
 /** One file the build writes: the original, cropped to `crop`, scaled to `width`×`height`, in `format`. */
 export interface Variant {

@@ -3,12 +3,10 @@ import type { PageModel } from '../../templates/model.ts';
 import { FileCache, imageCacheFolder } from '../cache/file-cache.ts';
 import type { ImageRef } from '../validate/picture-refs.ts';
 import { type ImageIndex, indexImages } from './index-images.ts';
-import type { PicturePlan, Variant } from './plan.ts';
+import { MIME, type PicturePlan, type Variant } from './plan.ts';
 import { encode } from './process-images.ts';
 import { drawCard } from './share-cards.ts';
 import { imagePlans } from './stage.ts';
-
-const TYPES = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' } as const;
 
 /**
  * The pictures of `content dev`: each file encoded when a browser first asks for it (and kept in
@@ -44,7 +42,7 @@ export class ImagePreview {
       body = await encode(index.bytes.get(found.plan.file)!, found.variant);
       this.cache.store(name, body);
     }
-    return { type: TYPES[found.variant.format], body };
+    return { type: MIME[found.variant.format], body };
   }
 
   /** The share card of a page, as the build draws it. */

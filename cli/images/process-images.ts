@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { FileCache } from '../cache/file-cache.ts';
 import { ENCODING, LIMIT } from '../schema/image-uses.ts';
 import { loadSharp } from './load-sharp.ts';
-import type { PicturePlan, Variant } from './plan.ts';
+import type { Format, PicturePlan, Variant } from './plan.ts';
 
 export interface ProcessOptions {
   /** The original's bytes (ImageIndex.bytes). */
@@ -60,7 +60,12 @@ export async function processImages(plans: PicturePlan[], options: ProcessOption
       const [file, variants] = queue[next++]!;
       try {
         const decoded = await decodeOnce(options.bytes(file), variants);
-        await Promise.all(variants.map(async (v) => cache.store(v.path, await encodeFrom(decoded, v))));
+        await Promise.all(
+          sameSize(variants).map(async (formats) => {
+            const scaled = await scaleFrom(decoded, formats[0]!);
+            await Promise.all(formats.map(async (v) => cache.store(v.path, await encodeScaled(scaled, v.format))));
+          }),
+        );
       } catch (error) {
         // A file whose first bytes looked right (validate read them) but whose picture data is cut off or damaged.
         broken.set(file, (error as Error).message);
@@ -84,10 +89,14 @@ export async function processImages(plans: PicturePlan[], options: ProcessOption
   return set;
 }
 
-/** An original decoded once, upright, as raw pixels at `scale` of its size (what its versions are cut from). */
-interface Decoded {
+/** Pixels as libvips gives them out and takes them in. */
+interface Raw {
   data: Buffer;
   info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
+/** An original decoded once, upright, as raw pixels at `scale` of its size (what its versions are cut from). */
+interface Decoded extends Raw {
   scale: number;
 }
 
@@ -111,8 +120,18 @@ async function decodeOnce(original: Buffer, variants: Variant[]): Promise<Decode
   return { data, info: { width: info.width, height: info.height, channels: info.channels }, scale: info.width / width };
 }
 
-/** One variant's bytes, from its original decoded once. */
-function encodeFrom(decoded: Decoded, v: Variant): Promise<Buffer> {
+/** Variants grouped by their crop and size: the formats of one version, scaled once for all of them. */
+function sameSize(variants: Variant[]): Variant[][] {
+  const groups = new Map<string, Variant[]>();
+  for (const v of variants) {
+    const key = JSON.stringify([v.crop, v.width, v.height]);
+    groups.set(key, [...(groups.get(key) ?? []), v]);
+  }
+  return [...groups.values()];
+}
+
+/** Raw pixels of one version: its crop of the original decoded once, scaled to its size. */
+async function scaleFrom(decoded: Decoded, v: Variant): Promise<Raw> {
   const { data, info, scale } = decoded;
   const left = Math.min(info.width - 1, Math.round(v.crop.left * scale));
   const top = Math.min(info.height - 1, Math.round(v.crop.top * scale));
@@ -122,13 +141,18 @@ function encodeFrom(decoded: Decoded, v: Variant): Promise<Buffer> {
     width: Math.max(1, Math.min(info.width - left, Math.round(v.crop.width * scale))),
     height: Math.max(1, Math.min(info.height - top, Math.round(v.crop.height * scale))),
   };
-  const image = loadSharp()(data, { raw: info }).extract(crop).resize(v.width, v.height, { fit: 'fill' });
-  if (v.format === 'avif') return image.avif(ENCODING.avif).toBuffer();
-  if (v.format === 'webp') return image.webp(ENCODING.webp).toBuffer();
+  const scaled = await loadSharp()(data, { raw: info }).extract(crop).resize(v.width, v.height, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+  return { data: scaled.data, info: { width: scaled.info.width, height: scaled.info.height, channels: scaled.info.channels } };
+}
+
+/** One version's bytes in `format`, from its raw pixels. */
+function encodeScaled({ data, info }: Raw, format: Format): Promise<Buffer> {
+  const image = loadSharp()(data, { raw: info });
+  if (format === 'avif') return image.avif(ENCODING.avif).toBuffer();
   return image.flatten({ background: '#ffffff' }).jpeg(ENCODING.jpeg).toBuffer();
 }
 
 /** One variant's bytes (a picture of `content dev`, or one the cache could not keep). */
 export async function encode(original: Buffer, v: Variant): Promise<Buffer> {
-  return encodeFrom(await decodeOnce(original, [v]), v);
+  return encodeScaled(await scaleFrom(await decodeOnce(original, [v]), v), v.format);
 }
