@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import type { CardModel } from '../../templates/model.ts';
 import { FileCache } from '../cache/file-cache.ts';
 import { fromRoot } from '../paths.ts';
 import { CARD } from './card-model.ts';
-import { CardError, CardPool } from './card-pool.ts';
+import { CardError, CardPool, MAX_WORKERS } from './card-pool.ts';
 import { CARD_SUBSETS, cardTexts, titleFont } from './card-text.ts';
 import { filterRows, pngOf, putRow, rowAt } from './png.ts';
 import { versionOf } from './versions.ts';
@@ -31,16 +32,28 @@ export interface CardOptions {
   readCache?: boolean;
   /** The site's folder: each card is written at its `file`; the photos and logo are read from it (the images stage wrote them). */
   outDir: string;
-  /** Cards drawn by worker threads (card-pool.ts) when there are `MIN_FOR_WORKERS` or more to draw; else on this thread. */
+  /** Cards drawn by worker threads (card-pool.ts) where they save time (`cardWorkers`); else on this thread. */
   workers?: boolean;
 }
 
 /**
- * From this many cards to draw, worker threads draw them: each loads satori and the fonts once
- * (the cost of a few cards), and then they draw on every core, off the build's thread.
- * STUDIO_CARD_WORKERS_FROM sets another number (benchmarks compare both ways).
+ * How many worker threads draw `cards` cards (card-pool.ts), none for the build's own thread. A
+ * worker starts in about 0.6 s of CPU (its bundle, satori, the fonts: the shipped site's first card
+ * in a worker) and a card takes about 14 ms on whichever thread lays it out, resvg rasterising it on
+ * libuv's threads either way (measured on 2 cores). So `w` workers beside the build's idle thread
+ * gain wall time only when the cards they share out save more than one start-up:
+ * cards × 14 ms × (1 − 1/w) > 0.6 s; one worker (2 cores) never does, and costs the start-up in
+ * CPU (the shipped site's cold build with its 90 cards: 1.08× the CPU, no shorter). With
+ * STUDIO_CARD_WORKERS_FROM=n, workers draw from n cards on (benchmarks compare both ways).
  */
-const MIN_FOR_WORKERS = () => Number(process.env.STUDIO_CARD_WORKERS_FROM) || 8;
+export function cardWorkers(cards: number, cores = availableParallelism()): number {
+  const workers = Math.min(MAX_WORKERS, Math.max(1, cores - 1));
+  const from = Number(process.env.STUDIO_CARD_WORKERS_FROM);
+  if (from) return cards >= from ? workers : 0;
+  return cards * CARD_MS * (1 - 1 / workers) > WORKER_START_MS ? workers : 0;
+}
+const WORKER_START_MS = 600;
+const CARD_MS = 14;
 
 export interface CardSet {
   files: string[];
@@ -156,7 +169,8 @@ export async function shareCards(cards: CardModel[], options: CardOptions): Prom
   const keys = cards.map(keyOf);
   const toDraw = [...new Set(keys.filter((k) => !cache.has(k)))];
   const byKey = new Map(cards.map((c, i) => [keys[i]!, c]));
-  const pool = options.workers && toDraw.length >= MIN_FOR_WORKERS() ? new CardPool() : undefined;
+  const workers = options.workers ? cardWorkers(toDraw.length) : 0;
+  const pool = workers ? new CardPool(workers) : undefined;
   try {
     return await placeCards(cards, keys, toDraw, byKey, cache, options, pool?.draw ?? drawHere);
   } finally {

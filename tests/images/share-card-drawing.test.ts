@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import satori from 'satori';
 import { describe, expect, it } from 'vitest';
 import { CARD_SUBSETS } from '../../cli/images/card-text.ts';
-import { woffToSfnt } from '../../cli/images/share-cards.ts';
+import { cardWorkers, woffToSfnt } from '../../cli/images/share-cards.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -31,5 +31,13 @@ describe('share card fonts', () => {
 
   it('refuses a file that is not a WOFF font', () => {
     expect(() => woffToSfnt(Buffer.from('not a font at all, but long enough to have a header'))).toThrow('not a WOFF font');
+  });
+});
+
+describe('card workers', () => {
+  it("draws on the build's thread where one worker is all the cores allow (it would only add its start-up), and where few cards are to draw", () => {
+    expect([1, 2].map((cores) => cardWorkers(10_000, cores))).toEqual([0, 0]);
+    expect(cardWorkers(10, 8)).toBe(0);
+    expect([3, 4, 8, 64].map((cores) => cardWorkers(500, cores))).toEqual([2, 3, 4, 4]);
   });
 });
