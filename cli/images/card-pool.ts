@@ -1,21 +1,19 @@
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CardModel } from '../../templates/model.ts';
 import { workerEntry } from '../paths.ts';
 
 /** At most this many card workers: each holds satori, its layout engine and the fonts (about 60 MB). */
-const MAX_WORKERS = 4;
+export const MAX_WORKERS = 4;
 /** A card that takes longer, or a worker whose heap passes this, is an error naming the card's page (never a crash of the build). */
 const CARD_TIME_MS = 60_000;
 const HEAP_MB = 512;
 
 /**
- * Worker threads that draw share cards (card-worker.ts), started when there are cards to draw;
- * one for each core but one: a worker lays out the next card (satori) while resvg rasterises the
- * last on libuv's threads, so one keeps two cores busy, and each more loads the bundle, satori and
- * the fonts again (on 2 cores, the shipped site's cold build with one worker: 5.3 s CPU; with two:
- * 6.4 s, its wall time no shorter beyond the machine's noise). `draw` sends a card to the worker
- * with the fewest waiting.
+ * Worker threads that draw share cards (card-worker.ts), started when there are enough cards to
+ * draw for them to pay (share-cards.ts's `cardWorkers`: from 3 cores); one for each core but one: a
+ * worker lays out the next card (satori) while resvg rasterises the last on libuv's threads, and
+ * each loads the bundle, satori and the fonts again. `draw` sends a card to the worker with the
+ * fewest waiting.
  */
 export class CardPool {
   private readonly workers: { worker: Worker; waiting: number }[];
@@ -23,7 +21,7 @@ export class CardPool {
   private next = 0;
   private failed: Error | undefined;
 
-  constructor(count = Math.min(MAX_WORKERS, Math.max(1, availableParallelism() - 1))) {
+  constructor(count: number) {
     const { url, execArgv } = workerEntry('card-worker', import.meta.url);
     this.workers = Array.from({ length: count }, () => {
       const entry = {

@@ -10,8 +10,9 @@ export const CARD_SUBSETS = ['latin', 'latin-ext', 'cyrillic'] as const;
 let ranges: [number, number][] | undefined;
 /** The code points the card's fonts have: the `unicode-range` of each subset's face in the font package's stylesheet. */
 function covered(): [number, number][] {
+  if (ranges) return ranges;
   const css = readFileSync(require.resolve('@fontsource/noto-sans/400.css'), 'utf8');
-  ranges ??= CARD_SUBSETS.flatMap((subset) => {
+  ranges = CARD_SUBSETS.flatMap((subset) => {
     const face = css.split('@font-face').find((f) => f.includes(`noto-sans-${subset}-400-normal.woff`));
     const range = face && /unicode-range:\s*([^;]+);/.exec(face)?.[1];
     if (!range) throw new Error(`@fontsource/noto-sans/400.css names no unicode-range for ${subset}`);

@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import type { CardModel } from '../../templates/model.ts';
 import { FileCache } from '../cache/file-cache.ts';
 import { fromRoot } from '../paths.ts';
 import { CARD } from './card-model.ts';
-import { CardError, CardPool } from './card-pool.ts';
+import { CardError, CardPool, MAX_WORKERS } from './card-pool.ts';
 import { CARD_SUBSETS, cardTexts, titleFont } from './card-text.ts';
-import { filterRows, pngOf, putRow } from './png.ts';
+import { filterRows, pngOf, putRow, rowAt } from './png.ts';
 import { versionOf } from './versions.ts';
 
 const require = createRequire(import.meta.url);
@@ -30,16 +32,28 @@ export interface CardOptions {
   readCache?: boolean;
   /** The site's folder: each card is written at its `file`; the photos and logo are read from it (the images stage wrote them). */
   outDir: string;
-  /** Cards drawn by worker threads (card-pool.ts) when there are `MIN_FOR_WORKERS` or more to draw; else on this thread. */
+  /** Cards drawn by worker threads (card-pool.ts) where they save time (`cardWorkers`); else on this thread. */
   workers?: boolean;
 }
 
 /**
- * From this many cards to draw, worker threads draw them: each loads satori and the fonts once
- * (the cost of a few cards), and then they draw on every core, off the build's thread.
- * STUDIO_CARD_WORKERS_FROM sets another number (benchmarks compare both ways).
+ * How many worker threads draw `cards` cards (card-pool.ts), none for the build's own thread. A
+ * worker starts in about 0.6 s of CPU (its bundle, satori, the fonts: the shipped site's first card
+ * in a worker) and a card takes about 14 ms on whichever thread lays it out, resvg rasterising it on
+ * libuv's threads either way (measured on 2 cores). So `w` workers beside the build's idle thread
+ * gain wall time only when the cards they share out save more than one start-up:
+ * cards × 14 ms × (1 − 1/w) > 0.6 s; one worker (2 cores) never does, and costs the start-up in
+ * CPU (the shipped site's cold build with its 90 cards: 1.08× the CPU, no shorter). With
+ * STUDIO_CARD_WORKERS_FROM=n, workers draw from n cards on (benchmarks compare both ways).
  */
-const MIN_FOR_WORKERS = () => Number(process.env.STUDIO_CARD_WORKERS_FROM) || 8;
+export function cardWorkers(cards: number, cores = availableParallelism()): number {
+  const workers = Math.min(MAX_WORKERS, Math.max(1, cores - 1));
+  const from = Number(process.env.STUDIO_CARD_WORKERS_FROM);
+  if (from) return cards >= from ? workers : 0;
+  return cards * CARD_MS * (1 - 1 / workers) > WORKER_START_MS ? workers : 0;
+}
+const WORKER_START_MS = 600;
+const CARD_MS = 14;
 
 export interface CardSet {
   files: string[];
@@ -50,13 +64,47 @@ export interface CardSet {
 type Font = { name: string; data: Buffer; weight: 400 | 700; style: 'normal' };
 let fonts: Font[] | undefined;
 
-/** Noto Sans from @fontsource (woff: satori reads woff, not woff2), its Latin (with German letters) and Cyrillic parts. */
+/**
+ * The font (TrueType) a WOFF file holds: its tables, each inflated by node's zlib where it is
+ * compressed. satori reads WOFF too, but inflates it with a JavaScript inflate in each thread that
+ * draws cards (about 130 ms of CPU for the six files before its code is optimised; node's zlib: 15 ms).
+ */
+export function woffToSfnt(woff: Buffer): Buffer {
+  if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('not a WOFF font');
+  const count = woff.readUInt16BE(12);
+  const tables = Array.from({ length: count }, (_, i) => {
+    const at = 44 + i * 20;
+    const [offset, packed, length] = [woff.readUInt32BE(at + 4), woff.readUInt32BE(at + 8), woff.readUInt32BE(at + 12)];
+    const bytes = woff.subarray(offset, offset + packed);
+    return { tag: woff.readUInt32BE(at), checksum: woff.readUInt32BE(at + 16), data: packed < length ? inflateSync(bytes) : bytes };
+  });
+  const head = 12 + count * 16;
+  const out = Buffer.alloc(head + tables.reduce((sum, t) => sum + ((t.data.length + 3) & ~3), 0));
+  const log = Math.floor(Math.log2(count));
+  out.writeUInt32BE(woff.readUInt32BE(4), 0); // the font's flavour (TrueType or CFF)
+  out.writeUInt16BE(count, 4);
+  out.writeUInt16BE(16 << log, 6);
+  out.writeUInt16BE(log, 8);
+  out.writeUInt16BE(count * 16 - (16 << log), 10);
+  let at = head;
+  for (const [i, t] of tables.entries()) {
+    out.writeUInt32BE(t.tag, 12 + i * 16);
+    out.writeUInt32BE(t.checksum, 16 + i * 16);
+    out.writeUInt32BE(at, 20 + i * 16);
+    out.writeUInt32BE(t.data.length, 24 + i * 16);
+    t.data.copy(out, at);
+    at += (t.data.length + 3) & ~3;
+  }
+  return out;
+}
+
+/** Noto Sans from @fontsource (its woff files, as TrueType: `woffToSfnt`), its Latin (with German letters) and Cyrillic parts. */
 function loadFonts(): Font[] {
   fonts ??= CARD_SUBSETS.flatMap((subset) =>
     ([400, 700] as const).map((weight) => ({
       // One family per subset: satori takes the first font of a family and weight, then falls back to the next family for a missing letter.
       name: subset === 'cyrillic' ? 'Noto Sans Cyrillic' : subset === 'latin' ? 'Noto Sans' : 'Noto Sans Latin Ext',
-      data: readFileSync(require.resolve(`@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff`)),
+      data: woffToSfnt(readFileSync(require.resolve(`@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff`))),
       weight,
       style: 'normal' as const,
     })),
@@ -121,7 +169,8 @@ export async function shareCards(cards: CardModel[], options: CardOptions): Prom
   const keys = cards.map(keyOf);
   const toDraw = [...new Set(keys.filter((k) => !cache.has(k)))];
   const byKey = new Map(cards.map((c, i) => [keys[i]!, c]));
-  const pool = options.workers && toDraw.length >= MIN_FOR_WORKERS() ? new CardPool() : undefined;
+  const workers = options.workers ? cardWorkers(toDraw.length) : 0;
+  const pool = workers ? new CardPool(workers) : undefined;
   try {
     return await placeCards(cards, keys, toDraw, byKey, cache, options, pool?.draw ?? drawHere);
   } finally {
@@ -191,15 +240,65 @@ interface Box {
 
 /**
  * The title's box as satori placed it: the clip path (its overflow: hidden) in the text column
- * below the studio's name (the photo's and the logo's are beside it and above it).
+ * below the studio's name (the photo's and the logo's are beside it and above it), and the id of
+ * that clip path (the group of the title's letters names it).
  */
-function titleBox(svg: string, left: number, below: number): Box | undefined {
-  const boxes = [...svg.matchAll(/<clipPath id="satori_cp-[^"]*"><rect x="(\d+)" y="(\d+)" width="(\d+)" height="(\d+)"\/><\/clipPath>/g)]
-    .map((m) => m.slice(1).map(Number) as [number, number, number, number])
-    .filter(([x, y]) => x === left && y >= below);
+function titleBox(svg: string, left: number, below: number): (Box & { id: string }) | undefined {
+  const boxes = [...svg.matchAll(/<clipPath id="(satori_cp-[^"]*)"><rect x="(\d+)" y="(\d+)" width="(\d+)" height="(\d+)"\/><\/clipPath>/g)]
+    .map((m) => [m[1]!, ...m.slice(2).map(Number)] as [string, number, number, number, number])
+    .filter(([, x, y]) => x === left && y >= below);
   if (boxes.length !== 1) return undefined;
-  const [x, y, width, height] = boxes[0]!;
-  return { x, y, width, height };
+  const [id, x, y, width, height] = boxes[0]!;
+  return { id, x, y, width, height };
+}
+
+/**
+ * The pixels the letters of `paths` (satori's outlines: absolute M, L, Q, C and Z) can touch, one
+ * more on each side, within `within`; undefined for no letters, null for an outline of another kind.
+ */
+function inkBox(paths: string[], within: Box): Box | undefined | null {
+  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const d of paths) {
+    if (/[^MLQCZ\d\s.,e-]/.test(d)) return null;
+    const numbers = d.match(/-?\d*\.?\d+(?:e-?\d+)?/g) ?? [];
+    if (numbers.length % 2) return null;
+    // A curve lies within its points' bounds.
+    for (let i = 0; i < numbers.length; i += 2) {
+      const [x, y] = [Number(numbers[i]), Number(numbers[i + 1])];
+      [left, right, top, bottom] = [Math.min(left, x), Math.max(right, x), Math.min(top, y), Math.max(bottom, y)];
+    }
+  }
+  if (left > right) return undefined;
+  const x = Math.max(within.x, Math.floor(left) - 1);
+  const y = Math.max(within.y, Math.floor(top) - 1);
+  const width = Math.min(within.x + within.width, Math.ceil(right) + 1) - x;
+  const height = Math.min(within.y + within.height, Math.ceil(bottom) + 1) - y;
+  return width > 0 && height > 0 ? { x, y, width, height } : undefined;
+}
+
+const outlines = (svg: string) => [...svg.matchAll(/<path [^>]*\bd="([^"]*)"/g)].map((m) => m[1]!);
+
+/**
+ * The boxes of a card (its svg as `drawCard` lays it out) that differ from its ground: where the
+ * title's letters are, within the title's box, and where the facts' letters are; undefined where
+ * the card is not laid out as this function knows it (then it is drawn whole).
+ */
+function inkBoxes(svg: string, title: Box & { id: string }, factsFrom: number): Box[] | undefined {
+  const group = new RegExp(`<g [^>]*clip-path="url\\(#${title.id}\\)"[^>]*>(.*?)</g>`).exec(svg);
+  if (!group) return undefined;
+  const rest = svg.replace(group[0], '');
+  const facts: string[] = [];
+  for (const d of outlines(rest)) {
+    const box = inkBox([d], { x: 0, y: 0, ...CARD });
+    if (box === null) return undefined;
+    if (!box) continue;
+    // Above the title's box: the studio's name, drawn in the ground; below, the facts' line.
+    if (box.y >= factsFrom) facts.push(d);
+    else if (box.y + box.height > title.y) return undefined;
+  }
+  const boxes = [inkBox(outlines(group[1]!), title), inkBox(facts, { x: 0, y: factsFrom, width: CARD.width, height: CARD.height - factsFrom })];
+  if (boxes.includes(null)) return undefined;
+  return boxes.filter((b): b is Box => Boolean(b));
 }
 
 /** A 1×1 PNG: what the title and facts rows are laid out beside in place of the photo or logo (they are drawn once, in the card's ground). */
@@ -209,19 +308,24 @@ const STAND_IN = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1
 interface Ground {
   rgba: Buffer;
   rows: Buffer;
+  /** `rows`, where a card writes its own rows while its PNG is made. */
+  work: Buffer;
 }
 
 /**
  * What the cards of a site share (the ground, the accent, the studio's name and logo, a course's
  * photo), drawn once per studio name, logo and photo (a course's cards in every language share
- * one): each card then rasterises only its title's and facts' rows over it.
+ * one): each card then rasterises only the boxes of its title's and facts' letters over it.
  */
 const grounds = new Map<string, Promise<Ground>>();
 function groundOf(key: string, draw: () => Promise<Buffer>): Promise<Ground> {
   let ground = grounds.get(key);
   if (!ground) {
     if (grounds.size >= 16) grounds.delete(grounds.keys().next().value!);
-    ground = draw().then((rgba) => ({ rgba, rows: filterRows(rgba, CARD.width, CARD.height) }));
+    ground = draw().then((rgba) => {
+      const rows = filterRows(rgba, CARD.width, CARD.height);
+      return { rgba, rows, work: Buffer.from(rows) };
+    });
     grounds.set(key, ground);
   }
   return ground;
@@ -230,9 +334,10 @@ function groundOf(key: string, draw: () => Promise<Buffer>): Promise<Ground> {
 /**
  * One card's PNG, the same pixels as resvg's drawing of the whole card (cardSvg) but where a
  * letter's edge is blended in another order (at most 2 of 255 apart): satori lays the card out;
- * resvg rasterises only its title's box and the rows of its facts beside the photo (about a third
- * of the card: resvg's time goes by the pixels it fills) over the drawing of what this card shares
- * with others (`groundOf`); node's zlib writes the PNG (png.ts), the ground's rows filtered once.
+ * resvg rasterises only the boxes its title's and facts' letters fill (`inkBoxes`: about a tenth
+ * of the card; resvg's time goes by the pixels it fills) over the drawing of what this card shares
+ * with others (`groundOf`); node's zlib writes the PNG (png.ts), the ground's rows filtered once
+ * and the card's rows written over a copy of them that is put back after.
  */
 export async function drawCard(card: CardModel, outDir: SiteFiles): Promise<Buffer> {
   const { template, texts, photo, logo } = await cardParts(card, outDir);
@@ -242,19 +347,24 @@ export async function drawCard(card: CardModel, outDir: SiteFiles): Promise<Buff
   });
   const svg = await satoriSvg(template.ShareCard({ texts, photo: photo && STAND_IN, logo: logo && STAND_IN }), true);
   const title = titleBox(svg, template.CARD_TEXT_LEFT, template.CARD_HEADER_BOTTOM);
-  // The facts' line and what is below it, beside the photo (its place: ShareCard.tsx).
+  // The facts' line and what is below it (its place: ShareCard.tsx).
   const factsFrom = CARD.height - template.CARD_FACTS_FROM_BOTTOM - 3;
-  const facts = { x: 0, y: factsFrom, width: photo ? CARD.width - template.CARD_PHOTO_WIDTH : CARD.width, height: CARD.height - factsFrom };
-  if (!title || title.y + title.height > facts.y) {
+  const boxes = title && title.y + title.height <= factsFrom ? inkBoxes(svg, title, factsFrom) : undefined;
+  if (!boxes) {
     // Not laid out as this function knows it: the whole card, drawn whole.
     const whole = await satoriSvg(template.ShareCard({ texts, photo, logo }), true);
     return pngOf(filterRows(await rasterise(whole, { x: 0, y: 0, ...CARD }), CARD.width, CARD.height), CARD.width, CARD.height);
   }
-  const rows = Buffer.from(ground.rows);
-  for (const box of [title, facts]) {
-    const pixels = await rasterise(svg, box);
+  const parts = await Promise.all(boxes.map((box) => rasterise(svg, box)));
+  // The ground's rows with the card's over them, written, then the ground's put back: no await between.
+  const rows = ground.work;
+  for (const [i, box] of boxes.entries()) {
     const stride = box.width * 4;
-    for (let y = 0; y < box.height; y++) putRow(rows, box.y + y, ground.rgba, CARD.width, pixels.subarray(y * stride, (y + 1) * stride), box.x);
+    for (let y = 0; y < box.height; y++) putRow(rows, box.y + y, ground.rgba, CARD.width, parts[i]!.subarray(y * stride, (y + 1) * stride), box.x);
   }
-  return pngOf(rows, CARD.width, CARD.height);
+  try {
+    return pngOf(rows, CARD.width, CARD.height);
+  } finally {
+    for (const box of boxes) ground.rows.copy(rows, rowAt(CARD.width, box.y), rowAt(CARD.width, box.y), rowAt(CARD.width, box.y + box.height));
+  }
 }
