@@ -327,6 +327,10 @@ function groundOf(key: string, draw: () => Promise<Buffer>): Promise<Ground> {
       return { rgba, rows, work: Buffer.from(rows) };
     });
     grounds.set(key, ground);
+    // A drawing that failed is not kept: the next card (a preview of `content dev` after a fix) draws it again.
+    ground.catch(() => {
+      if (grounds.get(key) === ground) grounds.delete(key);
+    });
   }
   return ground;
 }
