@@ -116,6 +116,9 @@ interface KeepDays {
   words: (locale: Locale) => string[];
 }
 
+/** `{{count}}` as i18next reads it (spaces inside the braces allowed). */
+const COUNT = /\{\{\s*count\s*\}\}/;
+
 function keepDaysWords(entries: readonly Entry<ContentType>[]): KeepDays | undefined {
   const ui = entries.find((e) => e.source.file === 'ui.yaml')?.data as { legal?: Record<string, Record<string, string>> } | undefined;
   const site = entries.find((e) => e.source.file === 'site.yaml')?.data as Parameters<typeof keepDaysOf>[0] | undefined;
@@ -127,11 +130,11 @@ function keepDaysWords(entries: readonly Entry<ContentType>[]): KeepDays | undef
     count,
     filled: (locale) => {
       const text = form(new Intl.PluralRules(locale).select(count), locale) ?? form('other', locale) ?? form('other', DEFAULT_LOCALE) ?? '';
-      return text.replace('{{count}}', String(count));
+      return text.replace(COUNT, String(count));
     },
     words: (locale) =>
       Object.keys(forms)
-        .map((k) => forms[k]?.[locale]?.replace('{{count}}', '').trim().toLowerCase())
+        .map((k) => forms[k]?.[locale]?.replace(COUNT, '').trim().toLowerCase())
         .filter((w): w is string => Boolean(w)),
   };
 }
