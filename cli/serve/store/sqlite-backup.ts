@@ -25,21 +25,6 @@ function running(pid: number): boolean {
   }
 }
 
-/** A file a backup left as it was killed: empty (made, not yet written), an SQLite database, or SQLite's journal of one; never a link or another file of that name. */
-function isPartialCopy(path: string): boolean {
-  const stat = lstatSync(path, { throwIfNoEntry: false });
-  if (!stat?.isFile()) return false;
-  if (stat.size === 0 || path.endsWith('-journal')) return true;
-  const head = Buffer.alloc(16);
-  const fd = openSync(path, 'r');
-  try {
-    readSync(fd, head, 0, 16, 0);
-  } finally {
-    closeSync(fd);
-  }
-  return head.toString('latin1') === 'SQLite format 3\0';
-}
-
 /** Syncs a file or folder: its bytes, or (for a folder) the names in it. */
 function sync(path: string): void {
   const fd = openSync(path, 'r');
@@ -67,7 +52,7 @@ export function backupStore(store: SqliteStore, to: string): number {
   // (a nightly backup is named by its date, so none is ever made to the same name again): they hold personal data.
   for (const name of existsSync(folder) ? readdirSync(folder) : []) {
     const m = PARTIAL.exec(name);
-    if (m && !running(Number(m[2])) && isPartialCopy(join(folder, name))) rmSync(join(folder, name), { force: true });
+    if (m && !running(Number(m[2]))) rmSync(join(folder, name), { force: true });
   }
   const partial = partialName(target, process.pid);
   closeSync(openSync(partial, 'wx', 0o600));
