@@ -15,7 +15,8 @@ const TIME_LIMIT_MS = 120_000;
  * Decodes each picture (sharp, in a child process: validate is synchronous, and a picture that
  * makes the decoder fail or hang takes only that process down), shrunk on load, so a file whose
  * header is fine but whose data is cut off or damaged is found by validate, not later by the
- * build. The input was read whole from the parent (the confined reader) and is sent on stdin.
+ * build. The input was read whole from the parent (the confined reader) and is sent on stdin; the
+ * answers come in its order.
  */
 const DECODER = `
 const sharp = require(process.argv[1]);
@@ -23,21 +24,21 @@ sharp.cache(false);
 const input = require('node:fs').readFileSync(0);
 const head = input.indexOf(10);
 const sizes = JSON.parse(input.subarray(0, head).toString());
-const reasons = [];
-(async () => {
-  let at = head + 1;
-  for (const size of sizes) {
-    const bytes = input.subarray(at, at + size);
-    at += size;
+let end = head + 1;
+const starts = sizes.map((size) => (end += size) - size);
+const reasons = sizes.map(() => null);
+let next = 0;
+const decode = async () => {
+  for (let i = next++; i < sizes.length; i = next++) {
     try {
-      await sharp(bytes, { failOn: 'error', limitInputPixels: ${LIMIT.pixels} }).rotate().resize(64, 64, { fit: 'inside' }).raw().toBuffer();
-      reasons.push(null);
+      await sharp(input.subarray(starts[i], starts[i] + sizes[i]), { failOn: 'error', limitInputPixels: ${LIMIT.pixels} }).rotate().resize(64, 64, { fit: 'inside' }).raw().toBuffer();
     } catch (error) {
-      reasons.push(String(error && error.message).split('\\n')[0]);
+      reasons[i] = String(error && error.message).split('\\n')[0];
     }
   }
-  process.stdout.write(JSON.stringify(reasons));
-})();
+};
+// As many pictures at once as the machine has cores (each decoded on one of libuv's threads), at most one a core in memory.
+Promise.all(Array.from({ length: require('node:os').availableParallelism() }, decode)).then(() => process.stdout.write(JSON.stringify(reasons)));
 `;
 
 /**
