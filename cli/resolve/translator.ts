@@ -1,6 +1,7 @@
-import i18next, { type i18n } from 'i18next';
+import type { i18n } from 'i18next';
 import type { Text } from '../../templates/model.ts';
 import { localizedTexts } from '../i18n/localized-texts.ts';
+import { uiI18next } from '../i18n/ui-i18next.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locales.ts';
 import type { LocalizedText } from '../schema/localized.ts';
 import type { UiKey } from '../schema/ui-keys.ts';
@@ -28,7 +29,7 @@ export interface Translator {
  * same rule, looked up directly.
  */
 export function createTranslator(content: Content): Translator {
-  const i18n = uiStrings(content);
+  const i18n = uiI18next(content.ui);
 
   // Where each content text is, for naming a fallback: found only when the first one happens.
   let keys: WeakMap<object, string> | undefined;
@@ -96,32 +97,4 @@ export function createTranslator(content: Content): Translator {
       for (const id of made) fallbacks[locale].add(id);
     },
   };
-}
-
-/** One i18next instance for the UI strings of ui.yaml, every locale falling back to Russian. */
-function uiStrings(content: Content): i18n {
-  // Only UI strings go through i18next (interpolation, plural forms); content texts are looked up directly.
-  const resources = Object.fromEntries(LOCALES.map((l) => [l, { ui: {} as Record<string, string> }]));
-  // ui.yaml's texts sit at <namespace>.<key>: their path is their i18next key.
-  for (const { path, value } of content.ui ? localizedTexts(content.ui.source.file, content.ui.data) : [])
-    for (const l of LOCALES) {
-      const t = value[l];
-      if (t !== undefined) resources[l]!.ui[path.join('.')] = t;
-    }
-  const i18n = i18next.createInstance();
-  i18n.init({
-    resources,
-    lng: DEFAULT_LOCALE,
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALES],
-    ns: ['ui'],
-    defaultNS: 'ui',
-    keySeparator: false,
-    nsSeparator: false,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false,
-  } as Parameters<i18n['init']>[0]);
-  return i18n;
 }

@@ -1,8 +1,8 @@
 import { type PathPart, problemAt } from '../load/source.ts';
-import { DEFAULT_LOCALE, LANGUAGE_NAMES, LOCALES, type Locale } from '../locales.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../locales.ts';
 import { catalogued, expectedOf, hintOf, type Problem } from '../report/problem.ts';
 import type { ContentType } from '../schema/layout.ts';
-import { keepDaysOf, LEGAL_VARIABLES } from '../schema/legal.ts';
+import { LEGAL_VARIABLES } from '../schema/legal.ts';
 import { PLURAL_SUFFIX, UI_VARIABLES } from '../schema/ui-keys.ts';
 import type { Entry } from './content.ts';
 
@@ -31,7 +31,6 @@ export function checkTextSyntax(entries: readonly Entry<ContentType>[]): Problem
     const isUi = entry.source.file === 'ui.yaml';
     // The legal texts may state the retention period the server applies ({{keepDays}}), filled in by the build.
     const isLegal = entry.source.file === 'legal.yaml';
-    const days = isLegal ? keepDaysWords(entries) : undefined;
     const texts = (value: Record<string, string>) => {
       // The key names the UI string: made only for ui.yaml, not for every text of every course.
       const key = isUi ? path.join('.') : undefined;
@@ -39,7 +38,7 @@ export function checkTextSyntax(entries: readonly Entry<ContentType>[]): Problem
       for (const locale of LOCALES) {
         const text = value[locale];
         if (typeof text !== 'string') continue;
-        const p = textProblem(text, declared, key) ?? (days && daysWordTwice(text, locale, days));
+        const p = textProblem(text, declared, key);
         if (!p) continue;
         path.push(locale);
         problems.push(problemAt(entry.source as Entry<never>['source'], path, p));
@@ -105,50 +104,4 @@ function textProblem(text: string, declared: readonly string[], uiKey: string | 
       );
   }
   return undefined;
-}
-
-/** How {{keepDays}} reads in each language: the number of days in site.yaml with its word (ui.yaml legal.days_one … _other). */
-interface KeepDays {
-  count: number;
-  /** The filled-in text by language ("180 дней"), as the build makes it. */
-  filled: (locale: Locale) => string;
-  /** Every word for days ui.yaml has in the language (день, дня, дней), lowercase. */
-  words: (locale: Locale) => string[];
-}
-
-/** `{{count}}` as i18next reads it (spaces inside the braces allowed). */
-const COUNT = /\{\{\s*count\s*\}\}/;
-
-function keepDaysWords(entries: readonly Entry<ContentType>[]): KeepDays | undefined {
-  const ui = entries.find((e) => e.source.file === 'ui.yaml')?.data as { legal?: Record<string, Record<string, string>> } | undefined;
-  const site = entries.find((e) => e.source.file === 'site.yaml')?.data as Parameters<typeof keepDaysOf>[0] | undefined;
-  const forms = ui?.legal;
-  if (!forms || !site?.form) return undefined;
-  const count = keepDaysOf(site);
-  const form = (suffix: string, locale: Locale) => forms[`days_${suffix}`]?.[locale];
-  return {
-    count,
-    filled: (locale) => {
-      const text = form(new Intl.PluralRules(locale).select(count), locale) ?? form('other', locale) ?? form('other', DEFAULT_LOCALE) ?? '';
-      return text.replace(COUNT, String(count));
-    },
-    words: (locale) =>
-      Object.keys(forms)
-        .map((k) => forms[k]?.[locale]?.replace(COUNT, '').trim().toLowerCase())
-        .filter((w): w is string => Boolean(w)),
-  };
-}
-
-/** `{{keepDays}} дней`: the variable is the number with its word already, so the page would say the word twice. */
-function daysWordTwice(text: string, locale: Locale, days: KeepDays): Omit<Problem, 'file' | 'line' | 'column' | 'path'> | undefined {
-  const m = /\{\{keepDays\}\}\s+([\p{L}]+)/u.exec(text);
-  if (!m) return undefined;
-  const next = m[1]!.toLowerCase();
-  if (!days.words(locale).some((w) => next.startsWith(w))) return undefined;
-  const filled = days.filled(locale);
-  return catalogued(
-    'days-word-twice',
-    { language: LANGUAGE_NAMES[locale], found: m[0], filled, shown: `${filled} ${m[1]}`, word: m[1]! },
-    { expected: expectedOf('days-word-twice', 'alone', { filled }), found: `"${m[0]}"` },
-  );
 }

@@ -4,6 +4,7 @@ import { COLLECTION_TYPES, collectionName } from '../schema/layout.ts';
 import { checkTextSyntax } from './check-text-syntax.ts';
 import { bannersNotExpired } from './checks/banners.ts';
 import { type Check, type CheckContext, checkContext } from './checks/check.ts';
+import { keepDaysWordOnce } from './checks/days-word.ts';
 import { linksExist } from './checks/links.ts';
 import { coursesWithPrice, placeholders, realBaseUrl } from './checks/placeholders.ts';
 import { priceAmountsReadRight } from './checks/price-amounts.ts';
@@ -77,6 +78,7 @@ const CHECKS: Check[] = [
   coursesInForm,
   uniqueFaqIds,
   realBaseUrl,
+  keepDaysWordOnce,
   descriptions,
   placeholders,
   coursesWithPrice,

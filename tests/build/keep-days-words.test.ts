@@ -13,11 +13,12 @@ import { CONTENT } from '../helpers/cli.ts';
  */
 const TODAY = '2025-01-01';
 
-function privacyText(keepDays: number): Record<'ru' | 'en' | 'de', string> {
+function privacyText(keepDays: number, edit: (content: Content) => void = () => {}): Record<'ru' | 'en' | 'de', string> {
   const v = validateContent(CONTENT, { today: TODAY });
   expect(v.ok).toBe(true);
   const content: Content = v.content;
   content.site!.data.form.keepDays = keepDays;
+  edit(content);
   const pages = resolveSite(content, createTranslator(content), { today: TODAY });
   const text = (url: string) => {
     const page = pages.find((p) => p.url === url)!;
@@ -42,5 +43,15 @@ describe('the retention period on the privacy page', () => {
     expect(said.en).toContain(`deleted from the server automatically ${en} they arrive`);
     expect(said.de).toContain(`Anfragen werden ${de} ihrem Eingang`);
     for (const text of Object.values(said)) expect(text).not.toMatch(/\{\{|дней дней|days days|Tage Tage/);
+  });
+
+  it('fills {{ keepDays }} written with spaces inside the braces, as i18next reads it and validate lets it pass', () => {
+    const said = privacyText(5, (content) => {
+      for (const section of content.legal!.data.privacy.sections)
+        for (const text of section.body) Object.assign(text, JSON.parse(JSON.stringify(text).replaceAll('{{keepDays}}', '{{ keepDays }}')));
+    });
+    expect(said.ru).toContain('Заявки автоматически удаляются с сервера через 5 дней после поступления');
+    expect(said.de).toContain('Anfragen werden 5 Tage nach ihrem Eingang');
+    for (const text of Object.values(said)) expect(text).not.toContain('{{');
   });
 });

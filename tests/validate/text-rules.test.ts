@@ -139,6 +139,22 @@ const CASES: Case[] = [
     code: 'days-word-twice',
     says: /"180 Tage Tagen"/,
   },
+  {
+    name: 'a word for days after the second {{keepDays}} of a text, the first followed by another word',
+    file: 'legal.yaml',
+    from: "      en: 'TODO: operator name and address'\n",
+    to: "'Enquiries are kept {{keepDays}} after they arrive, and {{keepDays}} days after that they are deleted.'",
+    code: 'days-word-twice',
+    says: /"180 days days"/,
+  },
+  {
+    name: 'a word for days after {{ keepDays }} written with spaces, as i18next and the build read it',
+    file: 'legal.yaml',
+    from: "    - ru: 'TODO: название и адрес оператора'\n",
+    to: "'Заявки удаляются через {{ keepDays }} дней после поступления.'",
+    code: 'days-word-twice',
+    says: /"180 дней дней"/,
+  },
   // Written with escapes, in a file that holds neither "{{" nor "$t(" as such (the checks skip a file by its text).
   {
     name: 'a variable written with an escape in a content text',
@@ -161,7 +177,8 @@ const CASES: Case[] = [
 /**
  * The copy with one text changed (`from`: the key and its value, on one line or a placeholder in
  * every language below it), and the 1-based line and column of the problem: where the new value
- * starts, or for raw HTML where its tag starts (the error underlines the tag alone).
+ * starts, or for raw HTML where its tag starts (the error underlines the tag alone), for a word for days
+ * where the last variable before it starts.
  */
 function edited(c: Case) {
   const text = readFileSync(join(FIXTURE, c.file), 'utf8');
@@ -171,7 +188,9 @@ function edited(c: Case) {
   const changed = `${text.slice(0, at)}${key}${c.to}\n${text.slice(at + c.from.length)}`;
   const start = at + key.length;
   const line = changed.slice(0, start).split('\n').length;
-  const column = start - changed.lastIndexOf('\n', start - 1) + (c.code === 'raw-html' ? c.to.indexOf('<') : 0);
+  // Raw HTML is underlined at its tag, a word for days at the variable it follows.
+  const part = c.code === 'raw-html' ? c.to.indexOf('<') : c.code === 'days-word-twice' ? c.to.lastIndexOf('{{') : 0;
+  const column = start - changed.lastIndexOf('\n', start - 1) + part;
   return { copy: contentCopy({ [c.file]: changed }), line, column };
 }
 

@@ -15,7 +15,9 @@ export const legalPage: Builder<'legal'> = (ctx, route) => {
     keepDays: ctx.ux('legal.days', { count: keepDaysOf(ctx.content.site.data) }).text,
   };
   const fill = (text: { text: string; lang?: DefaultLocale }) =>
-    text.text.includes('{{') ? { ...text, text: text.text.replace(/\{\{(\w+)\}\}/g, (all, name: string) => values[name as keyof typeof values] ?? all) } : text;
+    text.text.includes('{{')
+      ? { ...text, text: text.text.replace(/\{\{\s*(\w+)\s*\}\}/g, (all, name: string) => values[name as keyof typeof values] ?? all) }
+      : text;
   return {
     ...titled(ctx, route),
     body: {
