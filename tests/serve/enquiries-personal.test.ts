@@ -1,7 +1,7 @@
 // Personal data in the SQLite store (issues 25, 36): access, erasure, retention and backups, with
 // `content serve` running as a real process beside the command where it matters.
 import { spawn } from 'node:child_process';
-import { chownSync, existsSync, readdirSync, readFileSync, statSync, symlinkSync, watch, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, lutimesSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, inject, it } from 'vitest';
@@ -358,16 +358,34 @@ describe('content enquiries backup and restore-backup (SQLite store)', () => {
     expect(existsSync(out)).toBe(false);
     // The partial copy (and SQLite's journal of it, when the kill came while it wrote), hidden, readable by its owner only.
     const left = readdirSync(folder).sort();
-    expect(left[0]).toMatch(/^\.enquiries\.backup\.\d+\.partial$/);
+    expect(left[0]).toMatch(/^\.enquiries\.backup\.studio-backup\.\d+\.[0-9a-f]{8}\.partial$/);
     expect(left.slice(1)).toEqual(left.length > 1 ? [`${left[0]}-journal`] : []);
     for (const name of left) expect(statSync(join(folder, name)).mode & 0o777).toBe(0o600);
     const restore = await runCli(['enquiries', 'restore-backup', join(folder, left[0]!), '--data', join(inboxDir(), 'r')]);
     expect(restore.code).toBe(2);
 
-    // The next backup into the folder, under another name (a nightly backup is named by its date), removes it.
+    // A backup right after leaves it (a backup of another PID namespace may still be writing it)...
+    const soon = await runCli(['enquiries', 'backup', '--to', join(folder, 'enquiries-soon.backup'), '--data', dir]);
+    expect(soon.code, soon.stderr).toBe(0);
+    expect(readdirSync(folder).sort()).toEqual([...left, 'enquiries-soon.backup'].sort());
+    // ...and files that only look like one: another program's, a link, a folder, one readable by others.
+    const foreign = [
+      '.notes.txt.4000000.partial',
+      '.photos.studio-backup.4000001.0badf00d.partial',
+      '.x.studio-backup.4000002.0badf00d.partial',
+      '.y.studio-backup.4000003.0badf00d.partial',
+    ];
+    writeFileSync(join(folder, foreign[0]!), 'mine', { mode: 0o600 });
+    mkdirSync(join(folder, foreign[1]!));
+    symlinkSync(join(folder, 'enquiries-soon.backup'), join(folder, foreign[2]!));
+    writeFileSync(join(folder, foreign[3]!), 'shared', { mode: 0o644 });
+    // The next backup into the folder, under another name (a nightly backup is named by its date), removes the partial copy
+    // once it has not been written to for ten minutes, and nothing else.
+    const hourAgo = new Date(Date.now() - 3600_000);
+    for (const name of [...left, ...foreign]) lutimesSync(join(folder, name), hourAgo, hourAgo);
     const again = await runCli(['enquiries', 'backup', '--to', join(folder, 'enquiries-next.backup'), '--data', dir]);
     expect(again.code, again.stderr).toBe(0);
-    expect(readdirSync(folder)).toEqual(['enquiries-next.backup']);
+    expect(readdirSync(folder).sort()).toEqual([...foreign, 'enquiries-next.backup', 'enquiries-soon.backup'].sort());
     expect(again.stdout).toMatch(/Wrote 9000 enquiries/);
   });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, fstatSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -10,10 +11,29 @@ import { recordProblem } from './stored-record.ts';
 
 type Row = Record<string, unknown>;
 
-/** The name a backup to `to` is written under until it is whole: hidden, and never taken for a backup. */
-const partialName = (to: string, pid: number) => join(dirname(to), `.${basename(to)}.${pid}.partial`);
+/**
+ * The name a backup to `to` is written under until it is whole: hidden, never taken for a backup,
+ * and marked as this tool's with the writing process's id and a random part.
+ */
+const partialName = (to: string, pid: number) => join(dirname(to), `.${basename(to)}.studio-backup.${pid}.${randomBytes(4).toString('hex')}.partial`);
 // SQLite keeps a journal beside it while it writes (`-journal`).
-const PARTIAL = /^\.(.+)\.(\d+)\.partial(?:-journal)?$/;
+const PARTIAL = /^\.(.+)\.studio-backup\.(\d+)\.[0-9a-f]{8}\.partial(?:-journal)?$/;
+/** A partial copy not written to for this long, by a process that no longer runs, was left by a killed backup. */
+const LEFT_FOR_MS = 10 * 60_000;
+
+/**
+ * Whether `name` in `folder` is a partial copy a killed backup left: named as this tool names one,
+ * a plain file (no link, no folder) of this user with the mode it was made with (0600), not written
+ * to for ten minutes (a backup copying writes all the time; one of another PID namespace, a container,
+ * may run with a number this process cannot see), by a process that no longer runs.
+ */
+function leftByKilledBackup(folder: string, name: string): boolean {
+  const m = PARTIAL.exec(name);
+  if (!m) return false;
+  const stat = lstatSync(join(folder, name), { throwIfNoEntry: false });
+  if (!stat?.isFile() || (stat.mode & 0o777) !== 0o600 || stat.uid !== process.getuid?.()) return false;
+  return Date.now() - stat.mtimeMs > LEFT_FOR_MS && !running(Number(m[2]));
+}
 
 /** `pid` is a process that runs (or one of another user's: then it is left alone too). */
 function running(pid: number): boolean {
@@ -41,7 +61,8 @@ function sync(path: string): void {
  * hidden name beside `to` (created first with mode 0600: SQLite keeps the mode of the file it is
  * given), synced, and only then given the name `to`, which never replaces a file; the folder is
  * synced so that the name survives a crash. A backup killed midway (kill -9, a full disk) leaves
- * no file named `to`; its hidden partial copy is removed by the next backup into the same folder.
+ * no file named `to`; its hidden partial copy is removed by a backup into the same folder ten minutes
+ * later or more (`leftByKilledBackup`: nothing else is ever removed).
  * Returns how many enquiries the copy holds.
  */
 export function backupStore(store: SqliteStore, to: string): number {
@@ -50,10 +71,13 @@ export function backupStore(store: SqliteStore, to: string): number {
   const folder = dirname(target);
   // Partial copies left in this folder by earlier backups whose process was killed, whatever name they were to get
   // (a nightly backup is named by its date, so none is ever made to the same name again): they hold personal data.
-  for (const name of existsSync(folder) ? readdirSync(folder) : []) {
-    const m = PARTIAL.exec(name);
-    if (m && !running(Number(m[2]))) rmSync(join(folder, name), { force: true });
-  }
+  for (const name of existsSync(folder) ? readdirSync(folder) : [])
+    if (leftByKilledBackup(folder, name))
+      try {
+        rmSync(join(folder, name));
+      } catch {
+        // Gone meanwhile, or not ours to remove after all: left as it is.
+      }
   const partial = partialName(target, process.pid);
   closeSync(openSync(partial, 'wx', 0o600));
   try {
