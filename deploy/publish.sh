@@ -52,10 +52,12 @@ restart_serve() {
 if [ $# -eq 2 ] && [ "$1" = --restart-owed ]; then
   owed="$2/.serve-restart"
   [ -e "$owed" ] || [ -L "$owed" ] || exit 0
-  # Run as root on a folder the studio user writes: only a file publish.sh wrote is read, never what a link points at.
+  # Run as root on a folder the studio user writes: only a file publish.sh wrote is read, never what a link points at,
+  # also one put in its place after this check (dd opens it with O_NOFOLLOW; nonblock: a fifo does not hold it up).
   [ -f "$owed" ] && [ ! -L "$owed" ] || fail "$owed is not a plain file: left alone"
+  said=$(dd if="$owed" iflag=nofollow,nonblock bs=4096 count=1 status=none) || fail "$owed is not a plain file: left alone"
   echo "publish: content serve restarts to use:"
-  sed 's/^/publish:   /' "$owed"
+  printf '%s\n' "$said" | tr -d '\000-\010\013-\037\177' | sed 's/^/publish:   /'
   restart_serve "$owed"
   exit 0
 fi

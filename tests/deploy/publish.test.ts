@@ -168,7 +168,7 @@ describe('publishing a site with deploy/publish.sh', () => {
     expect(online()).toBe('i');
   });
 
-  it('restarts content serve only when what it reads at start changed, says so, and keeps a failed restart owed', () => {
+  it('restarts content serve only when what it reads at start changed, says so, and keeps a failed restart owed', async () => {
     /** The form rules of a release, changed (a file of its own: the upload's are hard links to the release online). */
     const rules = (target: string, change: (r: Record<string, unknown>) => void) => {
       const file = join(target, '.studio/enquiry.json');
@@ -254,8 +254,23 @@ describe('publishing a site with deploy/publish.sh', () => {
       r = spawnSync('sh', [PUBLISH, '--restart-owed', www], env());
       expect([r.status, r.stdout, r.stderr]).toEqual([2, '', expect.stringMatching(/\.serve-restart is not a plain file: left alone/)]);
       expect([readFileSync(secret, 'utf8'), lstatSync(owed).isSymbolicLink()]).toEqual(['root secret\n', true]);
+      // Nor a link put in place of the record between the check and the read: the studio user swaps one in and out.
+      rmSync(owed);
+      const swapper = spawn('sh', [
+        '-c',
+        `cd '${www}'; while :; do ln -sf '${secret}' .l.tmp; mv -T .l.tmp .serve-restart; printf 'x\\n' > .f.tmp; mv -T .f.tmp .serve-restart; done`,
+      ]);
+      try {
+        const said = Array.from({ length: 100 }, () => spawnSync('sh', [PUBLISH, '--restart-owed', www], env({ STUDIO_RESTART_COMMAND: 'false' })).stdout);
+        expect(said.filter((out) => out.includes('root secret'))).toEqual([]);
+        expect(said.filter((out) => out.includes('publish:   x')).length, 'the record was read in some runs').toBeGreaterThan(0);
+      } finally {
+        swapper.kill();
+        await new Promise((resolve) => swapper.once('exit', resolve));
+      }
       rmSync(owed);
       rmSync(secret);
+      for (const tmp of ['.l.tmp', '.f.tmp']) rmSync(join(www, tmp), { force: true });
     } finally {
       rmSync(join(shims, 'active'), { force: true });
     }
