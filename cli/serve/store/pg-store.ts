@@ -405,7 +405,7 @@ export class PgStore implements EnquiryStore {
           // Unless a newer value was remembered meanwhile (it is written next).
           if (this.unwritten.get(name) === value) this.unwritten.delete(name);
         } catch {
-          return;
+          // Kept for the next try; the others are written meanwhile (one the database refuses for good holds up none).
         }
       }
     });
