@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexImages } from '../../cli/images/index-images.ts';
 import { processImages } from '../../cli/images/process-images.ts';
-import { cardSvg, drawCard, shareCards } from '../../cli/images/share-cards.ts';
+import { cardLayout, drawCard, shareCards } from '../../cli/images/share-cards.ts';
 import { imagePlans, prepareImages, writeImages } from '../../cli/images/stage.ts';
 import { resolveSite } from '../../cli/resolve/resolve.ts';
 import { createTranslator } from '../../cli/resolve/translator.ts';
@@ -128,13 +128,15 @@ describe('a site with photos', () => {
     expect(cards).toBeGreaterThan(80);
   });
 
-  it("draws each card with its language's words (the card's SVG, its text kept as text), and the build wrote that very card", async () => {
+  it("draws each card with its language's words (the card's layout, its lines of text), and the build wrote that very card", async () => {
     const validated = validateContent(content, { today: TODAY });
     const images = await indexImages(content, validated.pictures);
     const models = resolveSite(validated.content, createTranslator(validated.content), { today: TODAY, images });
     const card = (url: string) => models.find((m: PageModel) => m.url === url)!.card!;
-    const texts = async (url: string) =>
-      [...(await cardSvg(card(url), site, { embedFont: false })).matchAll(/<text[^>]*>(.*?)<\/text>/gs)].map((m) => m[1]).join(' ');
+    const texts = async (url: string) => {
+      const layout = await cardLayout(card(url));
+      return [...layout.name, ...layout.title, ...layout.facts].map((l) => l.text).join(' ');
+    };
     const [ru, en, de] = await Promise.all(['/vocal', '/en/vocal', '/de/vocal'].map(texts));
     expect(ru).toContain('Вокал');
     expect(en).toContain('Singing');
@@ -143,7 +145,7 @@ describe('a site with photos', () => {
     // Age group and price, in German; the photo is in the card.
     expect(card('/de/vocal')).toMatchObject({ locale: 'de', title: 'Gesangsunterricht', photo: expect.stringMatching(/^images\/lesson-.+\.jpg$/) });
     expect(de).toContain('€');
-    expect(await cardSvg(card('/de/vocal'), site)).toContain('data:image/jpeg;base64,');
+    expect((await cardLayout(card('/de/vocal'))).boxes.photo).toMatchObject({ y: 0, height: 630 });
     expect((await drawCard(card('/de/vocal'), site)).equals(readFileSync(join(site, card('/de/vocal').file)))).toBe(true);
   });
 
