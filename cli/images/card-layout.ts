@@ -99,6 +99,9 @@ function lineMetrics(font: CardFont, size: number, lineHeight: number | 'normal'
   return { height, step: Math.round(height), baseline: Math.round(ascent) + Math.floor((height - Math.round(ascent) - Math.round(descent)) / 2) };
 }
 
+/** What ends a text satori shapes as one (CSS's word separators). */
+const WORD_SEPARATORS = new Set([0x20, 0xa0, 0x1361, 0x10100, 0x10101, 0x1039, 0x1091, 0xa].map((c) => String.fromCodePoint(c)));
+
 const words = new Intl.Segmenter(undefined, { granularity: 'word' });
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -170,16 +173,27 @@ function linesIn(
   return laid.map((line, i) => {
     const baseline = top + i * metrics.step + metrics.baseline;
     const glyphs: PlacedGlyph[] = [];
-    for (const piece of line.pieces) {
-      let pen = box.x + piece.x;
-      for (const run of shape(piece.text, fonts) as Run[]) {
+    // As satori draws them: the pieces up to and including a word separator (a space) shaped as one
+    // text (kerned across pieces, e.g. "Онлайн-консультация"), from the place of its first.
+    const draw = (text: string, x: number) => {
+      let pen = box.x + x;
+      for (const run of shape(text, fonts) as Run[]) {
         const scale = style.size / run.font.unitsPerEm;
         for (const g of run.glyphs) {
           glyphs.push({ font: run.font, glyph: g.g, x: pen + g.dx * scale, y: baseline - g.dy * scale });
           pen += g.ax * scale;
         }
       }
+    };
+    let run: { text: string; x: number } | undefined;
+    for (const piece of line.pieces) {
+      run = run ? { ...run, text: run.text + piece.text } : { ...piece };
+      if (WORD_SEPARATORS.has(piece.text)) {
+        draw(run.text, run.x);
+        run = undefined;
+      }
     }
+    if (run) draw(run.text, run.x);
     const clip = style.clip ? { top: box.y, bottom: box.y + box.height } : { top: 0, bottom: CARD.height };
     return { text: line.text, x: box.x + (line.pieces[0]?.x ?? 0), baseline, size: style.size, weight: style.weight, colour: style.colour, glyphs, clip };
   });
