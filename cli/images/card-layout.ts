@@ -87,8 +87,8 @@ export interface CardLine {
   weight: Weight;
   colour: string;
   glyphs: PlacedGlyph[];
-  /** The rows the line's letters are drawn in (its text's box clips them). */
-  clip: { top: number; bottom: number };
+  /** Where the line's letters are drawn (the title's box clips them, overflow: hidden; a letter that reaches left of it, a J, is cut). */
+  clip: Box;
 }
 
 /** The half-leading and ascent as satori (and Chrome) place a baseline: ascent and descent rounded, half the leading floored. */
@@ -194,7 +194,7 @@ function linesIn(
       }
     }
     if (run) draw(run.text, run.x);
-    const clip = style.clip ? { top: box.y, bottom: box.y + box.height } : { top: 0, bottom: CARD.height };
+    const clip = style.clip ? box : { x: 0, y: 0, width: CARD.width, height: CARD.height };
     return { text: line.text, x: box.x + (line.pieces[0]?.x ?? 0), baseline, size: style.size, weight: style.weight, colour: style.colour, glyphs, clip };
   });
 }

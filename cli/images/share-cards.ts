@@ -201,10 +201,11 @@ function paintLines(rgb: Buffer, lines: CardLine[], touched?: Uint8Array): void 
       const mask = masks.get(maskKey(glyph.font, glyph.glyph, line.size, phase));
       if (!mask) continue;
       const baseline = Math.round(glyph.y);
-      const from = Math.max(line.clip.top, baseline + mask.top);
-      const to = Math.min(line.clip.bottom, baseline + mask.top + mask.height);
-      const left = Math.max(0, -(pen + mask.left));
-      const right = Math.min(mask.width, CARD.width - pen - mask.left);
+      const { clip } = line;
+      const from = Math.max(clip.y, baseline + mask.top);
+      const to = Math.min(clip.y + clip.height, baseline + mask.top + mask.height);
+      const left = Math.max(0, clip.x - (pen + mask.left));
+      const right = Math.min(mask.width, clip.x + clip.width - pen - mask.left);
       const { coverage, width } = mask;
       for (let y = from; y < to; y++) {
         const row = (y - baseline - mask.top) * width;

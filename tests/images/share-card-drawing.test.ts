@@ -83,6 +83,8 @@ const CARDS: Record<string, CardModel> = {
     price: '90 € a month',
     photo: 'images/a.jpg',
   }),
+  // The J of the second line reaches left of the title's box, which clips it.
+  'a J left of the title': card({ siteName: undefined, locale: 'de', title: 'Frühkindliche Förderung, 3–4 Jahre', price: '90 € pro Monat' }),
   'logo, no photo': card({ locale: 'en', siteName: 'Studio', title: 'Chess', logo: 'images/logo.jpg' }),
 };
 
