@@ -39,22 +39,8 @@ export function filterRows(rgb: Buffer, width: number, height: number): Buffer {
   return rows;
 }
 
-/**
- * Rows `from` to `to` (excluded) of `rows` as those of `rgb` (RGB, `width` wide), unfiltered
- * (filter "None"): a copy per row, no byte touched in JavaScript (a card rewrites the rows of its
- * text so, about a third of them).
- */
-export function putRows(rows: Buffer, rgb: Buffer, width: number, from: number, to: number): void {
-  const stride = width * PIXEL;
-  for (let y = from; y < to; y++) {
-    const at = rowAt(width, y);
-    rows[at] = 0;
-    rgb.copy(rows, at + 1, y * stride, (y + 1) * stride);
-  }
-}
-
 /** Rows deflated apart, so that a card deflates only the bands its letters touch (`deflateBands`). */
-const BAND = 16;
+export const BAND = 16;
 
 /** PNG rows deflated in bands of BAND rows, each band on its own (a full flush: no reference back into another), and each band's Adler-32. */
 export interface DeflatedRows {
@@ -103,27 +89,74 @@ function adler32Combine(first: number, second: number, secondLength: number): nu
 }
 
 /**
- * `rows` (filterRows, putRows) deflated at level 3 by node's zlib in bands of BAND rows; with
- * `like` (the same picture's bands, e.g. a card's ground) and `changed` (a flag per row), only the
- * bands with a changed row are deflated again, the others taken from `like`.
+ * Row `y` of `rows` (filterRows: "Sub") as that of `rgb` where pixels `from` to `to` (excluded)
+ * changed: the filtered bytes of those pixels and of the one after them (its difference to its
+ * left changed) written again, the others left as they are. `sums` (two numbers per band) gathers
+ * how the changed bytes move the band's Adler-32: its sum, and its sum weighted by how far each
+ * byte is from the band's end (`deflateBands` finds the band's checksum from them).
  */
-export function deflateBands(rows: Buffer, width: number, height: number, like?: DeflatedRows, changed?: Uint8Array): DeflatedRows {
+export function refilter(rows: Buffer, rgb: Buffer, width: number, height: number, y: number, from: number, to: number, sums: Float64Array): void {
+  const stride = width * PIXEL;
+  const band = Math.floor(y / BAND);
+  const bandAt = rowAt(width, band * BAND);
+  const bandLength = rowAt(width, Math.min(height, (band + 1) * BAND)) - bandAt;
+  const at = rowAt(width, y) + 1;
+  const pixels = y * stride;
+  let [a, b] = [0, 0];
+  for (let x = Math.max(0, from * PIXEL), end = Math.min(stride, (to + 1) * PIXEL); x < end; x++) {
+    const value = x < PIXEL ? rgb[pixels + x]! : (rgb[pixels + x]! - rgb[pixels + x - PIXEL]!) & 0xff;
+    const change = value - rows[at + x]!;
+    if (change === 0) continue;
+    rows[at + x] = value;
+    a += change;
+    b += (bandLength - (at + x - bandAt)) * change;
+  }
+  sums[band * 2] = sums[band * 2]! + a;
+  sums[band * 2 + 1] = sums[band * 2 + 1]! + b;
+}
+
+const mod = (n: number) => ((n % 65521) + 65521) % 65521;
+
+/**
+ * `rows` (filterRows) deflated at level 3 by node's zlib in bands of BAND rows; with `like` (the
+ * same picture's bands before `refilter` changed some rows, e.g. a card's ground), `sums` (what
+ * `refilter` gathered) and `changed` (a flag per band), only the changed bands are deflated again,
+ * their Adler-32 that of `like`'s band moved by the sums; the others are taken from `like`.
+ */
+export function deflateBands(rows: Buffer, width: number, height: number, like?: DeflatedRows, sums?: Float64Array, changed?: Uint8Array): DeflatedRows {
   const out: DeflatedRows = { bands: [], adlers: [], lengths: [] };
-  for (let band = 0; band * BAND < height; band++) {
-    const [top, bottom] = [band * BAND, Math.min(height, (band + 1) * BAND)];
-    if (like && changed && !changed.subarray(top, bottom).includes(1)) {
-      out.bands.push(like.bands[band]!);
-      out.adlers.push(like.adlers[band]!);
-      out.lengths.push(like.lengths[band]!);
+  const count = Math.ceil(height / BAND);
+  const at = (band: number) => rowAt(width, Math.min(height, band * BAND));
+  for (let band = 0; band < count; band++) {
+    if (like && sums && changed) {
+      if (!changed[band]) {
+        out.bands.push(like.bands[band]!);
+        out.adlers.push(like.adlers[band]!);
+        out.lengths.push(like.lengths[band]!);
+        continue;
+      }
+      // A card's changed bands that follow each other are deflated as one (a zlib stream costs its start: about 256 KB of tables).
+      let last = band;
+      while (last + 1 < count && changed[last + 1]) last++;
+      out.bands.push(deflate(rows.subarray(at(band), at(last + 1))));
+      for (let b = band; b <= last; b++) {
+        const was = like.adlers[b]!;
+        out.adlers.push(mod(Math.floor(was / 65536) + sums[b * 2 + 1]!) * 65536 + mod((was % 65536) + sums[b * 2]!));
+        out.lengths.push(at(b + 1) - at(b));
+        if (b > band) out.bands.push(EMPTY);
+      }
+      band = last;
       continue;
     }
-    const [from, to] = [rowAt(width, top), rowAt(width, bottom)];
-    out.bands.push(deflateRawSync(rows.subarray(from, to), { level: 3, finishFlush: constants.Z_FULL_FLUSH }));
-    out.adlers.push(adler32(rows, from, to));
-    out.lengths.push(to - from);
+    out.bands.push(deflate(rows.subarray(at(band), at(band + 1))));
+    out.adlers.push(adler32(rows, at(band), at(band + 1)));
+    out.lengths.push(at(band + 1) - at(band));
   }
   return out;
 }
+const EMPTY = Buffer.alloc(0);
+/** Deflated at level 3, ending on a full flush: the next band's data may follow it in the same stream. */
+const deflate = (bytes: Buffer) => deflateRawSync(bytes, { level: 3, finishFlush: constants.Z_FULL_FLUSH });
 
 /**
  * An 8-bit RGB PNG of its deflated rows (`deflateBands`): one zlib stream, the bands one after the

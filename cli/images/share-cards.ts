@@ -10,7 +10,7 @@ import { type Box, type CardLayout, type CardLine, COLOURS, cardTextWidth, layou
 import { CARD } from './card-model.ts';
 import { cardTexts, titleFont } from './card-text.ts';
 import { loadSharp } from './load-sharp.ts';
-import { type DeflatedRows, deflateBands, filterRows, PIXEL, pngOf, putRows } from './png.ts';
+import { BAND, type DeflatedRows, deflateBands, filterRows, PIXEL, pngOf, refilter } from './png.ts';
 import { versionOf } from './versions.ts';
 
 const require = createRequire(import.meta.url);
@@ -192,8 +192,14 @@ async function rasteriseLetters(lines: CardLine[]): Promise<void> {
 
 const rgbOf = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 
-/** Paints `lines`' letters over `rgb` (the card's pixels): each pixel moves toward the line's colour by its coverage. Marks the rows it touched in `touched`. */
-function paintLines(rgb: Buffer, lines: CardLine[], touched?: Uint8Array): void {
+/** Where a card's letters changed its ground: the first and last pixel of each row (none: first > last). */
+interface Spans {
+  first: Int32Array;
+  last: Int32Array;
+}
+
+/** Paints `lines`' letters over `rgb` (the card's pixels): each pixel moves toward the line's colour by its coverage. Widens `spans` to the pixels it painted. */
+function paintLines(rgb: Buffer, lines: CardLine[], spans?: Spans): void {
   for (const line of lines) {
     const [r, g, b] = rgbOf(line.colour);
     for (const glyph of line.glyphs) {
@@ -218,7 +224,11 @@ function paintLines(rgb: Buffer, lines: CardLine[], touched?: Uint8Array): void 
           rgb[at + 2] = rgb[at + 2]! + ((b - rgb[at + 2]!) * a + 127) / 255;
         }
       }
-      if (from < to) touched?.fill(1, from, to);
+      if (spans && left < right)
+        for (let y = from; y < to; y++) {
+          spans.first[y] = Math.min(spans.first[y]!, pen + mask.left + left);
+          spans.last[y] = Math.max(spans.last[y]!, pen + mask.left + right - 1);
+        }
     }
   }
 }
@@ -309,34 +319,29 @@ export async function drawCards(cards: CardModel[], files: SiteFiles, done: (ind
       const layout = layouts[i]!;
       const ground = await groundOf(card, layout, files);
       // The ground's pixels and rows with the card's over them, deflated where they changed, then the ground's put back: no await between.
-      const touched = new Uint8Array(CARD.height);
-      paintLines(ground.paint, [...layout.title, ...layout.facts], touched);
-      const runs = rowRuns(touched);
-      for (const [from, to] of runs) putRows(ground.work, ground.paint, CARD.width, from, to);
+      const spans = { first: new Int32Array(CARD.height).fill(CARD.width), last: new Int32Array(CARD.height).fill(-1) };
+      paintLines(ground.paint, [...layout.title, ...layout.facts], spans);
+      const sums = new Float64Array(ground.deflated.bands.length * 2);
+      const changed = new Uint8Array(ground.deflated.bands.length);
+      const rows: number[] = [];
+      for (let y = 0; y < CARD.height; y++) {
+        if (spans.last[y]! < spans.first[y]!) continue;
+        rows.push(y);
+        refilter(ground.work, ground.paint, CARD.width, CARD.height, y, spans.first[y]!, spans.last[y]! + 1, sums);
+        changed[Math.floor(y / BAND)] = 1;
+      }
       try {
-        done(i, pngOf(deflateBands(ground.work, CARD.width, CARD.height, ground.deflated, touched), CARD.width, CARD.height));
+        done(i, pngOf(deflateBands(ground.work, CARD.width, CARD.height, ground.deflated, sums, changed), CARD.width, CARD.height));
       } finally {
-        for (const [from, to] of runs) {
-          putBack(ground.rows, ground.work, from, to, CARD.width * PIXEL + 1);
-          putBack(ground.rgb, ground.paint, from, to, CARD.width * PIXEL);
+        for (const y of rows) {
+          putBack(ground.rows, ground.work, y, y + 1, CARD.width * PIXEL + 1);
+          putBack(ground.rgb, ground.paint, y, y + 1, CARD.width * PIXEL);
         }
       }
     } catch (error) {
       throw error instanceof CardError ? error : new CardError(card, (error as Error).message);
     }
   }
-}
-
-/** The runs of rows flagged in `touched`: [from, to) each. */
-function rowRuns(touched: Uint8Array): [number, number][] {
-  const runs: [number, number][] = [];
-  for (let y = 0; y < touched.length; y++) {
-    if (!touched[y]) continue;
-    const from = y;
-    while (y < touched.length && touched[y]) y++;
-    runs.push([from, y]);
-  }
-  return runs;
 }
 
 /** Rows `from` to `to` of `target` as those of `source`, rows `stride` bytes long. */
