@@ -121,6 +121,20 @@ function penOf(x: number): [number, number] {
   return [Math.floor(steps / PHASES), steps - Math.floor(steps / PHASES) * PHASES];
 }
 
+/** A glyph's outline in font units (HarfBuzz draws it): its commands (M, L, Q, C, Z) and their points, read once per process. */
+const outlines = new Map<string, { commands: string[]; points: number[] }>();
+const POINTS: Record<string, number> = { M: 1, L: 1, Q: 2, C: 3, Z: 0 };
+function outlineOf(font: CardFont, glyph: number) {
+  const key = `${font.id}:${glyph}`;
+  let outline = outlines.get(key);
+  if (!outline) {
+    const path = font.hb.glyphToPath(glyph);
+    outline = { commands: path.match(/[MLQCZ]/g) ?? [], points: (path.match(/-?[\d.]+/g) ?? []).map(Number) };
+    outlines.set(key, outline);
+  }
+  return outline;
+}
+
 /** Where the atlas places each letter: rows of this width. */
 const ATLAS_WIDTH = 2048;
 
@@ -165,18 +179,22 @@ async function rasteriseLetters(lines: CardLine[]): Promise<void> {
     shelf = Math.max(shelf, cell.mask.height);
   }
   const height = y + shelf;
-  // Each outline placed in its cell in pixels, every point rounded to 1/64 px: exact in resvg's
-  // 32-bit floats, so a letter rasterises the same in any cell (a transform's rounding would move its
-  // edges by where the cell is, and a card would differ by the other letters of its build).
-  const at = (v: number) => Math.round(v * 64) / 64;
+  // Each outline placed in its cell, every point in 64ths of a pixel (whole numbers, scaled by a
+  // power of two: exact in resvg's 32-bit floats, so a letter rasterises the same in any cell; a
+  // transform's rounding would move its edges by where the cell is, and a card would differ by the
+  // other letters of its build; and whole numbers are quick to write).
   const paths = cells.map((c) => {
-    const [ox, oy] = [c.x - c.mask.left + c.phase / PHASES, c.y - c.mask.top];
-    const d = c.font.hb
-      .glyphToPath(c.glyph)
-      .replace(/(-?[\d.]+),(-?[\d.]+)/g, (_, x: string, y: string) => `${at(ox + Number(x) * c.scale)},${at(oy - Number(y) * c.scale)}`);
+    const [ox, oy] = [(c.x - c.mask.left + c.phase / PHASES) * 64, (c.y - c.mask.top) * 64];
+    const scale = c.scale * 64;
+    const { commands, points } = outlineOf(c.font, c.glyph);
+    let d = '';
+    for (let i = 0, p = 0; i < commands.length; i++) {
+      d += commands[i]!;
+      for (let n = POINTS[commands[i]!]!; n > 0; n--, p += 2) d += `${Math.round(ox + points[p]! * scale)},${Math.round(oy - points[p + 1]! * scale)} `;
+    }
     return `<path d="${d}"/>`;
   });
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${ATLAS_WIDTH}" height="${height}">${paths.join('')}</svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${ATLAS_WIDTH}" height="${height}"><g transform="scale(0.015625)">${paths.join('')}</g></svg>`;
   const { renderAsync } = require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
   const pixels = (await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } })).pixels;
   for (const c of cells) {
