@@ -120,37 +120,37 @@ const mod = (n: number) => ((n % 65521) + 65521) % 65521;
 /**
  * `rows` (filterRows) deflated at level 3 by node's zlib in bands of BAND rows; with `like` (the
  * same picture's bands before `refilter` changed some rows, e.g. a card's ground), `sums` (what
- * `refilter` gathered) and `changed` (a flag per band), only the changed bands are deflated again,
- * their Adler-32 that of `like`'s band moved by the sums; the others are taken from `like`.
+ * `refilter` gathered) and `changed` (a flag per band), only the bands from the first changed to
+ * the last are deflated again, a changed band's Adler-32 that of `like`'s band moved by the sums;
+ * the others are taken from `like`.
  */
 export function deflateBands(rows: Buffer, width: number, height: number, like?: DeflatedRows, sums?: Float64Array, changed?: Uint8Array): DeflatedRows {
   const out: DeflatedRows = { bands: [], adlers: [], lengths: [] };
   const count = Math.ceil(height / BAND);
   const at = (band: number) => rowAt(width, Math.min(height, band * BAND));
-  for (let band = 0; band < count; band++) {
-    if (like && sums && changed) {
-      if (!changed[band]) {
-        out.bands.push(like.bands[band]!);
-        out.adlers.push(like.adlers[band]!);
-        out.lengths.push(like.lengths[band]!);
-        continue;
-      }
-      // A card's changed bands that follow each other are deflated as one (a zlib stream costs its start: about 256 KB of tables).
-      let last = band;
-      while (last + 1 < count && changed[last + 1]) last++;
-      out.bands.push(deflate(rows.subarray(at(band), at(last + 1))));
-      for (let b = band; b <= last; b++) {
-        const was = like.adlers[b]!;
-        out.adlers.push(mod(Math.floor(was / 65536) + sums[b * 2 + 1]!) * 65536 + mod((was % 65536) + sums[b * 2]!));
-        out.lengths.push(at(b + 1) - at(b));
-        if (b > band) out.bands.push(EMPTY);
-      }
-      band = last;
-      continue;
+  if (like && sums && changed) {
+    // From the first band a card changed to its last, deflated as one (node's zlib costs about 0.25 ms to start a stream, more than a band of one colour takes).
+    const [first, last] = [changed.indexOf(1), changed.lastIndexOf(1)];
+    for (let band = 0; band < count; band++) {
+      const was = like.adlers[band]!;
+      const inside = first >= 0 && band >= first && band <= last;
+      out.bands.push(!inside ? like.bands[band]! : band === first ? deflate(rows.subarray(at(first), at(last + 1))) : EMPTY);
+      out.adlers.push(changed[band] ? mod(Math.floor(was / 65536) + sums[band * 2 + 1]!) * 65536 + mod((was % 65536) + sums[band * 2]!) : was);
+      out.lengths.push(like.lengths[band]!);
     }
-    out.bands.push(deflate(rows.subarray(at(band), at(band + 1))));
-    out.adlers.push(adler32(rows, at(band), at(band + 1)));
-    out.lengths.push(at(band + 1) - at(band));
+    return out;
+  }
+  for (let band = 0; band < count; band++) {
+    const [from, to] = [at(band), at(band + 1)];
+    // A band the same as the one before (a ground of one colour) is deflated once.
+    if (band > 0 && to - from === out.lengths[band - 1] && rows.compare(rows, at(band - 1), from, from, to) === 0) {
+      out.bands.push(out.bands[band - 1]!);
+      out.adlers.push(out.adlers[band - 1]!);
+    } else {
+      out.bands.push(deflate(rows.subarray(from, to)));
+      out.adlers.push(adler32(rows, from, to));
+    }
+    out.lengths.push(to - from);
   }
   return out;
 }
