@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import type { CardModel } from '../../templates/model.ts';
 import { FileCache } from '../cache/file-cache.ts';
 import { fromRoot } from '../paths.ts';
@@ -49,7 +49,7 @@ export class CardError extends Error {
   override name = 'CardError';
   constructor(card: CardModel, reason: string) {
     super(
-      `The share card of the page ${card.file.replace(/^cards\//, '').replace(/\.png$/, '')} (${card.locale}, "${card.title.slice(0, 80)}") could not be drawn: ${reason}`,
+      `The share card of the page ${card.file.replace(/^cards\//, '').replace(/\.(png|jpg)$/, '')} (${card.locale}, "${card.title.slice(0, 80)}") could not be drawn: ${reason}`,
     );
   }
 }
@@ -71,7 +71,7 @@ export async function shareCards(cards: CardModel[], options: CardOptions): Prom
     // Not its file nor its language: a card that shows the same as another (a text that falls back to Russian) is drawn once.
     const { file: _file, locale: _locale, ...facts } = card;
     // The photo's and logo's paths carry the hash of their bytes (cli/images/plan.ts).
-    return `${createHash('sha256').update(cardsKey()).update(JSON.stringify(facts)).digest('base64url').slice(0, 24)}.png`;
+    return `${createHash('sha256').update(cardsKey()).update(JSON.stringify(facts)).digest('base64url').slice(0, 24)}${extname(card.file)}`;
   };
   const keys = cards.map(keyOf);
   const toDraw = [...new Set(keys.filter((k) => !cache.has(k)))];
@@ -348,14 +348,23 @@ export async function drawCards(cards: CardModel[], files: SiteFiles, done: (ind
         refilter(ground.work, ground.paint, CARD.width, CARD.height, y, spans.first[y]!, spans.last[y]! + 1, sums);
         changed[Math.floor(y / BAND)] = 1;
       }
+      // A card whose file is a JPEG (card-model.ts's cardFormat: one with a photo) is encoded by sharp (loaded for its photo) from a copy of its pixels.
+      const pixels = card.file.endsWith('.jpg') ? Buffer.from(ground.paint) : undefined;
       try {
-        done(i, pngOf(deflateBands(ground.work, CARD.width, CARD.height, ground.deflated, sums, changed), CARD.width, CARD.height));
+        if (!pixels) done(i, pngOf(deflateBands(ground.work, CARD.width, CARD.height, ground.deflated, sums, changed), CARD.width, CARD.height));
       } finally {
         for (const y of rows) {
           putBack(ground.rows, ground.work, y, y + 1, CARD.width * PIXEL + 1);
           putBack(ground.rgb, ground.paint, y, y + 1, CARD.width * PIXEL);
         }
       }
+      if (pixels)
+        done(
+          i,
+          await loadSharp()(pixels, { raw: { width: CARD.width, height: CARD.height, channels: PIXEL } })
+            .jpeg({ quality: 85, chromaSubsampling: '4:4:4' })
+            .toBuffer(),
+        );
     } catch (error) {
       throw error instanceof CardError ? error : new CardError(card, (error as Error).message);
     }

@@ -201,6 +201,23 @@ describe('share cards drawn as satori and resvg draw ShareCard.tsx', { timeout: 
     expect(apart(lower, reference, []).text!.mean).toBeGreaterThan(0.25);
   });
 
+  it('writes a card named .jpg (one with a photo) as a JPEG of the same drawing, a fraction of its PNG', async () => {
+    // A photo's grain (a camera's photo is no flat colour): what makes its card's PNG large.
+    const grainy = await sharp({ create: { width: 800, height: 533, channels: 3, background: '#3a7', noise: { type: 'gaussian', mean: 128, sigma: 12 } } })
+      .blur(0.8)
+      .jpeg()
+      .toBuffer();
+    const c = { ...CARDS['three lines, photo and logo']!, photo: 'images/grainy.jpg' };
+    const withGrain = (path: string) => (path.includes('grainy') ? grainy : files(path));
+    const [png, jpeg] = await Promise.all([drawCard(c, withGrain), drawCard({ ...c, file: 'cards/x.jpg' }, withGrain)]);
+    expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630, chromaSubsampling: '4:4:4' });
+    const [a, b] = await Promise.all([png, jpeg].map((f) => sharp(f).raw().toBuffer()));
+    let sum = 0;
+    for (let i = 0; i < a!.length; i++) sum += Math.abs(a![i]! - b![i]!);
+    expect(sum / a!.length).toBeLessThan(1.5);
+    expect(jpeg.length).toBeLessThan(png.length / 4);
+  });
+
   it('writes a PNG whose data inflates, Adler-32 checked, to its rows: the bands a card redraws and those of its ground make one zlib stream', async () => {
     const png = await drawCard(CARDS.umlauts!, files);
     const chunks: Buffer[] = [];
