@@ -29,9 +29,9 @@ export function takeSourcesKey(key: string): void {
  * The entry of one of the CLI's worker threads, given the URL of the module that starts it (its
  * `import.meta.url`): in the bundle, `<name>.cjs` beside it (cli/bin.js builds one per worker); run
  * from the TypeScript sources, `<name>-tsx.cjs` beside it, which registers tsx's hooks first
- * (cli/render-worker-tsx.cjs for cli/build-worker.ts, cli/images/card-worker-tsx.cjs).
+ * (cli/render-worker-tsx.cjs for cli/build-worker.ts).
  */
-export function workerEntry(name: 'render-worker' | 'card-worker', from: string): { url: URL; execArgv: string[] } {
+export function workerEntry(name: 'render-worker', from: string): { url: URL; execArgv: string[] } {
   return { url: new URL(from.endsWith('.ts') ? `./${name}-tsx.cjs` : `./${name}.cjs`, from), execArgv: [] };
 }
 export const fromRoot = (...parts: string[]) => join(PROJECT_ROOT, ...parts);

@@ -81,9 +81,9 @@ export interface Picture {
   priority: boolean;
 }
 
-/** The picture a messenger shows for a shared link: `cli/images/share-cards.ts` draws it from these facts (templates/ShareCard.tsx). */
+/** The picture a messenger shows for a shared link: `cli/images/share-cards.ts` draws it from these facts (laid out by cli/images/card-layout.ts). */
 export interface CardModel {
-  /** Site-relative path of the PNG: "cards/en/vocal.png". */
+  /** Site-relative path of the card: "cards/en/vocal.png", a JPEG for a card with a photo ("cards/en/vocal.jpg", card-model.ts). */
   file: string;
   locale: Locale;
   /** None while the studio's name is a placeholder ("TODO: …"): a card shows no placeholder. */

@@ -196,7 +196,8 @@ function answer({ state, clients, assets, prefix, render, images }: Preview) {
     // Images (cli/images): a picture's file, encoded on first request; a page's share card.
     if (url.pathname.startsWith('/images/') || url.pathname === CARD_ROUTE) {
       const page = url.pathname === CARD_ROUTE ? state.pageAt(url.searchParams.get('url') ?? '') : undefined;
-      const file = page ? images.card(page).then((body) => body && { type: 'image/png', body }) : images.image(url.pathname);
+      const type = page?.card?.file.endsWith('.jpg') ? 'image/jpeg' : 'image/png';
+      const file = page ? images.card(page).then((body) => body && { type, body }) : images.image(url.pathname);
       file.then(
         (f) => (f ? send(200, f.type, f.body) : send(404, 'text/plain', 'Not found')),
         (error) => send(500, 'text/html; charset=utf-8', inject(errorPage([internalProblem(error)], state.sources, prefix))),

@@ -8,6 +8,13 @@ import { planOf } from './picture.ts';
 /** The share card's size: what Facebook, Telegram and WhatsApp show without cropping. */
 export const CARD = { width: 1200, height: 630 } as const;
 
+/**
+ * A card's file format: a card with a course's photo is a JPEG (quality 85, colours not subsampled:
+ * about a tenth of its PNG, which at 300 KB and more WhatsApp does not show), one of flat colours
+ * and letters a PNG (smaller than a JPEG, and sharp edges).
+ */
+export const cardFormat = (photo: boolean) => (photo ? 'jpg' : 'png');
+
 /** What a page kind adds to its card: a course's age group, price and photo. */
 export interface CardExtras {
   age?: Text;
@@ -38,7 +45,6 @@ export function cardOf(
   if (!ctx.enabled || page.noindex || isPlaceholder(page.title.text)) return {};
   const known = (text: string | undefined) => (text && !isPlaceholder(text) ? text : undefined);
   const siteName = known(ctx.siteName);
-  const file = `cards/${page.file.replace(/\.html$/, '')}.png`;
   const jpeg = (image: Image | undefined, use: 'courseCard' | 'logo') => {
     if (!image || !ctx.images?.meta.has(image.file)) return undefined;
     return planOf(ctx.images, image, use)
@@ -47,6 +53,8 @@ export function cardOf(
   };
   const price = extras.price && known(extras.price.amount.text) && [extras.price.amount.text, known(extras.price.per?.text)].filter(Boolean).join(' ');
   const age = known(extras.age?.text);
+  const photo = jpeg(extras.photo, 'courseCard');
+  const file = `cards/${page.file.replace(/\.html$/, '')}.${cardFormat(Boolean(photo))}`;
   const card: CardModel = {
     file,
     locale: ctx.locale,
@@ -54,7 +62,7 @@ export function cardOf(
     title: page.title.text,
     ...(age && { age }),
     ...(price && { price }),
-    ...(jpeg(extras.photo, 'courseCard') && { photo: jpeg(extras.photo, 'courseCard') }),
+    ...(photo && { photo }),
     ...(jpeg(ctx.logo, 'logo') && { logo: jpeg(ctx.logo, 'logo') }),
   };
   return { card, image: { url: ctx.absolute(`/${file}`), ...CARD, alt: siteName ? `${page.title.text} · ${siteName}` : page.title.text } };

@@ -1,29 +1,19 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
-import { inflateSync } from 'node:zlib';
+import { dirname, extname, join } from 'node:path';
 import type { CardModel } from '../../templates/model.ts';
 import { FileCache } from '../cache/file-cache.ts';
 import { fromRoot } from '../paths.ts';
+import { type CardFont, cardFonts } from './card-fonts.ts';
+import { type Box, type CardLayout, type CardLine, COLOURS, cardTextWidth, layoutCard } from './card-layout.ts';
 import { CARD } from './card-model.ts';
-import { CardError, CardPool, MAX_WORKERS } from './card-pool.ts';
-import { CARD_SUBSETS, cardTexts, titleFont } from './card-text.ts';
-import { filterRows, pngOf, putRow, rowAt } from './png.ts';
+import { cardTexts, titleFont } from './card-text.ts';
+import { loadSharp } from './load-sharp.ts';
+import { BAND, type DeflatedRows, deflateBands, filterRows, PIXEL, pngOf, refilter } from './png.ts';
 import { versionOf } from './versions.ts';
 
 const require = createRequire(import.meta.url);
-/**
- * satori and resvg, loaded when the first card is drawn (a build whose cards are all in the
- * cache loads neither). satori is required, not imported: its CommonJS build puts the function on
- * `default` without marking itself an ES module, so the CLI's bundle (cli/bin.js, esbuild to
- * CommonJS) would import the whole object.
- */
-const drawing = () => ({
-  satori: (require('satori') as typeof import('satori')).default,
-  renderAsync: (require('@resvg/resvg-js') as typeof import('@resvg/resvg-js')).renderAsync,
-});
 
 export interface CardOptions {
   /** Where drawn cards are kept between builds. */
@@ -32,28 +22,7 @@ export interface CardOptions {
   readCache?: boolean;
   /** The site's folder: each card is written at its `file`; the photos and logo are read from it (the images stage wrote them). */
   outDir: string;
-  /** Cards drawn by worker threads (card-pool.ts) where they save time (`cardWorkers`); else on this thread. */
-  workers?: boolean;
 }
-
-/**
- * How many worker threads draw `cards` cards (card-pool.ts), none for the build's own thread. A
- * worker starts in about 0.6 s of CPU (its bundle, satori, the fonts: the shipped site's first card
- * in a worker) and a card takes about 14 ms on whichever thread lays it out, resvg rasterising it on
- * libuv's threads either way (measured on 2 cores). So `w` workers beside the build's idle thread
- * gain wall time only when the cards they share out save more than one start-up:
- * cards × 14 ms × (1 − 1/w) > 0.6 s; one worker (2 cores) never does, and costs the start-up in
- * CPU (the shipped site's cold build with its 90 cards: 1.08× the CPU, no shorter). With
- * STUDIO_CARD_WORKERS_FROM=n, workers draw from n cards on (benchmarks compare both ways).
- */
-export function cardWorkers(cards: number, cores = availableParallelism()): number {
-  const workers = Math.min(MAX_WORKERS, Math.max(1, cores - 1));
-  const from = Number(process.env.STUDIO_CARD_WORKERS_FROM);
-  if (from) return cards >= from ? workers : 0;
-  return cards * CARD_MS * (1 - 1 / workers) > WORKER_START_MS ? workers : 0;
-}
-const WORKER_START_MS = 600;
-const CARD_MS = 14;
 
 export interface CardSet {
   files: string[];
@@ -61,97 +30,35 @@ export interface CardSet {
   reused: number;
 }
 
-type Font = { name: string; data: Buffer; weight: 400 | 700; style: 'normal' };
-let fonts: Font[] | undefined;
-
-/**
- * The font (TrueType) a WOFF file holds: its tables, each inflated by node's zlib where it is
- * compressed. satori reads WOFF too, but inflates it with a JavaScript inflate in each thread that
- * draws cards (about 130 ms of CPU for the six files before its code is optimised; node's zlib: 15 ms).
- */
-export function woffToSfnt(woff: Buffer): Buffer {
-  if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('not a WOFF font');
-  const count = woff.readUInt16BE(12);
-  const tables = Array.from({ length: count }, (_, i) => {
-    const at = 44 + i * 20;
-    const [offset, packed, length] = [woff.readUInt32BE(at + 4), woff.readUInt32BE(at + 8), woff.readUInt32BE(at + 12)];
-    const bytes = woff.subarray(offset, offset + packed);
-    return { tag: woff.readUInt32BE(at), checksum: woff.readUInt32BE(at + 16), data: packed < length ? inflateSync(bytes) : bytes };
-  });
-  const head = 12 + count * 16;
-  const out = Buffer.alloc(head + tables.reduce((sum, t) => sum + ((t.data.length + 3) & ~3), 0));
-  const log = Math.floor(Math.log2(count));
-  out.writeUInt32BE(woff.readUInt32BE(4), 0); // the font's flavour (TrueType or CFF)
-  out.writeUInt16BE(count, 4);
-  out.writeUInt16BE(16 << log, 6);
-  out.writeUInt16BE(log, 8);
-  out.writeUInt16BE(count * 16 - (16 << log), 10);
-  let at = head;
-  for (const [i, t] of tables.entries()) {
-    out.writeUInt32BE(t.tag, 12 + i * 16);
-    out.writeUInt32BE(t.checksum, 16 + i * 16);
-    out.writeUInt32BE(at, 20 + i * 16);
-    out.writeUInt32BE(t.data.length, 24 + i * 16);
-    t.data.copy(out, at);
-    at += (t.data.length + 3) & ~3;
-  }
-  return out;
-}
-
-/** Noto Sans from @fontsource (its woff files, as TrueType: `woffToSfnt`), its Latin (with German letters) and Cyrillic parts. */
-function loadFonts(): Font[] {
-  fonts ??= CARD_SUBSETS.flatMap((subset) =>
-    ([400, 700] as const).map((weight) => ({
-      // One family per subset: satori takes the first font of a family and weight, then falls back to the next family for a missing letter.
-      name: subset === 'cyrillic' ? 'Noto Sans Cyrillic' : subset === 'latin' ? 'Noto Sans' : 'Noto Sans Latin Ext',
-      data: woffToSfnt(readFileSync(require.resolve(`@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff`))),
-      weight,
-      style: 'normal' as const,
-    })),
-  );
-  return fonts;
-}
-
 let drawingKey: string | undefined;
-/** What every card's pixels depend on besides its facts: the component's code, the font, satori's and resvg's versions. */
+/** What every card's pixels depend on besides its facts: the code that lays it out and draws it, the font, the shaper's, line breaker's and rasteriser's versions. */
 function cardsKey(): string {
-  drawingKey ??= createHash('sha256')
-    .update(readFileSync(fromRoot('templates/ShareCard.tsx')))
-    .update(readFileSync(fromRoot('cli/images/card-text.ts')))
-    .update(readFileSync(fromRoot('cli/images/share-cards.ts')))
-    .update(readFileSync(fromRoot('cli/images/png.ts')))
-    .update(JSON.stringify([versionOf('satori'), versionOf('@resvg/resvg-js'), versionOf('@fontsource/noto-sans')]))
-    .digest('hex');
+  if (drawingKey) return drawingKey;
+  const hash = createHash('sha256');
+  for (const file of ['card-text.ts', 'card-fonts.ts', 'card-layout.ts', 'share-cards.ts', 'png.ts']) hash.update(readFileSync(fromRoot('cli/images', file)));
+  drawingKey = hash.update(JSON.stringify(['harfbuzzjs', 'linebreak', '@resvg/resvg-js', '@fontsource/noto-sans', 'sharp'].map(versionOf))).digest('hex');
   return drawingKey;
 }
 
 /** The bytes of a file of the site (a photo, the logo) by its site-relative path, or the folder they are in. */
 export type SiteFiles = string | ((path: string) => Buffer);
+const read = (files: SiteFiles, path: string) => (typeof files === 'string' ? readFileSync(join(files, path)) : files(path));
 
-const dataUrl = (files: SiteFiles, path: string | undefined) =>
-  path ? `data:image/jpeg;base64,${(typeof files === 'string' ? readFileSync(join(files, path)) : files(path)).toString('base64')}` : undefined;
-
-/** The card's texts as drawn (card-text.ts), and the data URLs of its photo and logo. */
-async function cardParts(card: CardModel, outDir: SiteFiles) {
-  // Imported when the first card is drawn, not when the build starts: react/jsx-runtime picks its
-  // development or production build by NODE_ENV when first loaded, which Vike's prerender and the
-  // fast path set before they render (a development runtime under a production server renderer fails).
-  const template = await import('../../templates/ShareCard.tsx');
-  const texts = { ...cardTexts(card, template.cardTextWidth(Boolean(card.photo))), titleSize: titleFont(card.title) };
-  return { template, texts, photo: dataUrl(outDir, card.photo), logo: dataUrl(outDir, card.logo) };
+/** A share card that could not be drawn: names the page whose card it is. */
+export class CardError extends Error {
+  override name = 'CardError';
+  constructor(card: CardModel, reason: string) {
+    super(
+      `The share card of the page ${card.file.replace(/^cards\//, '').replace(/\.(png|jpg)$/, '')} (${card.locale}, "${card.title.slice(0, 80)}") could not be drawn: ${reason}`,
+    );
+  }
 }
 
-const satoriSvg = (tree: ReturnType<typeof import('../../templates/ShareCard.tsx').ShareCard>, embedFont: boolean) =>
-  drawing().satori(tree, { ...CARD, fonts: loadFonts(), embedFont });
-
-/** The card as SVG (satori). `embedFont: false` keeps the text as text (for tests); the build draws it as outlines. */
-export async function cardSvg(card: CardModel, outDir: SiteFiles, options: { embedFont?: boolean } = {}): Promise<string> {
-  const { template, texts, photo, logo } = await cardParts(card, outDir);
-  return satoriSvg(template.ShareCard({ texts, photo, logo }), options.embedFont ?? true);
+/** The texts a card shows (card-text.ts fits them) and its layout (card-layout.ts): lines of text, each letter placed. */
+export async function cardLayout(card: CardModel): Promise<CardLayout> {
+  const texts = { ...cardTexts(card, cardTextWidth(Boolean(card.photo))), titleSize: titleFont(card.title) };
+  return layoutCard(texts, { photo: Boolean(card.photo), logo: Boolean(card.logo) }, await cardFonts());
 }
-
-/** How many cards are drawn at once: as many as the workers take (each one waiting, one being drawn), or on this thread while resvg rasterises the last. */
-const IN_FLIGHT = 8;
 
 /**
  * Writes the share card of every page that has one into `outDir`. A card is kept in the cache under
@@ -164,167 +71,212 @@ export async function shareCards(cards: CardModel[], options: CardOptions): Prom
     // Not its file nor its language: a card that shows the same as another (a text that falls back to Russian) is drawn once.
     const { file: _file, locale: _locale, ...facts } = card;
     // The photo's and logo's paths carry the hash of their bytes (cli/images/plan.ts).
-    return `${createHash('sha256').update(cardsKey()).update(JSON.stringify(facts)).digest('base64url').slice(0, 24)}.png`;
+    return `${createHash('sha256').update(cardsKey()).update(JSON.stringify(facts)).digest('base64url').slice(0, 24)}${extname(card.file)}`;
   };
   const keys = cards.map(keyOf);
   const toDraw = [...new Set(keys.filter((k) => !cache.has(k)))];
   const byKey = new Map(cards.map((c, i) => [keys[i]!, c]));
-  const workers = options.workers ? cardWorkers(toDraw.length) : 0;
-  const pool = workers ? new CardPool(workers) : undefined;
-  try {
-    return await placeCards(cards, keys, toDraw, byKey, cache, options, pool?.draw ?? drawHere);
-  } finally {
-    await pool?.close();
-  }
-}
-
-async function placeCards(
-  cards: CardModel[],
-  keys: string[],
-  toDraw: string[],
-  byKey: Map<string, CardModel>,
-  cache: FileCache,
-  options: CardOptions,
-  draw: (card: CardModel, outDir: string) => Promise<Buffer>,
-): Promise<CardSet> {
-  let next = 0;
-  const worker = async () => {
-    while (next < toDraw.length) {
-      const key = toDraw[next++]!;
-      cache.store(key, await draw(byKey.get(key)!, options.outDir));
-    }
-  };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  await drawCards(
+    toDraw.map((k) => byKey.get(k)!),
+    options.outDir,
+    (i, png) => cache.store(toDraw[i]!, png),
+  );
   for (const [i, card] of cards.entries()) {
     const to = join(options.outDir, card.file);
     mkdirSync(dirname(to), { recursive: true });
     try {
       cache.placeAt(keys[i]!, to);
     } catch {
-      writeFileSync(to, await draw(card, options.outDir)); // a cache that cannot be written
+      writeFileSync(to, await drawCard(card, options.outDir)); // a cache that cannot be written
     }
   }
   return { files: cards.map((c) => c.file), drawn: toDraw.length, reused: cards.length - toDraw.length };
 }
 
-/** `drawCard` on this thread, a failure naming the card's page. */
-const drawHere = (card: CardModel, outDir: string) =>
-  drawCard(card, outDir).catch((error: Error) => {
-    throw new CardError(card, error.message);
+/** One card's PNG (`drawCards`). */
+export async function drawCard(card: CardModel, files: SiteFiles): Promise<Buffer> {
+  let png: Buffer | undefined;
+  await drawCards([card], files, (_, drawn) => {
+    png = drawn;
   });
-
-/**
- * resvg's pixels (RGBA) of the part `box` of `svg` (a whole card), without satori's masks and clip
- * paths (resvg 2.6 stops the process on one outside the picture): each is a box's bounds, and the
- * only box whose content overflows (the title's) is drawn as exactly its part.
- */
-async function rasterise(svg: string, box: Box): Promise<Buffer> {
-  const whole = box.width === CARD.width && box.height === CARD.height;
-  const part = whole
-    ? svg
-    : svg
-        .replace(
-          /^<svg width="1200" height="630" viewBox="0 0 1200 630"/,
-          `<svg width="${box.width}" height="${box.height}" viewBox="${box.x} ${box.y} ${box.width} ${box.height}"`,
-        )
-        .replace(/ (mask|clip-path)="url\(#satori_(om|cp)-[^"]*\)"/g, '');
-  return (await drawing().renderAsync(part, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } })).pixels;
+  return png!;
 }
 
-interface Box {
-  x: number;
-  y: number;
+/** A glyph at one size and sub-pixel phase, as coverage (0–255) of the pixels from its pen position's (left, top). */
+interface Mask {
+  left: number;
+  top: number;
   width: number;
   height: number;
+  coverage: Uint8Array;
 }
 
-/**
- * The title's box as satori placed it: the clip path (its overflow: hidden) in the text column
- * below the studio's name (the photo's and the logo's are beside it and above it), and the id of
- * that clip path (the group of the title's letters names it).
- */
-function titleBox(svg: string, left: number, below: number): (Box & { id: string }) | undefined {
-  const boxes = [...svg.matchAll(/<clipPath id="(satori_cp-[^"]*)"><rect x="(\d+)" y="(\d+)" width="(\d+)" height="(\d+)"\/><\/clipPath>/g)]
-    .map((m) => [m[1]!, ...m.slice(2).map(Number)] as [string, number, number, number, number])
-    .filter(([, x, y]) => x === left && y >= below);
-  if (boxes.length !== 1) return undefined;
-  const [id, x, y, width, height] = boxes[0]!;
-  return { id, x, y, width, height };
+/** Each letter is drawn at the quarter pixel nearest its place (satori's outlines are rounded to a tenth of a pixel). */
+const PHASES = 4;
+const masks = new Map<number, Mask | null>();
+const maskKey = (font: CardFont, glyph: number, size: number, phase: number) => ((glyph * 512 + size) * 8 + font.id) * PHASES + phase;
+/** The pixel a letter's pen is in, and its phase within it. */
+function penOf(x: number): [number, number] {
+  const steps = Math.round(x * PHASES);
+  return [Math.floor(steps / PHASES), steps - Math.floor(steps / PHASES) * PHASES];
 }
 
+/** A glyph's outline in font units (HarfBuzz draws it): its commands (M, L, Q, C, Z) and their points, read once per process. */
+const outlines = new Map<string, { commands: string[]; points: number[] }>();
+const POINTS: Record<string, number> = { M: 1, L: 1, Q: 2, C: 3, Z: 0 };
+function outlineOf(font: CardFont, glyph: number) {
+  const key = `${font.id}:${glyph}`;
+  let outline = outlines.get(key);
+  if (!outline) {
+    const path = font.hb.glyphToPath(glyph);
+    outline = { commands: path.match(/[MLQCZ]/g) ?? [], points: (path.match(/-?[\d.]+/g) ?? []).map(Number) };
+    outlines.set(key, outline);
+  }
+  return outline;
+}
+
+/** Where the atlas places each letter: rows of this width. */
+const ATLAS_WIDTH = 2048;
+
 /**
- * The pixels the letters of `paths` (satori's outlines: absolute M, L, Q, C and Z) can touch, one
- * more on each side, within `within`; undefined for no letters, null for an outline of another kind.
+ * The coverage masks of every letter `lines` draw (each glyph at each size and quarter-pixel phase
+ * once per process), rasterised by resvg in one drawing: an SVG of their outlines (HarfBuzz's),
+ * each in its own cell; the cell's alpha is the letter's coverage, as resvg anti-aliases the
+ * letters of a whole card.
  */
-function inkBox(paths: string[], within: Box): Box | undefined | null {
-  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const d of paths) {
-    if (/[^MLQCZ\d\s.,e-]/.test(d)) return null;
-    const numbers = d.match(/-?\d*\.?\d+(?:e-?\d+)?/g) ?? [];
-    if (numbers.length % 2) return null;
-    // A curve lies within its points' bounds.
-    for (let i = 0; i < numbers.length; i += 2) {
-      const [x, y] = [Number(numbers[i]), Number(numbers[i + 1])];
-      [left, right, top, bottom] = [Math.min(left, x), Math.max(right, x), Math.min(top, y), Math.max(bottom, y)];
+async function rasteriseLetters(lines: CardLine[]): Promise<void> {
+  const cells: { key: number; font: CardFont; glyph: number; scale: number; phase: number; mask: Mask; x: number; y: number }[] = [];
+  const seen = new Set<number>();
+  for (const line of lines) {
+    for (const g of line.glyphs) {
+      const phase = penOf(g.x)[1];
+      const key = maskKey(g.font, g.glyph, line.size, phase);
+      if (masks.has(key) || seen.has(key)) continue;
+      seen.add(key);
+      const extents = g.font.hb.glyphExtents(g.glyph);
+      const scale = line.size / g.font.unitsPerEm;
+      if (!extents || extents.width === 0 || extents.height === 0) {
+        masks.set(key, null);
+        continue;
+      }
+      const shift = phase / PHASES;
+      const left = Math.floor(shift + extents.xBearing * scale) - 2;
+      const right = Math.ceil(shift + (extents.xBearing + extents.width) * scale) + 2;
+      const top = Math.floor(-extents.yBearing * scale) - 2;
+      const bottom = Math.ceil(-(extents.yBearing + extents.height) * scale) + 2;
+      const mask = { left, top, width: right - left, height: bottom - top, coverage: new Uint8Array(0) };
+      cells.push({ key, font: g.font, glyph: g.glyph, scale, phase, mask, x: 0, y: 0 });
     }
   }
-  if (left > right) return undefined;
-  const x = Math.max(within.x, Math.floor(left) - 1);
-  const y = Math.max(within.y, Math.floor(top) - 1);
-  const width = Math.min(within.x + within.width, Math.ceil(right) + 1) - x;
-  const height = Math.min(within.y + within.height, Math.ceil(bottom) + 1) - y;
-  return width > 0 && height > 0 ? { x, y, width, height } : undefined;
-}
-
-const outlines = (svg: string) => [...svg.matchAll(/<path [^>]*\bd="([^"]*)"/g)].map((m) => m[1]!);
-
-/**
- * The boxes of a card (its svg as `drawCard` lays it out) that differ from its ground: where the
- * title's letters are, within the title's box, and where the facts' letters are; undefined where
- * the card is not laid out as this function knows it (then it is drawn whole).
- */
-function inkBoxes(svg: string, title: Box & { id: string }, factsFrom: number): Box[] | undefined {
-  const group = new RegExp(`<g [^>]*clip-path="url\\(#${title.id}\\)"[^>]*>(.*?)</g>`).exec(svg);
-  if (!group) return undefined;
-  const rest = svg.replace(group[0], '');
-  const facts: string[] = [];
-  for (const d of outlines(rest)) {
-    const box = inkBox([d], { x: 0, y: 0, ...CARD });
-    if (box === null) return undefined;
-    if (!box) continue;
-    // Above the title's box: the studio's name, drawn in the ground; below, the facts' line.
-    if (box.y >= factsFrom) facts.push(d);
-    else if (box.y + box.height > title.y) return undefined;
+  if (!cells.length) return;
+  // Shelves: the cells in rows, tallest first.
+  cells.sort((a, b) => b.mask.height - a.mask.height);
+  let [x, y, shelf] = [0, 0, 0];
+  for (const cell of cells) {
+    if (x + cell.mask.width > ATLAS_WIDTH) [x, y, shelf] = [0, y + shelf, 0];
+    [cell.x, cell.y] = [x, y];
+    x += cell.mask.width;
+    shelf = Math.max(shelf, cell.mask.height);
   }
-  const boxes = [inkBox(outlines(group[1]!), title), inkBox(facts, { x: 0, y: factsFrom, width: CARD.width, height: CARD.height - factsFrom })];
-  if (boxes.includes(null)) return undefined;
-  return boxes.filter((b): b is Box => Boolean(b));
+  const height = y + shelf;
+  // Each outline placed in its cell, every point in 64ths of a pixel (whole numbers, scaled by a
+  // power of two: exact in resvg's 32-bit floats, so a letter rasterises the same in any cell; a
+  // transform's rounding would move its edges by where the cell is, and a card would differ by the
+  // other letters of its build; and whole numbers are quick to write).
+  const paths = cells.map((c) => {
+    const [ox, oy] = [(c.x - c.mask.left + c.phase / PHASES) * 64, (c.y - c.mask.top) * 64];
+    const scale = c.scale * 64;
+    const { commands, points } = outlineOf(c.font, c.glyph);
+    let d = '';
+    for (let i = 0, p = 0; i < commands.length; i++) {
+      d += commands[i]!;
+      for (let n = POINTS[commands[i]!]!; n > 0; n--, p += 2) d += `${Math.round(ox + points[p]! * scale)},${Math.round(oy - points[p + 1]! * scale)} `;
+    }
+    return `<path d="${d}"/>`;
+  });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${ATLAS_WIDTH}" height="${height}"><g transform="scale(0.015625)">${paths.join('')}</g></svg>`;
+  const { renderAsync } = require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
+  const pixels = (await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } })).pixels;
+  for (const c of cells) {
+    const { width, height } = c.mask;
+    const coverage = new Uint8Array(width * height);
+    for (let row = 0; row < height; row++) {
+      const from = ((c.y + row) * ATLAS_WIDTH + c.x) * 4 + 3;
+      for (let col = 0; col < width; col++) coverage[row * width + col] = pixels[from + col * 4]!;
+    }
+    masks.set(c.key, { ...c.mask, coverage });
+  }
 }
 
-/** A 1×1 PNG: what the title and facts rows are laid out beside in place of the photo or logo (they are drawn once, in the card's ground). */
-const STAND_IN = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const rgbOf = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+
+/** Where a card's letters changed its ground: the first and last pixel of each row (none: first > last). */
+interface Spans {
+  first: Int32Array;
+  last: Int32Array;
+}
+
+/** Paints `lines`' letters over `rgb` (the card's pixels): each pixel moves toward the line's colour by its coverage. Widens `spans` to the pixels it painted. */
+function paintLines(rgb: Buffer, lines: CardLine[], spans?: Spans): void {
+  for (const line of lines) {
+    const [r, g, b] = rgbOf(line.colour);
+    for (const glyph of line.glyphs) {
+      const [pen, phase] = penOf(glyph.x);
+      const mask = masks.get(maskKey(glyph.font, glyph.glyph, line.size, phase));
+      if (!mask) continue;
+      const baseline = Math.round(glyph.y);
+      const { clip } = line;
+      const from = Math.max(clip.y, baseline + mask.top);
+      const to = Math.min(clip.y + clip.height, baseline + mask.top + mask.height);
+      const left = Math.max(0, clip.x - (pen + mask.left));
+      const right = Math.min(mask.width, clip.x + clip.width - pen - mask.left);
+      const { coverage, width } = mask;
+      for (let y = from; y < to; y++) {
+        const row = (y - baseline - mask.top) * width;
+        let at = (y * CARD.width + pen + mask.left + left) * PIXEL;
+        for (let col = left; col < right; col++, at += PIXEL) {
+          const a = coverage[row + col]!;
+          if (a === 0) continue;
+          rgb[at] = rgb[at]! + ((r - rgb[at]!) * a + 127) / 255;
+          rgb[at + 1] = rgb[at + 1]! + ((g - rgb[at + 1]!) * a + 127) / 255;
+          rgb[at + 2] = rgb[at + 2]! + ((b - rgb[at + 2]!) * a + 127) / 255;
+        }
+      }
+      if (spans && left < right)
+        for (let y = from; y < to; y++) {
+          spans.first[y] = Math.min(spans.first[y]!, pen + mask.left + left);
+          spans.last[y] = Math.max(spans.last[y]!, pen + mask.left + right - 1);
+        }
+    }
+  }
+}
 
 /** A drawing of what cards share: its RGBA pixels, and the same as the filtered rows of a PNG (png.ts). */
 interface Ground {
-  rgba: Buffer;
+  rgb: Buffer;
   rows: Buffer;
-  /** `rows`, where a card writes its own rows while its PNG is made. */
+  deflated: DeflatedRows;
+  /** `rgb` and `rows`, where a card paints its letters and writes its rows while its PNG is made (put back after). */
+  paint: Buffer;
   work: Buffer;
 }
 
 /**
- * What the cards of a site share (the ground, the accent, the studio's name and logo, a course's
- * photo), drawn once per studio name, logo and photo (a course's cards in every language share
- * one): each card then rasterises only the boxes of its title's and facts' letters over it.
+ * What the cards of a site share (the page colour, the accent, the studio's name and logo, a
+ * course's photo), drawn once per studio name, logo and photo (a course's cards in every language
+ * share one): the fills in JavaScript, the name's letters as the cards' (`paintLines`), the logo
+ * (contained in its 64 px square) and the photo (covering its box) resized by sharp, which only a
+ * card with a picture loads.
  */
 const grounds = new Map<string, Promise<Ground>>();
-function groundOf(key: string, draw: () => Promise<Buffer>): Promise<Ground> {
+function groundOf(card: CardModel, layout: CardLayout, files: SiteFiles): Promise<Ground> {
+  const key = JSON.stringify([layout.name.map((l) => l.text), card.photo, card.logo]);
   let ground = grounds.get(key);
   if (!ground) {
     if (grounds.size >= 16) grounds.delete(grounds.keys().next().value!);
-    ground = draw().then((rgba) => {
-      const rows = filterRows(rgba, CARD.width, CARD.height);
-      return { rgba, rows, work: Buffer.from(rows) };
+    ground = drawGround(card, layout, files).then((rgb) => {
+      const rows = filterRows(rgb, CARD.width, CARD.height);
+      return { rgb, rows, deflated: deflateBands(rows, CARD.width, CARD.height), paint: Buffer.from(rgb), work: Buffer.from(rows) };
     });
     grounds.set(key, ground);
     // A drawing that failed is not kept: the next card (a preview of `content dev` after a fix) draws it again.
@@ -335,40 +287,89 @@ function groundOf(key: string, draw: () => Promise<Buffer>): Promise<Ground> {
   return ground;
 }
 
+async function drawGround(card: CardModel, layout: CardLayout, files: SiteFiles): Promise<Buffer> {
+  const rgb = Buffer.alloc(CARD.width * CARD.height * PIXEL);
+  const fill = (box: Box, colour: string) => {
+    const [r, g, b] = rgbOf(colour);
+    const row = Buffer.alloc(box.width * PIXEL);
+    for (let x = 0; x < box.width; x++) [row[x * PIXEL], row[x * PIXEL + 1], row[x * PIXEL + 2]] = [r, g, b];
+    for (let y = box.y; y < box.y + box.height; y++) row.copy(rgb, (y * CARD.width + box.x) * PIXEL);
+  };
+  fill({ x: 0, y: 0, width: CARD.width, height: CARD.height }, COLOURS.page);
+  fill(layout.boxes.accent, COLOURS.accent);
+  const picture = async (path: string, box: Box, fit: 'cover' | 'contain') => {
+    const { data, info } = await loadSharp()(read(files, path))
+      .resize(box.width, box.height, { fit, background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    for (let y = 0; y < info.height; y++)
+      for (let x = 0; x < info.width; x++) {
+        const [from, to] = [(y * info.width + x) * 4, ((box.y + y) * CARD.width + box.x + x) * PIXEL];
+        const a = data[from + 3]!;
+        for (let c = 0; c < 3; c++) rgb[to + c] = rgb[to + c]! + ((data[from + c]! - rgb[to + c]!) * a + 127) / 255;
+      }
+  };
+  if (card.photo && layout.boxes.photo) await picture(card.photo, layout.boxes.photo, 'cover');
+  if (card.logo && layout.boxes.logo) await picture(card.logo, layout.boxes.logo, 'contain');
+  paintLines(rgb, layout.name);
+  return rgb;
+}
+
 /**
- * One card's PNG, the same pixels as resvg's drawing of the whole card (cardSvg) but where a
- * letter's edge is blended in another order (at most 2 of 255 apart): satori lays the card out;
- * resvg rasterises only the boxes its title's and facts' letters fill (`inkBoxes`: about a tenth
- * of the card; resvg's time goes by the pixels it fills) over the drawing of what this card shares
- * with others (`groundOf`); node's zlib writes the PNG (png.ts), the ground's rows filtered once
- * and the card's rows written over a copy of them that is put back after.
+ * The PNGs of `cards`, each handed to `done` as it is made: each card laid out (card-layout.ts),
+ * the letters of all of them rasterised in one resvg drawing (`rasteriseLetters`), then each card's
+ * letters painted over the drawing of what it shares with others (`groundOf`) and node's zlib
+ * writes the PNG (png.ts): the ground's rows filtered once, the rows of the card's letters written
+ * over a copy of them that is put back after.
  */
-export async function drawCard(card: CardModel, outDir: SiteFiles): Promise<Buffer> {
-  const { template, texts, photo, logo } = await cardParts(card, outDir);
-  const ground = await groundOf(JSON.stringify([texts.siteName, card.photo, card.logo]), async () => {
-    const svg = await satoriSvg(template.ShareCard({ texts: { ...texts, title: '', facts: '' }, photo, logo }), true);
-    return rasterise(svg, { x: 0, y: 0, ...CARD });
-  });
-  const svg = await satoriSvg(template.ShareCard({ texts, photo: photo && STAND_IN, logo: logo && STAND_IN }), true);
-  const title = titleBox(svg, template.CARD_TEXT_LEFT, template.CARD_HEADER_BOTTOM);
-  // The facts' line and what is below it (its place: ShareCard.tsx).
-  const factsFrom = CARD.height - template.CARD_FACTS_FROM_BOTTOM - 3;
-  const boxes = title && title.y + title.height <= factsFrom ? inkBoxes(svg, title, factsFrom) : undefined;
-  if (!boxes) {
-    // Not laid out as this function knows it: the whole card, drawn whole.
-    const whole = await satoriSvg(template.ShareCard({ texts, photo, logo }), true);
-    return pngOf(filterRows(await rasterise(whole, { x: 0, y: 0, ...CARD }), CARD.width, CARD.height), CARD.width, CARD.height);
-  }
-  const parts = await Promise.all(boxes.map((box) => rasterise(svg, box)));
-  // The ground's rows with the card's over them, written, then the ground's put back: no await between.
-  const rows = ground.work;
-  for (const [i, box] of boxes.entries()) {
-    const stride = box.width * 4;
-    for (let y = 0; y < box.height; y++) putRow(rows, box.y + y, ground.rgba, CARD.width, parts[i]!.subarray(y * stride, (y + 1) * stride), box.x);
-  }
-  try {
-    return pngOf(rows, CARD.width, CARD.height);
-  } finally {
-    for (const box of boxes) ground.rows.copy(rows, rowAt(CARD.width, box.y), rowAt(CARD.width, box.y), rowAt(CARD.width, box.y + box.height));
+export async function drawCards(cards: CardModel[], files: SiteFiles, done: (index: number, png: Buffer) => void): Promise<void> {
+  const layouts = await Promise.all(
+    cards.map((card) =>
+      cardLayout(card).catch((error: Error) => {
+        throw new CardError(card, error.message);
+      }),
+    ),
+  );
+  await rasteriseLetters(layouts.flatMap((l) => [...l.name, ...l.title, ...l.facts]));
+  for (const [i, card] of cards.entries()) {
+    try {
+      const layout = layouts[i]!;
+      const ground = await groundOf(card, layout, files);
+      // The ground's pixels and rows with the card's over them, deflated where they changed, then the ground's put back: no await between.
+      const spans = { first: new Int32Array(CARD.height).fill(CARD.width), last: new Int32Array(CARD.height).fill(-1) };
+      paintLines(ground.paint, [...layout.title, ...layout.facts], spans);
+      const sums = new Float64Array(ground.deflated.bands.length * 2);
+      const changed = new Uint8Array(ground.deflated.bands.length);
+      const rows: number[] = [];
+      for (let y = 0; y < CARD.height; y++) {
+        if (spans.last[y]! < spans.first[y]!) continue;
+        rows.push(y);
+        refilter(ground.work, ground.paint, CARD.width, CARD.height, y, spans.first[y]!, spans.last[y]! + 1, sums);
+        changed[Math.floor(y / BAND)] = 1;
+      }
+      // A card whose file is a JPEG (card-model.ts's cardFormat: one with a photo) is encoded by sharp (loaded for its photo) from a copy of its pixels.
+      const pixels = card.file.endsWith('.jpg') ? Buffer.from(ground.paint) : undefined;
+      try {
+        if (!pixels) done(i, pngOf(deflateBands(ground.work, CARD.width, CARD.height, ground.deflated, sums, changed), CARD.width, CARD.height));
+      } finally {
+        for (const y of rows) {
+          putBack(ground.rows, ground.work, y, y + 1, CARD.width * PIXEL + 1);
+          putBack(ground.rgb, ground.paint, y, y + 1, CARD.width * PIXEL);
+        }
+      }
+      if (pixels)
+        done(
+          i,
+          await loadSharp()(pixels, { raw: { width: CARD.width, height: CARD.height, channels: PIXEL } })
+            .jpeg({ quality: 85, chromaSubsampling: '4:4:4' })
+            .toBuffer(),
+        );
+    } catch (error) {
+      throw error instanceof CardError ? error : new CardError(card, (error as Error).message);
+    }
   }
 }
+
+/** Rows `from` to `to` of `target` as those of `source`, rows `stride` bytes long. */
+const putBack = (source: Buffer, target: Buffer, from: number, to: number, stride: number) => source.copy(target, from * stride, from * stride, to * stride);

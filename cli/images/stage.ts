@@ -70,7 +70,7 @@ export async function writeImages({ index, plans }: Pick<PreparedImages, 'index'
     ? await processImages(plans, { bytes: (f) => index.bytes.get(f)!, cacheDir: imageCacheFolder('images'), outDir, readCache: true })
     : { files: [], encoded: 0, reused: 0, broken: new Map<string, string>() };
   const drawn = cards.length
-    ? await shareCards(cards, { cacheDir: imageCacheFolder('cards'), outDir, readCache: !cachesOff(), workers: true })
+    ? await shareCards(cards, { cacheDir: imageCacheFolder('cards'), outDir, readCache: !cachesOff() })
     : { files: [], drawn: 0, reused: 0 };
   // Entries are named by their content: a week unused, or beyond twice what this site needs, they go.
   if (plans.length) pruneCache(imageCacheFolder('images'), Math.max(500, images.files.length * 2));

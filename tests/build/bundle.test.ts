@@ -25,7 +25,7 @@ afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 describe('the CLI bundle', () => {
   it('is installed by the `prepare` script: one CommonJS file per entry', () => {
-    expect(readdirSync(bundleDir()).sort()).toEqual(['card-worker.cjs', 'main.cjs', 'render-worker.cjs']);
+    expect(readdirSync(bundleDir()).sort()).toEqual(['main.cjs', 'render-worker.cjs']);
   });
 
   it('prints what the sources print through tsx (STUDIO_NO_BUNDLE=1), exit code and all', async () => {

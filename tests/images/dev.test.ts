@@ -42,9 +42,10 @@ describe('content dev, on a site with photos', () => {
     const href = /<a href="(\/__dev\/card\?url=[^"]+)">Share card<\/a>/.exec(html)?.[1];
     expect(href).toBe('/__dev/card?url=%2Fde%2Fvocal');
     const res = await fetch(dev.url + href);
-    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'image/png']);
+    // A card with a photo is a JPEG (cli/images/card-model.ts).
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630]);
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
     expect((await fetch(`${dev.url}/__dev/card?url=/no-such-page`)).status).toBe(404);
   }, 60_000);
 });
