@@ -37,7 +37,7 @@ function imageProblems(content: string): string[] {
     .map((p) => `${p.file} ${p.line}:${p.column} ${p.severity} ${p.code}: ${p.message}`);
 }
 
-describe('validate refuses pictures the build cannot take', { timeout: 60_000 }, () => {
+describe('validate refuses pictures the build cannot take', () => {
   it('a decompression bomb (a small progressive JPEG of 16000×16000) is an error at its line, and a 45-megapixel camera photo is fine', async () => {
     const content = await contentWithImages(join(work, 'bomb'));
     writeFileSync(join(content, 'images/vocal/lesson.jpg'), await claiming(16000, 16000));
@@ -140,7 +140,7 @@ describe('validate refuses pictures the build cannot take', { timeout: 60_000 },
   });
 });
 
-describe('the build decodes each original once', { timeout: 60_000 }, () => {
+describe('the build decodes each original once', () => {
   it('reads an original once for all its versions (not once per version)', async () => {
     const content = await contentWithImages(join(work, 'once'));
     const { pictures } = validateContent(content, { today: TODAY });
@@ -160,7 +160,7 @@ describe('the build decodes each original once', { timeout: 60_000 }, () => {
   }, 60_000);
 });
 
-describe('share cards show what they can show truthfully, in bounded time', { timeout: 60_000 }, () => {
+describe('share cards show what they can show truthfully, in bounded time', () => {
   const card = (over: Partial<CardModel>): CardModel => ({ file: 'cards/x.png', locale: 'ru', siteName: 'Студия', title: 'Вокал', ...over });
   /** The card's lines as it draws them (its layout: each line's text and baseline). */
   const lines = async (c: CardModel) => {

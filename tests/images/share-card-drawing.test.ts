@@ -129,7 +129,7 @@ function apart(a: Buffer, b: Buffer, boxes: { x: number; y: number; width: numbe
   return Object.fromEntries(Object.entries(regions).map(([k, r]) => [k, { mean: r.n ? r.sum / r.n : 0, max: r.max, over32: r.over32 / Math.max(1, r.n) }]));
 }
 
-describe('share cards drawn as satori and resvg draw ShareCard.tsx', { timeout: 60_000 }, () => {
+describe('share cards drawn as satori and resvg draw ShareCard.tsx', () => {
   it.each(Object.entries(CARDS))('%s: the same lines, breaks and baselines as satori lays out', async (_, c) => {
     const mine = linesOf(await cardLayout(c)).map(({ text, x, baseline }) => ({ text, x, baseline }));
     const theirs = await satoriLines(c);
