@@ -251,13 +251,19 @@ function paintLines(rgb: Buffer, lines: CardLine[], spans?: Spans): void {
   }
 }
 
-/** A drawing of what cards share: its RGBA pixels, and the same as the filtered rows of a PNG (png.ts). */
+/** A drawing of what cards share: its pixels, and for PNG cards the same as the filtered rows of a PNG (png.ts). */
 interface Ground {
   rgb: Buffer;
+  /** `rgb`, where a card paints its letters while its file is made (put back after). */
+  paint: Buffer;
+  /** The rows and deflated bands of a PNG of it, made when the first PNG card of this ground needs them (a photo's cards are JPEGs). */
+  png: () => PngGround;
+}
+
+interface PngGround {
   rows: Buffer;
   deflated: DeflatedRows;
-  /** `rgb` and `rows`, where a card paints its letters and writes its rows while its PNG is made (put back after). */
-  paint: Buffer;
+  /** `rows`, where a card writes its rows while its PNG is made (put back after). */
   work: Buffer;
 }
 
@@ -275,8 +281,18 @@ function groundOf(card: CardModel, layout: CardLayout, files: SiteFiles): Promis
   if (!ground) {
     if (grounds.size >= 16) grounds.delete(grounds.keys().next().value!);
     ground = drawGround(card, layout, files).then((rgb) => {
-      const rows = filterRows(rgb, CARD.width, CARD.height);
-      return { rgb, rows, deflated: deflateBands(rows, CARD.width, CARD.height), paint: Buffer.from(rgb), work: Buffer.from(rows) };
+      let png: PngGround | undefined;
+      return {
+        rgb,
+        paint: Buffer.from(rgb),
+        png: () => {
+          if (!png) {
+            const rows = filterRows(rgb, CARD.width, CARD.height);
+            png = { rows, deflated: deflateBands(rows, CARD.width, CARD.height), work: Buffer.from(rows) };
+          }
+          return png;
+        },
+      };
     });
     grounds.set(key, ground);
     // A drawing that failed is not kept: the next card (a preview of `content dev` after a fix) draws it again.
@@ -338,23 +354,28 @@ export async function drawCards(cards: CardModel[], files: SiteFiles, done: (ind
       const ground = await groundOf(card, layout, files);
       // The ground's pixels and rows with the card's over them, deflated where they changed, then the ground's put back: no await between.
       const spans = { first: new Int32Array(CARD.height).fill(CARD.width), last: new Int32Array(CARD.height).fill(-1) };
-      paintLines(ground.paint, [...layout.title, ...layout.facts], spans);
-      const sums = new Float64Array(ground.deflated.bands.length * 2);
-      const changed = new Uint8Array(ground.deflated.bands.length);
       const rows: number[] = [];
-      for (let y = 0; y < CARD.height; y++) {
-        if (spans.last[y]! < spans.first[y]!) continue;
-        rows.push(y);
-        refilter(ground.work, ground.paint, CARD.width, CARD.height, y, spans.first[y]!, spans.last[y]! + 1, sums);
-        changed[Math.floor(y / BAND)] = 1;
-      }
       // A card whose file is a JPEG (card-model.ts's cardFormat: one with a photo) is encoded by sharp (loaded for its photo) from a copy of its pixels.
-      const pixels = card.file.endsWith('.jpg') ? Buffer.from(ground.paint) : undefined;
+      const jpeg = card.file.endsWith('.jpg');
+      const png = jpeg ? undefined : ground.png();
+      let pixels: Buffer | undefined;
       try {
-        if (!pixels) done(i, pngOf(deflateBands(ground.work, CARD.width, CARD.height, ground.deflated, sums, changed), CARD.width, CARD.height));
+        paintLines(ground.paint, [...layout.title, ...layout.facts], spans);
+        for (let y = 0; y < CARD.height; y++) if (spans.last[y]! >= spans.first[y]!) rows.push(y);
+        if (png) {
+          const sums = new Float64Array(png.deflated.bands.length * 2);
+          const changed = new Uint8Array(png.deflated.bands.length);
+          for (const y of rows) {
+            refilter(png.work, ground.paint, CARD.width, CARD.height, y, spans.first[y]!, spans.last[y]! + 1, sums);
+            changed[Math.floor(y / BAND)] = 1;
+          }
+          done(i, pngOf(deflateBands(png.work, CARD.width, CARD.height, png.deflated, sums, changed), CARD.width, CARD.height));
+        } else pixels = Buffer.from(ground.paint);
       } finally {
-        for (const y of rows) {
-          putBack(ground.rows, ground.work, y, y + 1, CARD.width * PIXEL + 1);
+        // Every row painted so far, also when something above failed: the ground stays as it was for the next card.
+        for (let y = 0; y < CARD.height; y++) {
+          if (spans.last[y]! < spans.first[y]!) continue;
+          if (png) putBack(png.rows, png.work, y, y + 1, CARD.width * PIXEL + 1);
           putBack(ground.rgb, ground.paint, y, y + 1, CARD.width * PIXEL);
         }
       }
