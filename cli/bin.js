@@ -66,7 +66,7 @@ const packagesExceptInlined = {
 /**
  * Builds the bundle of sources `key` beside its folder, then moves it in whole; keeps the newest few
  * versions. One CommonJS file per entry: the CLI (main.cjs) and the worker threads that make pages
- * and draw share cards, and the one that writes pages (render-worker.cjs, card-worker.cjs, page-writer.cjs, which cli/paths.ts's workerEntry names). What a command does not need is still not
+ * and draw share cards (render-worker.cjs, card-worker.cjs, which cli/paths.ts's workerEntry names). What a command does not need is still not
  * run: esbuild wraps each module that is imported with import() in a function called on import.
  */
 async function build(key) {
@@ -78,7 +78,6 @@ async function build(key) {
       main: join(root, 'cli', 'main.ts'),
       'render-worker': join(root, 'cli', 'build-worker.ts'),
       'card-worker': join(root, 'cli', 'images', 'card-worker.ts'),
-      'page-writer': join(root, 'cli', 'write', 'page-writer.ts'),
     },
     outdir: tmp,
     outExtension: { '.js': '.cjs' },

@@ -3,9 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { ShareResult, ShareSetup } from './build-share.ts';
 import type { SourceFile } from './load/source.ts';
 import { workerEntry } from './paths.ts';
-import type { FileIdentity } from './util/file-identity.ts';
 import type { Content, Entry } from './validate/content.ts';
-import type { WriteBatch } from './write/page-writer.ts';
 
 /**
  * Workers make pages only with cores to spare: a worker loads the templates anew and is sent the
@@ -22,20 +20,6 @@ function threadsFor(pages: number): number {
   if (forced) return pages < forced ? 1 : Math.max(2, cores);
   return cores > 2 && pages >= 2500 ? cores : 1;
 }
-/**
- * Whether the build's thread, making every page, hands them to a page writer thread
- * (write/page-writer.ts) instead of writing them itself: with a second core, from WRITER_FROM pages.
- * STUDIO_PAGE_WRITER_FROM sets another number of pages and forces it whatever the cores.
- */
-function writerFor(pages: number): boolean {
-  const forced = Number(process.env.STUDIO_PAGE_WRITER_FROM);
-  if (forced) return pages >= forced;
-  return availableParallelism() >= 2 && pages >= WRITER_FROM;
-}
-const WRITER_FROM = 1000;
-/** Batches the page writer may hold unwritten: the build's thread waits for it beyond (the pages' HTML is not all kept at once). */
-const WRITER_AHEAD = 4;
-
 /** Pages per share: a worker is sent the next when it answers one, so a thread that started late or runs slower makes fewer. */
 const SHARE = 100;
 /** Shares a worker holds at once: the next is there when it finishes one. */
@@ -87,78 +71,22 @@ export async function makePages(setup: ShareSetup, indexes: number[], onPage: ()
     });
     for (let i = 0; i < AHEAD; i++) send(w);
   }
-  const writer = threads === 1 && writerFor(indexes.length) ? pageWriter(setup.dir, failures, () => wake()) : undefined;
   try {
     process.env.NODE_ENV ??= 'production'; // React's production build, as under Vike and in the workers
     const { shareMaker } = await import('./build-share.ts');
-    const make = shareMaker(setup, writer?.write);
+    const make = shareMaker(setup);
     while (next < shares.length && !failures.length) {
       const id = next++;
       results[id] = make(shares[id]!, onPage);
       answered++;
       if (workers.length) await new Promise(setImmediate); // the workers' answers, and their next shares
-      if (writer) {
-        writer.send();
-        while (writer.pending() > WRITER_AHEAD && !failures.length) await new Promise<void>((resolve) => (wake = resolve));
-      }
     }
-    while ((answered < next || (writer?.pending() ?? 0) > 0) && !failures.length) await new Promise<void>((resolve) => (wake = resolve));
+    while (answered < next && !failures.length) await new Promise<void>((resolve) => (wake = resolve));
     if (failures.length) throw failures[0];
   } finally {
-    await Promise.all([...workers, ...(writer ? [writer.worker] : [])].map((w) => w.terminate()));
+    await Promise.all(workers.map((w) => w.terminate()));
   }
-  const made = results.flatMap((r) => r.made);
-  if (writer) for (const page of made) Object.assign(page, writer.written.get(page.file));
-  return { made, shared: [...new Set(results.flatMap((r) => r.shared))], threads };
-}
-
-/**
- * The page writer thread (write/page-writer.ts): `write` keeps a page's HTML as UTF-8, `send` hands
- * those kept to the writer as one batch (their buffers moved, not copied), `pending` says how many
- * batches it has not answered, `written` has the identity of each file it wrote. A failure to
- * write goes to `failures`; `wake` is called on each answer.
- */
-function pageWriter(dir: string, failures: Error[], wake: () => void) {
-  const { url, execArgv } = workerEntry('page-writer', import.meta.url);
-  const worker = new Worker(url, { execArgv });
-  const written = new Map<string, FileIdentity>();
-  const encoder = new TextEncoder();
-  let files: string[] = [];
-  let bytes: Uint8Array[] = [];
-  let sent = 0;
-  let done = 0;
-  worker.on('message', (m: { written?: FileIdentity[]; error?: string }) => {
-    if (m.error) failures.push(new Error(`writing pages failed: ${m.error}`));
-    else for (const w of m.written!) written.set(w.file, w);
-    done++;
-    wake();
-  });
-  worker.on('error', (error) => {
-    failures.push(error);
-    wake();
-  });
-  worker.on('exit', (code) => {
-    if (done < sent) failures.push(new Error(`the page writer stopped with code ${code}`));
-    wake();
-  });
-  return {
-    worker,
-    written,
-    write(file: string, html: string) {
-      files.push(file);
-      bytes.push(encoder.encode(html));
-    },
-    send() {
-      if (!files.length) return;
-      worker.postMessage(
-        { id: sent++, dir, files, bytes } satisfies WriteBatch,
-        bytes.map((b) => b.buffer as ArrayBuffer),
-      );
-      files = [];
-      bytes = [];
-    },
-    pending: () => sent - done,
-  };
+  return { made: results.flatMap((r) => r.made), shared: [...new Set(results.flatMap((r) => r.shared))], threads };
 }
 
 /** Worker threads (they load the templates while the setup is made and sent). */

@@ -44,10 +44,10 @@ export interface ShareResult {
 /**
  * A maker of shares of the pages, each named by their indexes in the site's list (`siteResolver`):
  * resolve reads the content through a view that records what each page read
- * (incremental/record-reads.ts), render returns the HTML, write writes it (or `write` is given it,
- * and the caller fills in each file's identity). Returns the small facts of each page, never its model.
+ * (incremental/record-reads.ts), render returns the HTML, write writes it. Returns the small facts
+ * of each page, never its model.
  */
-export function shareMaker(setup: ShareSetup, write?: (file: string, html: string) => void): (indexes: number[], onPage?: () => void) => ShareResult {
+export function shareMaker(setup: ShareSetup): (indexes: number[], onPage?: () => void) => ShareResult {
   const recorder = recordReads(setup.content, setup.settings);
   const site = siteResolver(recorder.content, createTranslator(recorder.content), recorder.settings);
   const folders = new Set<string>();
@@ -55,10 +55,7 @@ export function shareMaker(setup: ShareSetup, write?: (file: string, html: strin
     const made = indexes.map((index): PageProduct => {
       const { value, reads } = recorder.frame(() => site.resolve(index));
       const { model, fallbacks } = value;
-      const html = pageHtml(model, model.form ? setup.inserts.form : setup.inserts.static, setup.renderer);
-      // Handed to `write` (the page writer thread), the file's identity is filled in once it is written.
-      write?.(model.file, html);
-      const written = write ? { file: model.file, ino: 0, size: 0, mtimeMs: 0 } : writePage(setup.dir, model.file, html, folders);
+      const written = writePage(setup.dir, model.file, pageHtml(model, model.form ? setup.inserts.form : setup.inserts.static, setup.renderer), folders);
       onPage?.();
       return {
         ...written,

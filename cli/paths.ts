@@ -31,7 +31,7 @@ export function takeSourcesKey(key: string): void {
  * from the TypeScript sources, `<name>-tsx.cjs` beside it, which registers tsx's hooks first
  * (cli/render-worker-tsx.cjs for cli/build-worker.ts, cli/images/card-worker-tsx.cjs).
  */
-export function workerEntry(name: 'render-worker' | 'card-worker' | 'page-writer', from: string): { url: URL; execArgv: string[] } {
+export function workerEntry(name: 'render-worker' | 'card-worker', from: string): { url: URL; execArgv: string[] } {
   return { url: new URL(from.endsWith('.ts') ? `./${name}-tsx.cjs` : `./${name}.cjs`, from), execArgv: [] };
 }
 export const fromRoot = (...parts: string[]) => join(PROJECT_ROOT, ...parts);

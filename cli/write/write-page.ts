@@ -7,7 +7,7 @@ import { ensureDir } from './ensure-dir.ts';
  * Writes a page's HTML to `file` in `dir` (a new staging folder: nothing is there to overwrite),
  * creating its folder once (`made`), and returns the file's identity.
  */
-export function writePage(dir: string, file: string, html: string | Uint8Array, made: Set<string>): FileIdentity {
+export function writePage(dir: string, file: string, html: string, made: Set<string>): FileIdentity {
   const path = join(dir, file);
   ensureDir(made, path);
   writeFileSync(path, html);

@@ -25,7 +25,7 @@ afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 describe('the CLI bundle', () => {
   it('is installed by the `prepare` script: one CommonJS file per entry', () => {
-    expect(readdirSync(bundleDir()).sort()).toEqual(['card-worker.cjs', 'main.cjs', 'page-writer.cjs', 'render-worker.cjs']);
+    expect(readdirSync(bundleDir()).sort()).toEqual(['card-worker.cjs', 'main.cjs', 'render-worker.cjs']);
   });
 
   it('prints what the sources print through tsx (STUDIO_NO_BUNDLE=1), exit code and all', async () => {
@@ -75,23 +75,6 @@ describe('the render workers', () => {
   it('of the bundle render the pages this thread renders', async () => {
     samePages(await build('workers', { STUDIO_RENDER_WORKERS_FROM: '1' }), inThread);
   }, 120_000);
-
-  it('leave the writing to the page writer thread (STUDIO_PAGE_WRITER_FROM), bundled or through tsx, with the same pages', async () => {
-    samePages(await build('writer', { STUDIO_PAGE_WRITER_FROM: '1' }), inThread);
-    samePages(await build('tsx-writer', { STUDIO_PAGE_WRITER_FROM: '1', STUDIO_NO_BUNDLE: '1' }), inThread);
-    // The files' identities it answers are what the next build takes the pages over by.
-    const again = async () => {
-      const r = await content(['build', '--today', '2026-11-22', '--content', FIXTURE, '--out', join(sites, 'writer-cached')], {
-        STUDIO_PAGE_WRITER_FROM: '1',
-        STUDIO_NO_CACHE: '0',
-        STUDIO_CACHE_DIR: join(project, 'writer-cache'),
-      });
-      expect(r.code, r.out).toBe(0);
-      return r.out;
-    };
-    expect(await again()).not.toMatch(/ 0 rendered/);
-    expect(await again()).toMatch(/\(0 rendered, \d+ unchanged\)/);
-  }, 180_000);
 
   it('run from the TypeScript sources too (STUDIO_NO_BUNDLE=1: tsx), with the same pages', async () => {
     samePages(await build('tsx-workers', { STUDIO_RENDER_WORKERS_FROM: '1', STUDIO_NO_BUNDLE: '1' }), inThread);
