@@ -7,7 +7,7 @@ import { resolvePlainScalar } from './yaml-scalars.ts';
  * the line and column where its value starts and ends (0 for a list or mapping, but for an empty
  * one written [] or {}: those are located by the full parser), the line and column of its key when
  * it is the value of a mapping (0 when not), and how many nodes its subtree has (itself included),
- * to skip over it. 1-based, as shown.
+ * to skip over it. 1-based, as shown; the key's column is negative when the key is in quotes.
  */
 export type Outline = Int32Array;
 const WIDTH = 7;
@@ -68,22 +68,25 @@ export function readPlainYaml(text: string): { data: Record<string, unknown>; ou
 /** Whether line `line` (its text from `s`, `len` long) has a dash and then a space or its end at column `at`. */
 const isDash = (text: string, s: number, len: number, at: number) => text.charCodeAt(s + at) === 45 && (len === at + 1 || text.charCodeAt(s + at + 1) === 32);
 
-/** ".", "/", "#", "[" and "]": inside a key (never first), read as themselves. */
-const KEY_MARKS = new Set([46, 47, 35, 91, 93]);
+/** ".", "/", "#", "[", "]", "=" and "*": inside a key (never first), read as themselves. */
+const KEY_MARKS = new Set([46, 47, 35, 91, 93, 61, 42]);
 
 /** A hash of the characters of the key `keyEnd` found last, for `keyName`. */
 let keyHash = 0;
 
 /**
  * Where the colon of a plain key at `column` of the line at `s` (`len` long) is, as a column (a
- * letter, then letters, digits, "_", "-", and the ".", "/", "#", "[" and "]" of the text names
- * translations.yaml confirms (`courses/vocal.yaml#features[2]`), then ":" and a space or the end of
- * the line), or -1. In a block key these are plain characters (no space before the "#").
+ * letter or digit, then letters, digits, "_", "-", and the ".", "/", "#", "[", "]", "=" and "*" of the text
+ * names translations.yaml confirms (`courses/vocal.yaml#features[2]`, `banners.yaml#banners[id=x].pill`,
+ * `courses/afc.yaml#features[*]`), then ":" and a space or the end of the line), or -1. In a block key
+ * these are plain characters (no space before the "#"). A key in double quotes on its line, without
+ * a backslash (the hashes translations.yaml writes quoted: `"1350182284":`), is read too.
  */
 function keyEnd(text: string, s: number, len: number, column: number): number {
   if (column >= len) return -1;
   let c = text.charCodeAt(s + column);
-  if ((c | 32) < 97 || (c | 32) > 122) return -1;
+  if (c === 34) return quotedKeyEnd(text, s, len, column);
+  if (((c | 32) < 97 || (c | 32) > 122) && (c < 48 || c > 57)) return -1;
   let hash = c;
   for (let i = column + 1; i < len; i++) {
     c = text.charCodeAt(s + i);
@@ -97,6 +100,21 @@ function keyEnd(text: string, s: number, len: number, column: number): number {
   return -1;
 }
 
+/** `keyEnd` for a key in double quotes at `column`: the column of the colon right after the closing quote, or -1. */
+function quotedKeyEnd(text: string, s: number, len: number, column: number): number {
+  let hash = 34;
+  for (let i = column + 1; i < len; i++) {
+    const c = text.charCodeAt(s + i);
+    if (c === 92) return -1; // an escape: left to yaml
+    if (c === 34) {
+      keyHash = hash;
+      return text.charCodeAt(s + i + 1) === 58 && (i + 2 === len || text.charCodeAt(s + i + 2) === 32) ? i + 1 : -1;
+    }
+    hash = (Math.imul(hash, 31) + c) | 0;
+  }
+  return -1;
+}
+
 /**
  * Key names met before, by the hash of their characters. Files of one type use the same few keys:
  * a key met again is the string kept here, already a property name, not a new slice of its line
@@ -104,13 +122,17 @@ function keyEnd(text: string, s: number, len: number, column: number): number {
  */
 const knownKeys: string[] = new Array(1024).fill('');
 
-/** The name of the key from `from` to the colon at `colon` (offsets in `text`; just found by `keyEnd`). */
+/** The name of the key from `from` to the colon at `colon` (offsets in `text`; just found by `keyEnd`), inside its quotes if it has them. */
 function keyName(text: string, from: number, colon: number): string {
+  // A quoted key is its text as it is, so it is not kept: a plain key of the same letters may read otherwise ("1e5").
+  if (text.charCodeAt(from) === 34) return Object.keys({ [text.slice(from + 1, colon - 1)]: 0 })[0]!;
   const slot = keyHash & (knownKeys.length - 1);
   const known = knownKeys[slot]!;
   if (known.length === colon - from && text.startsWith(known, from)) return known;
   const name = text.slice(from, colon);
   if (SPECIAL_KEYS.has(name)) throw GIVE_UP;
+  // A plain key that starts with a digit is a number unless the core schema reads it as a text (the hash `8d962d5479`).
+  if (name.charCodeAt(0) <= 57 && typeof resolvePlainScalar(name) !== 'string') throw GIVE_UP;
   // A property name of its own (Object.keys gives them so), not the slice.
   knownKeys[slot] = Object.keys({ [name]: 0 })[0]!;
   return knownKeys[slot];
@@ -224,10 +246,9 @@ class PlainReader {
       if (Object.hasOwn(map, name)) throw GIVE_UP;
       let after = colon + 1;
       while (after < len && text.charCodeAt(s + after) === 32) after++;
-      map[name] =
-        after < len && text.charCodeAt(s + after) !== 35
-          ? this.scalar(after, column, this.at + 1, column + 1)
-          : this.below(column, depth, this.at + 1, column + 1);
+      // A quoted key's column is kept negative: its end is two columns further than its name's length says.
+      const at = text.charCodeAt(s + column) === 34 ? -(column + 1) : column + 1;
+      map[name] = after < len && text.charCodeAt(s + after) !== 35 ? this.scalar(after, column, this.at + 1, at) : this.below(column, depth, this.at + 1, at);
       this.skip();
       if (this.at >= this.lines || this.indent < column) break;
       if (this.indent > column) throw GIVE_UP;
@@ -366,10 +387,17 @@ function plainPart(text: string, from: number, end: number): string {
   return part;
 }
 
-/** Where `key` is among the keys of `map`, in their order (that of the file), or -1. */
-function keyIndex(map: object, key: string): number {
+/** A key JavaScript orders before all others, whatever its place in the file (only a quoted key can be one). */
+const isArrayIndex = (key: string) => key.charCodeAt(0) <= 57 && /^(?:0|[1-9]\d{0,9})$/.test(key) && Number(key) < 2 ** 32 - 1;
+
+/**
+ * Where `key` is among the keys of `map`, in their order (that of the file), or -1; null when the
+ * map's key order is not the file's (a key such as "1350182284" comes first in JavaScript).
+ */
+function keyIndex(map: object, key: string): number | null {
   let index = 0;
   for (const k in map) {
+    if (index === 0 && isArrayIndex(k)) return null; // such keys come first
     if (k === key) return index;
     index++;
   }
@@ -387,13 +415,14 @@ export function locatePlain(outline: Outline, data: unknown, path: readonly (str
   let named = ''; // the key of the mapping value reached last, '' if it was a list item
   let depth = 0;
   for (const part of path) {
-    let index: number;
+    let index: number | null;
     if (Array.isArray(value)) {
       if (typeof part !== 'number' || !Number.isInteger(part) || part < 0 || part >= value.length) break;
       index = part;
       named = '';
     } else if (value !== null && typeof value === 'object') {
       index = keyIndex(value, String(part));
+      if (index === null) return undefined; // the full parser locates it
       if (index < 0) break;
       named = String(part);
     } else break;
@@ -408,6 +437,7 @@ export function locatePlain(outline: Outline, data: unknown, path: readonly (str
   if (named && (!complete || key)) {
     const line = outline[o + KEY_LINE]!;
     const column = outline[o + KEY_COLUMN]!;
+    if (column < 0) return { line, column: -column, endLine: line, endColumn: -column + named.length + 2 };
     return { line, column, endLine: line, endColumn: column + named.length };
   }
   if (outline[o + LINE] === 0) return undefined;

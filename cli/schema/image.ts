@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { LOCALES, languageList } from '../locales.ts';
+import { IMAGE_FILE_PATTERN } from './image-pattern.ts';
 import { LocalizedLine } from './localized.ts';
 
-/** A file of content/images/: a relative path of lowercase names, ending in a format the build encodes from. */
-export const IMAGE_FILE_PATTERN = '^(?:[a-z0-9][a-z0-9_-]*\\/)*[a-z0-9][a-z0-9._-]*\\.(?:jpe?g|png|webp|avif)$';
+export { IMAGE_FILE_PATTERN };
 
 /**
  * A photo or a drawing shown on the site: a file under content/images/, what it shows in every

@@ -5,8 +5,8 @@ import { DEFAULT_LOCALE, LOCALES } from '../locales.ts';
 import type { Translator } from '../resolve/translator.ts';
 import { localeUrl } from '../resolve/urls.ts';
 import { ENQUIRY_LIMITS, FORM_FIELDS, type FormFieldName } from '../schema/enquiry-rules.ts';
+import { keepDaysOf } from '../schema/keep-days.ts';
 import { known } from '../schema/layout.ts';
-import { keepDaysOf } from '../schema/legal.ts';
 import type { UiKey } from '../schema/ui-keys.ts';
 import type { Content } from '../validate/content.ts';
 

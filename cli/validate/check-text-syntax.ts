@@ -1,8 +1,8 @@
 import { type PathPart, problemAt } from '../load/source.ts';
 import { DEFAULT_LOCALE, LOCALES } from '../locales.ts';
 import { catalogued, expectedOf, hintOf, type Problem } from '../report/problem.ts';
+import { LEGAL_VARIABLES } from '../schema/keep-days.ts';
 import type { ContentType } from '../schema/layout.ts';
-import { LEGAL_VARIABLES } from '../schema/legal.ts';
 import { PLURAL_SUFFIX, UI_VARIABLES } from '../schema/ui-keys.ts';
 import type { Entry } from './content.ts';
 

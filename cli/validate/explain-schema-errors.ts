@@ -5,7 +5,7 @@ import { DEFAULT_LOCALE, TRANSLATED_LOCALES } from '../locales.ts';
 import type { Problem } from '../report/problem.ts';
 import { catalogued, expectedOf, foundOf, hintOf } from '../report/problem.ts';
 import { count, describeValue, limitWords, quoteValue, SUGGESTIONS, type SuggestionKind, TYPE_NAMES, withPlaceholderNote } from '../report/problems.ts';
-import { IMAGE_FILE_PATTERN } from '../schema/image.ts';
+import { IMAGE_FILE_PATTERN } from '../schema/image-pattern.ts';
 import { USES } from '../schema/image-uses.ts';
 import { NO_HTML, ONE_LINE, PLACEHOLDER_PATTERN } from '../schema/layout.ts';
 import { formatHint } from '../schema/messages.ts';

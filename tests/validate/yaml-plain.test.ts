@@ -187,7 +187,12 @@ describe('the plain YAML reader', () => {
       'a: "esc\\n"\n',
       'a: "open\n  close"\n',
       'a: 1 # c\n  more\n',
-      '"a": 1\n',
+      '"a\\n": 1\n',
+      '"a" : 1\n',
+      '"a":1\n',
+      '1e5: x\n',
+      '123: x\n',
+      '0x1F: x\n',
       'a b: 1\n',
       'true: 1\n',
       '- 1\n',
@@ -198,6 +203,48 @@ describe('the plain YAML reader', () => {
       'a:\n\tb: 1\n',
     ])
       expect(readPlainYaml(text), text).toBeUndefined();
+  });
+
+  it("reads translations.yaml's keys as yaml does: quoted, starting with a digit, with = and * (whatever way editors break them)", () => {
+    const shipped = readFileSync(join(ROOT, 'content/translations.yaml'), 'utf8');
+    expect(agrees(shipped)).toBe(true);
+    const keys = [
+      'confirmed:',
+      '  de:',
+      '    banners.yaml#banners[id=school-prep].cta.label: e3f1df844a',
+      '    courses/afc.yaml#features[*]:',
+      '      8d962d5479: 6f42147e6f',
+      '      "1350182284": 85e580e888',
+      '      "533853e498": d4dff1dc05',
+      '      "12": x',
+      '    courses/afc.yaml#teachers[*]:',
+      '      "x0": a1',
+      '      "true": t1',
+      '      1_0: b2',
+      '      "a b #c": c3',
+      '',
+    ].join('\n');
+    expect(agrees(keys)).toBe(true);
+    // JavaScript puts "1350182284" first among its keys: such a mapping is located by yaml, never misplaced.
+    const plain = readPlainYaml(keys)!;
+    expect(Object.keys((plain.data as { confirmed: { de: Record<string, Record<string, string>> } }).confirmed.de['courses/afc.yaml#features[*]']!)[0]).toBe(
+      '12',
+    );
+    expect(locatePlain(plain.outline, plain.data, ['confirmed', 'de', 'courses/afc.yaml#features[*]', '8d962d5479'], true)).toBeUndefined();
+    expect(locatePlain(plain.outline, plain.data, ['confirmed', 'de', 'courses/afc.yaml#teachers[*]', 'a b #c'], true)).toEqual({
+      line: 13,
+      column: 7,
+      endLine: 13,
+      endColumn: 15,
+    });
+    const next = random(20261208);
+    let accepted = 0;
+    for (let i = 0; i < 1000; i++) {
+      let text = keys;
+      for (let k = 1 + Math.floor(next() * 3); k > 0; k--) text = mutate(text, next);
+      if (agrees(text)) accepted++;
+    }
+    expect(accepted).toBeGreaterThan(100);
   });
 
   it('reads keys met before (kept by a hash of their letters) as their own names, and keeps each line to itself', () => {

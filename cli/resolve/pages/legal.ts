@@ -1,5 +1,5 @@
 import type { DefaultLocale } from '../../locales.ts';
-import { keepDaysOf, type LEGAL_VARIABLES } from '../../schema/legal.ts';
+import { keepDaysOf, type LEGAL_VARIABLES } from '../../schema/keep-days.ts';
 import type { Builder } from './page-kind.ts';
 import { titled } from './page-kind.ts';
 

@@ -2,7 +2,7 @@ import { localizedTexts } from '../../i18n/localized-texts.ts';
 import { uiI18next } from '../../i18n/ui-i18next.ts';
 import { LANGUAGE_NAMES, LOCALES, type Locale } from '../../locales.ts';
 import { catalogued, expectedOf, type Problem } from '../../report/problem.ts';
-import { keepDaysOf } from '../../schema/legal.ts';
+import { keepDaysOf } from '../../schema/keep-days.ts';
 import type { Check } from './check.ts';
 import { problemAtPart } from './text-position.ts';
 
