@@ -3,10 +3,10 @@ import { locate, type PathPart, type SourceFile } from '../load/source.ts';
 import { DEFAULT_LOCALE, LANGUAGE_NAMES, type Locale, TRANSLATED_LOCALES } from '../locales.ts';
 import { catalogued, expectedOf, formatPath, foundOf, type Problem } from '../report/problem.ts';
 import { PLURAL_SUFFIX, PLURAL_SUFFIXES } from '../schema/ui-keys.ts';
+import { type LocalizedTextSite, localizedTexts } from '../texts/localized-texts.ts';
 import { copiesSource, VARIABLE } from '../util/text-language.ts';
 import { carryOver, type Status, statusesOf } from './confirmations.ts';
 import { checkGlossary } from './glossary.ts';
-import { type LocalizedTextSite, localizedTexts } from './localized-texts.ts';
 import type { TranslationLock } from './translation-lock.ts';
 
 export interface LocaleCoverage {

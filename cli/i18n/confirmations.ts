@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, type Locale } from '../locales.ts';
-import type { LocalizedTextSite } from './localized-texts.ts';
+import type { LocalizedTextSite } from '../texts/localized-texts.ts';
 import { type Confirmation, sourceHash, type TranslationLock } from './translation-lock.ts';
 
 /**

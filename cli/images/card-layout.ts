@@ -1,5 +1,5 @@
 // The share card's layout: its boxes, colours and type, and where each letter of its texts goes.
-// One declaration of each: share-cards.ts draws from this; templates/ShareCard.tsx (the same card
+// One declaration of each: share-cards.ts draws from this; tests/images/ShareCard.tsx (the same card
 // for satori, the reference tests draw it) takes its numbers from here.
 import LineBreaker from 'linebreak';
 import { type CardFont, measure, type Run, shape, type Weight } from './card-fonts.ts';

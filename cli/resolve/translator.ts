@@ -1,10 +1,10 @@
 import type { i18n } from 'i18next';
 import type { Text } from '../../templates/model.ts';
-import { localizedTexts } from '../i18n/localized-texts.ts';
-import { uiI18next } from '../i18n/ui-i18next.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locales.ts';
 import type { LocalizedText } from '../schema/localized.ts';
 import type { UiKey } from '../schema/ui-keys.ts';
+import { localizedTexts } from '../texts/localized-texts.ts';
+import { uiI18next } from '../texts/ui-i18next.ts';
 import type { Content } from '../validate/content.ts';
 import { entries } from '../validate/content.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { carryOver, confirmTexts, statusesOf } from '../../cli/i18n/confirmations.ts';
-import { localizedTexts } from '../../cli/i18n/localized-texts.ts';
 import { sourceHash, type TranslationLock } from '../../cli/i18n/translation-lock.ts';
+import { localizedTexts } from '../../cli/texts/localized-texts.ts';
 
 const lockWith = (confirmed: TranslationLock['confirmed']): TranslationLock => ({ sameInAllLanguages: [], glossary: [], confirmed });
 const rule = (ru: string, en: string) => ({ ru, en });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { isMap, isSeq, parseDocument, visit, type YAMLMap, type YAMLSeq } from 'yaml';
 import { checkTranslations } from '../../cli/i18n/check.ts';
-import { isLocalized } from '../../cli/i18n/localized-texts.ts';
 import { lockOf } from '../../cli/i18n/translation-lock.ts';
 import { type LoadedFile, loadContent } from '../../cli/load/load.ts';
 import { parseSource } from '../../cli/load/source.ts';
 import { formatPath } from '../../cli/report/problem.ts';
+import { isLocalized } from '../../cli/texts/localized-texts.ts';
 import { CONTENT } from '../helpers/cli.ts';
 
 /*

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { collectTranslatable, NEVER_SHOWN } from '../../cli/i18n/check.ts';
-import { isLocalized, localizedTexts } from '../../cli/i18n/localized-texts.ts';
 import { loadContent } from '../../cli/load/load.ts';
+import { isLocalized, localizedTexts } from '../../cli/texts/localized-texts.ts';
 import { FIXTURE } from '../helpers/cli.ts';
 
 describe('the walk over localized texts', () => {

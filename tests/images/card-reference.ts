@@ -1,4 +1,4 @@
-// The share card as satori lays it out and resvg draws it (templates/ShareCard.tsx): the reference
+// The share card as satori lays it out and resvg draws it (tests/images/ShareCard.tsx): the reference
 // the build's drawing (cli/images/share-cards.ts) is compared with.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,7 +10,7 @@ import { CARD } from '../../cli/images/card-model.ts';
 import { CARD_SUBSETS, cardTexts, titleFont } from '../../cli/images/card-text.ts';
 import type { SiteFiles } from '../../cli/images/share-cards.ts';
 import type { CardModel } from '../../templates/model.ts';
-import { ShareCard } from '../../templates/ShareCard.tsx';
+import { ShareCard } from './ShareCard.tsx';
 
 const require = createRequire(import.meta.url);
 const fonts = CARD_SUBSETS.flatMap((subset) =>

@@ -1,6 +1,6 @@
 // How share cards are drawn (cli/images/share-cards.ts: HarfBuzz's shaping, our layout, a glyph
 // atlas rasterised by resvg once), checked against satori's layout and resvg's drawing of the same
-// card (templates/ShareCard.tsx, tests/images/card-reference.ts).
+// card (tests/images/ShareCard.tsx, tests/images/card-reference.ts).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';

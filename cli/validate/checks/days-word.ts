@@ -1,8 +1,8 @@
-import { localizedTexts } from '../../i18n/localized-texts.ts';
-import { uiI18next } from '../../i18n/ui-i18next.ts';
 import { LANGUAGE_NAMES, LOCALES, type Locale } from '../../locales.ts';
 import { catalogued, expectedOf, type Problem } from '../../report/problem.ts';
 import { keepDaysOf } from '../../schema/keep-days.ts';
+import { localizedTexts } from '../../texts/localized-texts.ts';
+import { uiI18next } from '../../texts/ui-i18next.ts';
 import type { Check } from './check.ts';
 import { problemAtPart } from './text-position.ts';
 

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { type CardTexts, COLOURS, cardTextWidth, LAYOUT, titleHeight } from '../cli/images/card-layout.ts';
+import { type CardTexts, COLOURS, cardTextWidth, LAYOUT, titleHeight } from '../../cli/images/card-layout.ts';
 
 /**
  * The share card as a tree satori lays out (flexbox) and resvg draws: the reference the build's
