@@ -3,6 +3,7 @@ import { closeSync, existsSync, fstatSync, fsyncSync, linkSync, lstatSync, openS
 import { basename, dirname, join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { UsageError } from '../../report/problem.ts';
+import { processAlive } from '../../util/process-alive.ts';
 import { ENQUIRY_COLUMNS, foldAddress, recordFromRow, rowValues } from './enquiry-record.ts';
 import { DATABASE_FILE, SCHEMA_VERSION } from './sqlite-schema.ts';
 import { SqliteStore } from './sqlite-store.ts';
@@ -32,17 +33,7 @@ function leftByKilledBackup(folder: string, name: string): boolean {
   if (!m) return false;
   const stat = lstatSync(join(folder, name), { throwIfNoEntry: false });
   if (!stat?.isFile() || (stat.mode & 0o777) !== 0o600 || stat.uid !== process.getuid?.()) return false;
-  return Date.now() - stat.mtimeMs > LEFT_FOR_MS && !running(Number(m[2]));
-}
-
-/** `pid` is a process that runs (or one of another user's: then it is left alone too). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return Date.now() - stat.mtimeMs > LEFT_FOR_MS && !processAlive(Number(m[2]));
 }
 
 /** Syncs a file or folder: its bytes, or (for a folder) the names in it. */
