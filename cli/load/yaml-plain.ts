@@ -125,7 +125,12 @@ const knownKeys: string[] = new Array(1024).fill('');
 /** The name of the key from `from` to the colon at `colon` (offsets in `text`; just found by `keyEnd`), inside its quotes if it has them. */
 function keyName(text: string, from: number, colon: number): string {
   // A quoted key is its text as it is, so it is not kept: a plain key of the same letters may read otherwise ("1e5").
-  if (text.charCodeAt(from) === 34) return Object.keys({ [text.slice(from + 1, colon - 1)]: 0 })[0]!;
+  if (text.charCodeAt(from) === 34) {
+    const quoted = text.slice(from + 1, colon - 1);
+    // An assignment to "__proto__" sets no property: yaml's reading keeps it as a key.
+    if (quoted === '__proto__') throw GIVE_UP;
+    return Object.keys({ [quoted]: 0 })[0]!;
+  }
   const slot = keyHash & (knownKeys.length - 1);
   const known = knownKeys[slot]!;
   if (known.length === colon - from && text.startsWith(known, from)) return known;

@@ -190,6 +190,7 @@ describe('the plain YAML reader', () => {
       '"a\\n": 1\n',
       '"a" : 1\n',
       '"a":1\n',
+      'a:\n  "__proto__": x\n  b: y\n',
       '1e5: x\n',
       '123: x\n',
       '0x1F: x\n',
